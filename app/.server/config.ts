@@ -1,0 +1,122 @@
+import path from "node:path";
+import { z } from "zod";
+
+const optionalText = z
+  .string()
+  .trim()
+  .transform((value) => (value === "" ? undefined : value))
+  .optional();
+
+const url = (protocols: string[]) =>
+  optionalText.refine(
+    (value) => {
+      if (value === undefined) return true;
+      try {
+        return protocols.includes(new URL(value).protocol);
+      } catch {
+        return false;
+      }
+    },
+    { message: `must be a URL starting with ${protocols.join(" or ")}//` },
+  );
+
+const envSchema = z.object({
+  NODE_ENV: z.enum(["development", "production", "test"]).default("production"),
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  HOST: z.string().trim().min(1).default("localhost"),
+  DATA_DIR: z.string().trim().min(1).default("./data"),
+  DATABASE_URL: url(["postgres:", "postgresql:"]),
+  PUBLIC_URL: url(["http:", "https:"]),
+  SHOP_EMAIL: z.email().default("hello@wickshop.example"),
+  FACEBOOK_URL: url(["https:", "http:"]),
+  INSTAGRAM_URL: url(["https:", "http:"]),
+  ETSY_URL: url(["https:", "http:"]),
+  LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
+  STRIPE_SECRET_KEY: optionalText,
+  STRIPE_PUBLISHABLE_KEY: optionalText,
+  STRIPE_WEBHOOK_SECRET: optionalText,
+  SMTP_URL: url(["smtp:", "smtps:"]),
+  EMAILJS_PUBLIC_KEY: optionalText,
+  EMAILJS_PRIVATE_KEY: optionalText,
+  EMAILJS_SERVICE_ID: optionalText,
+  EMAILJS_TEMPLATE_ID: optionalText,
+  GOOGLE_CLIENT_ID: optionalText,
+  GOOGLE_CLIENT_SECRET: optionalText,
+});
+
+type Env = z.infer<typeof envSchema>;
+
+/** Services that only work with all of their variables set. */
+const serviceGroups: { service: string; required: (keyof Env)[]; optional?: (keyof Env)[] }[] = [
+  { service: "Stripe", required: ["STRIPE_SECRET_KEY", "STRIPE_PUBLISHABLE_KEY", "STRIPE_WEBHOOK_SECRET"] },
+  {
+    service: "EmailJS",
+    required: ["EMAILJS_PUBLIC_KEY", "EMAILJS_SERVICE_ID", "EMAILJS_TEMPLATE_ID"],
+    optional: ["EMAILJS_PRIVATE_KEY"],
+  },
+  { service: "Google sign-in", required: ["GOOGLE_CLIENT_ID", "GOOGLE_CLIENT_SECRET"] },
+];
+
+export class ConfigError extends Error {
+  override name = "ConfigError";
+}
+
+export function loadConfig(source: Record<string, string | undefined> = process.env) {
+  const parsed = envSchema.safeParse(source);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0]!;
+    throw new ConfigError(`Invalid ${String(issue.path[0])}: ${issue.message}`);
+  }
+  const env = parsed.data;
+  for (const { service, required, optional = [] } of serviceGroups) {
+    const anySet = [...required, ...optional].some((name) => env[name] !== undefined);
+    const missing = required.filter((name) => env[name] === undefined);
+    if (anySet && missing.length > 0) {
+      throw new ConfigError(`${service} is partly configured: missing ${missing.join(", ")}`);
+    }
+  }
+
+  const publicUrl = (env.PUBLIC_URL ?? `http://${env.HOST}:${env.PORT}`).replace(/\/+$/, "");
+  return {
+    mode: env.NODE_ENV,
+    port: env.PORT,
+    host: env.HOST,
+    dataDir: path.resolve(env.DATA_DIR),
+    databaseUrl: env.DATABASE_URL,
+    publicUrl,
+    secureCookies: publicUrl.startsWith("https:"),
+    shopEmail: env.SHOP_EMAIL,
+    social: {
+      facebook: env.FACEBOOK_URL ?? "https://www.facebook.com/",
+      instagram: env.INSTAGRAM_URL ?? "https://www.instagram.com/",
+      etsy: env.ETSY_URL ?? "https://www.etsy.com/",
+    },
+    logLevel: env.LOG_LEVEL,
+    stripe: env.STRIPE_SECRET_KEY
+      ? {
+          secretKey: env.STRIPE_SECRET_KEY,
+          publishableKey: env.STRIPE_PUBLISHABLE_KEY!,
+          webhookSecret: env.STRIPE_WEBHOOK_SECRET!,
+        }
+      : undefined,
+    smtpUrl: env.SMTP_URL,
+    emailjs: env.EMAILJS_PUBLIC_KEY
+      ? {
+          publicKey: env.EMAILJS_PUBLIC_KEY,
+          privateKey: env.EMAILJS_PRIVATE_KEY,
+          serviceId: env.EMAILJS_SERVICE_ID!,
+          templateId: env.EMAILJS_TEMPLATE_ID!,
+        }
+      : undefined,
+    google: env.GOOGLE_CLIENT_ID
+      ? { clientId: env.GOOGLE_CLIENT_ID, clientSecret: env.GOOGLE_CLIENT_SECRET! }
+      : undefined,
+  };
+}
+
+export type Config = ReturnType<typeof loadConfig>;
+
+export const paymentMode = (config: Config) => (config.stripe ? "Stripe" : "test gateway");
+
+export const mailMode = (config: Config) =>
+  config.emailjs ? "EmailJS" : config.smtpUrl ? "SMTP" : `files in ${path.join(config.dataDir, "outbox")}`;

@@ -1,0 +1,7 @@
+import { type Kysely, SqliteAdapter } from "kysely";
+
+export type Engine = "sqlite" | "postgres";
+
+export function isSqlite(db: Kysely<unknown>) {
+  return db.getExecutor().adapter instanceof SqliteAdapter;
+}

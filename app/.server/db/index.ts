@@ -1,0 +1,55 @@
+import fs from "node:fs";
+import path from "node:path";
+import SQLite from "better-sqlite3";
+import { Kysely, Migrator, PostgresDialect, SqliteDialect } from "kysely";
+import pg from "pg";
+import type { Engine } from "./engine";
+import { migrations } from "./migrations";
+import type { Database } from "./schema";
+
+export type { Database } from "./schema";
+export type Db = Kysely<Database>;
+
+export interface DatabaseHandle {
+  db: Db;
+  engine: Engine;
+  /** Where the data lives, for the start-up line; never includes a password. */
+  description: string;
+}
+
+// COUNT(*) and BIGINT come back from pg as strings; our numbers fit in a double.
+pg.types.setTypeParser(pg.types.builtins.INT8, (value) => Number(value));
+
+export function openDatabase(options: { dataDir: string; databaseUrl?: string }): DatabaseHandle {
+  if (options.databaseUrl) {
+    const url = new URL(options.databaseUrl);
+    const pool = new pg.Pool({ connectionString: options.databaseUrl, max: 10 });
+    return {
+      db: new Kysely<Database>({ dialect: new PostgresDialect({ pool }) }),
+      engine: "postgres",
+      description: `PostgreSQL ${url.hostname}:${url.port || 5432}${url.pathname}`,
+    };
+  }
+  fs.mkdirSync(options.dataDir, { recursive: true });
+  const file = path.join(options.dataDir, "wickshop.sqlite");
+  const sqlite = new SQLite(file);
+  sqlite.pragma("journal_mode = WAL");
+  sqlite.pragma("foreign_keys = ON");
+  sqlite.pragma("busy_timeout = 5000");
+  sqlite.pragma("synchronous = NORMAL");
+  return {
+    db: new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) }),
+    engine: "sqlite",
+    description: `SQLite ${file}`,
+  };
+}
+
+export async function migrateToLatest(db: Db) {
+  const migrator = new Migrator({ db, provider: { getMigrations: async () => migrations } });
+  const { error, results } = await migrator.migrateToLatest();
+  const failed = results?.find((result) => result.status === "Error");
+  if (error || failed) {
+    throw new Error(`Migration ${failed?.migrationName ?? ""} failed: ${String(error)}`);
+  }
+  return results?.map((result) => result.migrationName) ?? [];
+}

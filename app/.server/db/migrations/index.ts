@@ -1,0 +1,7 @@
+import type { Migration } from "kysely";
+import * as catalog from "./001-catalog";
+
+/** Every migration, in order. Names are stored in the database: never rename one. */
+export const migrations: Record<string, Migration> = {
+  "001-catalog": catalog,
+};

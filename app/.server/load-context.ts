@@ -1,0 +1,12 @@
+import type { Config } from "./config";
+import type { Db } from "./db";
+
+/** What every loader and action receives as `context`, set once in server.ts. */
+export interface ShopContext {
+  db: Db;
+  config: Config;
+}
+
+declare module "react-router" {
+  interface AppLoadContext extends ShopContext {}
+}

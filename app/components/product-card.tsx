@@ -1,0 +1,40 @@
+import { useId } from "react";
+import { Link } from "react-router";
+import { type Product, productPath } from "~/lib/catalog";
+import { PRODUCT_IMAGE_SIZE } from "~/lib/images";
+import { formatPrice } from "~/lib/money";
+import { ResponsiveImage } from "./responsive-image";
+
+/** Grid cells are a quarter of the page on desktop, the whole width on phones. */
+export const PRODUCT_GRID_SIZES = "(max-width: 500px) 100vw, (max-width: 700px) 50vw, (max-width: 900px) 33vw, 300px";
+
+interface ProductCardProps {
+  product: Product;
+  /** The first cards of a page are above the fold: load their images at once. */
+  eager?: boolean;
+}
+
+export function ProductCard({ product, eager = false }: ProductCardProps) {
+  const nameId = useId();
+  return (
+    <article className="product-card">
+      <Link to={productPath(product)} className="product-card__link">
+        <ResponsiveImage
+          className="product-card__image"
+          src={product.images[0] ?? ""}
+          alt=""
+          {...PRODUCT_IMAGE_SIZE}
+          sizes={PRODUCT_GRID_SIZES}
+          loading={eager ? "eager" : "lazy"}
+        />
+        <h3 className="product-card__name" id={nameId}>{product.name}</h3>
+        <p className="product-card__price">${formatPrice(product.priceCents)}</p>
+      </Link>
+      {product.stock > 0 ? (
+        <button type="button" className="button button--secondary product-card__add" aria-describedby={nameId}>
+          Add to cart
+        </button>
+      ) : null}
+    </article>
+  );
+}

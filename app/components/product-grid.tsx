@@ -1,0 +1,25 @@
+import type { Product } from "~/lib/catalog";
+import { ProductCard } from "./product-card";
+
+interface ProductGridProps {
+  products: Product[];
+  label: string;
+  /** A last cell after the cards, such as the overview's 'See More!' tile. */
+  trailer?: React.ReactNode;
+  /** How many leading cards are above the fold and so load their images at once. */
+  eagerCount?: number;
+}
+
+/** SPEC §2's product grid: 4 columns, 3 at 701–900px, 2 at 501–700px, 1 at 500px or less. */
+export function ProductGrid({ products, label, trailer, eagerCount = 4 }: ProductGridProps) {
+  return (
+    <ul className="product-grid" aria-label={label}>
+      {products.map((product, index) => (
+        <li key={product.id}>
+          <ProductCard product={product} eager={index < eagerCount} />
+        </li>
+      ))}
+      {trailer ? <li>{trailer}</li> : null}
+    </ul>
+  );
+}

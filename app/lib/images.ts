@@ -1,0 +1,12 @@
+/**
+ * The shop's own images ship as `name-800.webp` with a `name-400.webp` beside
+ * it; for those we offer both sizes. Any other URL is used as it is.
+ */
+export function imageSrcSet(url: string): string | undefined {
+  if (!/^\/images\/.+-800\.webp$/.test(url)) return undefined;
+  return `${url.replace(/-800\.webp$/, "-400.webp")} 400w, ${url} 800w`;
+}
+
+/** Intrinsic sizes of the shop's own images, so the browser reserves their space. */
+export const PRODUCT_IMAGE_SIZE = { width: 800, height: 1000 } as const;
+export const CATEGORY_IMAGE_SIZE = { width: 800, height: 600 } as const;

@@ -1,0 +1,30 @@
+/** Largest price we accept: keeps every cent sum far inside exact double integers. */
+export const MAX_PRICE_CENTS = 100_000_000;
+
+const decimalDollars = /^(\d+)(?:\.(\d{1,2}))?$/;
+
+/**
+ * Converts a dollar amount to integer cents by reading its decimal digits, so
+ * 19.99 becomes 1999 (never 1998 through floating-point multiplication).
+ * Returns undefined for anything that is not a non-negative amount with at
+ * most two decimals.
+ */
+export function dollarsToCents(dollars: number | string): number | undefined {
+  if (typeof dollars === "number" && !Number.isFinite(dollars)) return undefined;
+  const match = decimalDollars.exec(typeof dollars === "number" ? String(dollars) : dollars.trim());
+  if (!match) return undefined;
+  const cents = Number(match[1]) * 100 + Number((match[2] ?? "").padEnd(2, "0"));
+  return cents <= MAX_PRICE_CENTS ? cents : undefined;
+}
+
+/** Cents as a plain dollar number for the JSON API (1999 → 19.99). */
+export function centsToDollars(cents: number): number {
+  return Number((cents / 100).toFixed(2));
+}
+
+const dollarFormat = new Intl.NumberFormat("en-US", { minimumFractionDigits: 2, maximumFractionDigits: 2 });
+
+/** Cents as shown to shoppers after a '$' (1999 → "19.99", 123450 → "1,234.50"). */
+export function formatPrice(cents: number): string {
+  return dollarFormat.format(cents / 100);
+}

@@ -1,0 +1,67 @@
+import { Links, Meta, Outlet, Scripts, ScrollRestoration, isRouteErrorResponse, useRouteLoaderData } from "react-router";
+import type { Route } from "./+types/root";
+import { Footer } from "./components/footer";
+import { NavBar } from "./components/nav-bar";
+import { NavigationSpinner } from "./components/navigation-spinner";
+import { NotFound } from "./components/not-found";
+import "./styles/app.css";
+
+export function loader({ context }: Route.LoaderArgs) {
+  const { config } = context;
+  return {
+    publicUrl: config.publicUrl,
+    shopEmail: config.shopEmail,
+    social: config.social,
+    year: new Date().getUTCFullYear(),
+  };
+}
+
+export type RootData = Awaited<ReturnType<typeof loader>>;
+
+export const links: Route.LinksFunction = () => [
+  { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
+];
+
+export function Layout({ children }: { children: React.ReactNode }) {
+  const root = useRouteLoaderData<RootData>("root");
+  return (
+    <html lang="en">
+      <head>
+        <meta charSet="utf-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <meta name="theme-color" content="#3b2a1e" />
+        <Meta />
+        <Links />
+      </head>
+      <body>
+        <a className="skip-link" href="#main">
+          Skip to content
+        </a>
+        <NavBar />
+        <main id="main" tabIndex={-1}>
+          <NavigationSpinner />
+          {children}
+        </main>
+        <Footer social={root?.social} year={root?.year ?? new Date().getUTCFullYear()} />
+        <ScrollRestoration />
+        <Scripts />
+      </body>
+    </html>
+  );
+}
+
+export default function App() {
+  return <Outlet />;
+}
+
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  if (isRouteErrorResponse(error) && error.status === 404) return <NotFound />;
+  return (
+    <section className="page page--narrow message-page">
+      <title>Unexpected Application Error! · Wickshop</title>
+      <h1>Unexpected Application Error!</h1>
+      <p>Something went wrong on our side. Please try again in a moment.</p>
+      {import.meta.env.DEV && error instanceof Error ? <pre className="stack">{error.stack}</pre> : null}
+    </section>
+  );
+}

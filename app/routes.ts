@@ -1,0 +1,18 @@
+import { type RouteConfig, index, route } from "@react-router/dev/routes";
+
+/** The screens of SPEC §2, then the JSON API and the files for search engines. */
+export default [
+  index("routes/home.tsx"),
+  route("shop", "routes/shop.tsx"),
+  route("shop/:category", "routes/category.tsx"),
+  route("shop/:category/:id", "routes/product.tsx"),
+  route("contact", "routes/contact.tsx"),
+  route("about", "routes/about.tsx"),
+
+  route("api/catalog", "routes/api.catalog.ts"),
+  route("api/catalog/:category", "routes/api.catalog.$category.ts"),
+  route("sitemap.xml", "routes/sitemap[.]xml.ts"),
+  route("robots.txt", "routes/robots[.]txt.ts"),
+
+  route("*", "routes/not-found.tsx"),
+] satisfies RouteConfig;

@@ -1,0 +1,135 @@
+import path from "node:path";
+import { fileURLToPath, pathToFileURL } from "node:url";
+import { createRequestHandler } from "@react-router/express";
+import compression from "compression";
+import express from "express";
+import { sql } from "kysely";
+import { pinoHttp } from "pino-http";
+import type { ServerBuild } from "react-router";
+import { type Config, ConfigError, loadConfig, mailMode, paymentMode } from "./app/.server/config";
+import { migrateToLatest, openDatabase } from "./app/.server/db";
+import { seedDemoCatalog } from "./app/.server/demo-catalog";
+import { createLogger } from "./app/.server/logger";
+
+const root = path.dirname(fileURLToPath(import.meta.url));
+const clientDir = path.join(root, "build/client");
+/** Give in-flight requests this long to finish on SIGTERM/SIGINT before exiting anyway. */
+const SHUTDOWN_GRACE_MS = 10_000;
+
+async function loadBuild(mode: Config["mode"]) {
+  if (mode !== "development") {
+    const build = (await import(pathToFileURL(path.join(root, "build/server/index.js")).href)) as ServerBuild;
+    return { build, assets: express.static(clientDir, { index: false, setHeaders: cacheHeaders }), close: async () => {} };
+  }
+  const vite = await import("vite");
+  const devServer = await vite.createServer({ server: { middlewareMode: true } });
+  return {
+    build: () => devServer.ssrLoadModule("virtual:react-router/server-build") as Promise<ServerBuild>,
+    assets: devServer.middlewares,
+    close: () => devServer.close(),
+  };
+}
+
+/** Hashed build assets never change; public files (images, icons) may, so they are kept for a day. */
+function cacheHeaders(res: express.Response, file: string) {
+  const immutable = file.startsWith(path.join(clientDir, "assets") + path.sep);
+  res.setHeader("Cache-Control", immutable ? "public, max-age=31536000, immutable" : "public, max-age=86400");
+}
+
+export async function startServer(config: Config) {
+  const logger = createLogger(config);
+  const database = openDatabase(config);
+  await migrateToLatest(database.db);
+  if (await seedDemoCatalog(database.db, path.join(root, "seed/catalog.json"))) {
+    logger.info("Loaded the demo catalog into the empty database");
+  }
+  const { build, assets, close: closeBuild } = await loadBuild(config.mode);
+
+  const app = express();
+  app.disable("x-powered-by");
+  app.set("trust proxy", false);
+  app.use(
+    pinoHttp({
+      logger,
+      serializers: {
+        req: (req: { method: string; url: string }) => ({ method: req.method, url: req.url }),
+        res: (res: { statusCode: number }) => ({ statusCode: res.statusCode }),
+      },
+    }),
+  );
+  app.use(compression());
+  app.get("/healthz", async (_req, res) => {
+    try {
+      await sql`select 1`.execute(database.db);
+      res.json({ status: "ok" });
+    } catch {
+      res.status(503).json({ status: "unavailable" });
+    }
+  });
+  app.use(assets);
+  app.use(
+    createRequestHandler({
+      build,
+      mode: config.mode === "development" ? "development" : "production",
+      getLoadContext: () => ({ db: database.db, config }),
+    }),
+  );
+
+  const server = app.listen(config.port, config.host);
+  await new Promise<void>((resolve, reject) => server.once("listening", resolve).once("error", reject));
+  const address = server.address();
+  const port = typeof address === "object" && address ? address.port : config.port;
+  const url = `http://${config.host}:${port}`;
+
+  let closing: Promise<void> | undefined;
+  const close = () =>
+    (closing ??= (async () => {
+      const stopped = new Promise<void>((resolve) => server.close(() => resolve()));
+      server.closeIdleConnections();
+      const timer = setTimeout(() => server.closeAllConnections(), SHUTDOWN_GRACE_MS);
+      await stopped;
+      clearTimeout(timer);
+      await closeBuild();
+      await database.db.destroy();
+    })());
+
+  return { url, database, logger, close };
+}
+
+export async function main() {
+  try {
+    process.loadEnvFile(path.join(root, ".env"));
+  } catch {
+    // No .env file: the environment alone configures the shop.
+  }
+  let config: Config;
+  try {
+    config = loadConfig();
+  } catch (error) {
+    if (!(error instanceof ConfigError)) throw error;
+    console.error(`Cannot start: ${error.message}`);
+    process.exit(1);
+  }
+  const shop = await startServer(config);
+  console.log(`Wickshop is open at ${shop.url}`);
+  console.log(`  database: ${shop.database.description}`);
+  console.log(`  payments: ${paymentMode(config)}`);
+  console.log(`  email:    ${mailMode(config)}`);
+
+  const shutDown = (signal: string) => {
+    shop.logger.info(`${signal} received, finishing in-flight requests`);
+    shop.close().then(
+      () => process.exit(0),
+      (error: unknown) => {
+        shop.logger.error(error, "Shutdown failed");
+        process.exit(1);
+      },
+    );
+  };
+  process.once("SIGTERM", () => shutDown("SIGTERM"));
+  process.once("SIGINT", () => shutDown("SIGINT"));
+}
+
+if (process.argv[1] && import.meta.url === pathToFileURL(path.resolve(process.argv[1])).href) {
+  await main();
+}
