@@ -111,10 +111,14 @@ export async function main() {
     process.exit(1);
   }
   const shop = await startServer(config);
-  console.log(`Wickshop is open at ${shop.url}`);
-  console.log(`  database: ${shop.database.description}`);
-  console.log(`  payments: ${paymentMode(config)}`);
-  console.log(`  email:    ${mailMode(config)}`);
+  console.log(
+    [
+      `Wickshop is open at ${shop.url}`,
+      `  database: ${shop.database.description}`,
+      `  payments: ${paymentMode(config)}`,
+      `  email:    ${mailMode(config)}`,
+    ].join("\n"),
+  );
 
   const shutDown = (signal: string) => {
     shop.logger.info(`${signal} received, finishing in-flight requests`);

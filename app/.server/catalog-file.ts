@@ -64,7 +64,7 @@ function describePath(raw: unknown, pathParts: PropertyKey[]): string {
   const item = category?.items?.[itemIndex] as { id?: unknown } | undefined;
   where += `, item ${itemIndex + 1}`;
   if (typeof item?.id === "number") where += ` (id ${item.id})`;
-  const field = rest.filter((part) => typeof part === "string").join(".");
+  const field = rest.map((part) => (typeof part === "number" ? `[${part}]` : `.${String(part)}`)).join("").slice(1);
   return field ? `${where}, field "${field}"` : where;
 }
 

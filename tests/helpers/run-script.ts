@@ -1,0 +1,28 @@
+import { spawn } from "node:child_process";
+import path from "node:path";
+
+export const repoRoot = path.resolve(import.meta.dirname, "../..");
+const tsxCli = path.join(repoRoot, "node_modules/tsx/dist/cli.mjs");
+
+export interface ScriptResult {
+  code: number | null;
+  stdout: string;
+  stderr: string;
+}
+
+/** Runs one of the project's TypeScript entry points as its own process, as a shop owner would. */
+export function runScript(script: string, args: string[], env: Record<string, string | undefined>): Promise<ScriptResult> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, [tsxCli, path.join(repoRoot, script), ...args], {
+      cwd: repoRoot,
+      env: { PATH: process.env.PATH, HOME: process.env.HOME, ...env },
+      stdio: ["ignore", "pipe", "pipe"],
+    });
+    let stdout = "";
+    let stderr = "";
+    child.stdout.on("data", (chunk) => (stdout += chunk));
+    child.stderr.on("data", (chunk) => (stderr += chunk));
+    child.on("error", reject);
+    child.on("close", (code) => resolve({ code, stdout, stderr }));
+  });
+}

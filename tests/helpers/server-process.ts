@@ -1,0 +1,51 @@
+import { type ChildProcess, spawn } from "node:child_process";
+import path from "node:path";
+import { repoRoot } from "./run-script";
+
+const tsxCli = path.join(repoRoot, "node_modules/tsx/dist/cli.mjs");
+
+export interface ServerProcess {
+  url: string;
+  child: ChildProcess;
+  output: () => string;
+  /** Resolves with the exit code once the process has ended. */
+  exited: Promise<number | null>;
+  stop: () => Promise<number | null>;
+}
+
+/** Starts `server.ts` as its own process on a free loopback port and waits until it serves. */
+export function startServerProcess(env: Record<string, string | undefined>): Promise<ServerProcess> {
+  const child = spawn(process.execPath, [tsxCli, path.join(repoRoot, "server.ts")], {
+    cwd: repoRoot,
+    env: { PATH: process.env.PATH, HOME: process.env.HOME, HOST: "127.0.0.1", PORT: "0", LOG_LEVEL: "warn", ...env },
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  let output = "";
+  child.stdout!.on("data", (chunk) => (output += chunk));
+  child.stderr!.on("data", (chunk) => (output += chunk));
+  const exited = new Promise<number | null>((resolve) => child.on("exit", (code) => resolve(code)));
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`server did not start within 60 s:\n${output}`)), 60_000);
+    const onData = () => {
+      const match = /Wickshop is open at (http:\/\/\S+)/.exec(output);
+      if (!match) return;
+      clearTimeout(timer);
+      child.stdout!.off("data", onData);
+      resolve({
+        url: match[1]!,
+        child,
+        output: () => output,
+        exited,
+        stop: () => {
+          child.kill("SIGTERM");
+          return exited;
+        },
+      });
+    };
+    child.stdout!.on("data", onData);
+    exited.then((code) => {
+      clearTimeout(timer);
+      reject(new Error(`server exited with ${code} before it started:\n${output}`));
+    });
+  });
+}

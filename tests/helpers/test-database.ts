@@ -1,0 +1,54 @@
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { randomBytes } from "node:crypto";
+import pg from "pg";
+import { type Db, migrateToLatest, openDatabase } from "~/.server/db";
+
+/**
+ * Integration tests run on SQLite by default and on PostgreSQL when
+ * TEST_DATABASE_URL names a database: each suite then gets its own schema
+ * there, dropped afterwards.
+ */
+export const testPostgresUrl = process.env.TEST_DATABASE_URL;
+export const testEngine = testPostgresUrl ? "postgres" : "sqlite";
+
+export interface TestDatabase {
+  db: Db;
+  /** Environment that points a server or CLI process at this same database. */
+  env: { DATA_DIR: string; DATABASE_URL?: string };
+  cleanup: () => Promise<void>;
+}
+
+export async function createTestDatabase(options: { migrate?: boolean } = {}): Promise<TestDatabase> {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "wickshop-test-"));
+  let databaseUrl: string | undefined;
+  let dropSchema = async () => {};
+  if (testPostgresUrl) {
+    const schema = `suite_${randomBytes(6).toString("hex")}`;
+    const admin = new pg.Client({ connectionString: testPostgresUrl });
+    await admin.connect();
+    await admin.query(`create schema ${schema}`);
+    await admin.end();
+    const url = new URL(testPostgresUrl);
+    url.searchParams.set("options", `-c search_path=${schema}`);
+    databaseUrl = url.toString();
+    dropSchema = async () => {
+      const client = new pg.Client({ connectionString: testPostgresUrl });
+      await client.connect();
+      await client.query(`drop schema ${schema} cascade`);
+      await client.end();
+    };
+  }
+  const { db } = openDatabase({ dataDir, databaseUrl });
+  if (options.migrate !== false) await migrateToLatest(db);
+  return {
+    db,
+    env: databaseUrl ? { DATA_DIR: dataDir, DATABASE_URL: databaseUrl } : { DATA_DIR: dataDir },
+    cleanup: async () => {
+      await db.destroy();
+      await dropSchema();
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}

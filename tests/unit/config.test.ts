@@ -1,0 +1,69 @@
+import path from "node:path";
+import { describe, expect, it } from "vitest";
+import { ConfigError, loadConfig, mailMode, paymentMode } from "~/.server/config";
+
+function errorOf(env: Record<string, string>): string {
+  try {
+    loadConfig(env);
+  } catch (error) {
+    expect(error).toBeInstanceOf(ConfigError);
+    return (error as Error).message;
+  }
+  throw new Error("the configuration was accepted");
+}
+
+describe("loadConfig", () => {
+  it("runs with no configuration at all", () => {
+    const config = loadConfig({});
+    expect(config.port).toBe(3000);
+    expect(config.host).toBe("localhost");
+    expect(config.dataDir).toBe(path.resolve("data"));
+    expect(config.publicUrl).toBe("http://localhost:3000");
+    expect(config.databaseUrl).toBeUndefined();
+    expect(paymentMode(config)).toBe("test gateway");
+    expect(mailMode(config)).toBe(`files in ${path.resolve("data", "outbox")}`);
+  });
+
+  it("treats empty variables as unset", () => {
+    expect(loadConfig({ DATABASE_URL: "", STRIPE_SECRET_KEY: " " }).stripe).toBeUndefined();
+  });
+
+  it("names the variable whose value is bad", () => {
+    expect(errorOf({ PORT: "abc" })).toMatch(/^Invalid PORT: /);
+    expect(errorOf({ PORT: "70000" })).toMatch(/^Invalid PORT: /);
+    expect(errorOf({ DATABASE_URL: "mysql://x" })).toBe("Invalid DATABASE_URL: must be a URL starting with postgres: or postgresql://");
+    expect(errorOf({ SHOP_EMAIL: "not-an-email" })).toMatch(/^Invalid SHOP_EMAIL: /);
+    expect(errorOf({ PUBLIC_URL: "shop.example.com" })).toMatch(/^Invalid PUBLIC_URL: /);
+  });
+
+  it("names what a partly configured service is missing", () => {
+    expect(errorOf({ STRIPE_SECRET_KEY: "sk_test_1" })).toBe(
+      "Stripe is partly configured: missing STRIPE_PUBLISHABLE_KEY, STRIPE_WEBHOOK_SECRET",
+    );
+    expect(errorOf({ EMAILJS_PUBLIC_KEY: "pk", EMAILJS_SERVICE_ID: "svc" })).toBe(
+      "EmailJS is partly configured: missing EMAILJS_TEMPLATE_ID",
+    );
+    expect(errorOf({ EMAILJS_PRIVATE_KEY: "secret" })).toBe(
+      "EmailJS is partly configured: missing EMAILJS_PUBLIC_KEY, EMAILJS_SERVICE_ID, EMAILJS_TEMPLATE_ID",
+    );
+    expect(errorOf({ GOOGLE_CLIENT_SECRET: "s" })).toBe("Google sign-in is partly configured: missing GOOGLE_CLIENT_ID");
+  });
+
+  it("chooses the payment and mail modes from what is configured", () => {
+    const config = loadConfig({
+      STRIPE_SECRET_KEY: "sk_test_1",
+      STRIPE_PUBLISHABLE_KEY: "pk_test_1",
+      STRIPE_WEBHOOK_SECRET: "whsec_1",
+      SMTP_URL: "smtp://127.0.0.1:2525",
+    });
+    expect(paymentMode(config)).toBe("Stripe");
+    expect(mailMode(config)).toBe("SMTP");
+  });
+
+  it("builds the public URL from host and port, or takes PUBLIC_URL without its trailing slash", () => {
+    expect(loadConfig({ HOST: "127.0.0.1", PORT: "8080" }).publicUrl).toBe("http://127.0.0.1:8080");
+    const config = loadConfig({ PUBLIC_URL: "https://candles.example.com/" });
+    expect(config.publicUrl).toBe("https://candles.example.com");
+    expect(config.secureCookies).toBe(true);
+  });
+});
