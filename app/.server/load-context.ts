@@ -8,5 +8,7 @@ export interface ShopContext {
 }
 
 declare module "react-router" {
+  // Declaration merging needs an interface; the members come from ShopContext.
+  // eslint-disable-next-line @typescript-eslint/no-empty-object-type
   interface AppLoadContext extends ShopContext {}
 }

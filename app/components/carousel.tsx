@@ -1,4 +1,5 @@
 import { useEffect, useRef, useState } from "react";
+import { useHydrated, useMediaQuery } from "~/lib/browser-hooks";
 import { PRODUCT_IMAGE_SIZE } from "~/lib/images";
 import { ResponsiveImage } from "./responsive-image";
 
@@ -6,25 +7,15 @@ import { ResponsiveImage } from "./responsive-image";
 export const AUTO_ADVANCE_MS = 10_000;
 export const SWIPE_THRESHOLD_PX = 40;
 
-function usePrefersReducedMotion() {
-  const [reduced, setReduced] = useState(false);
-  useEffect(() => {
-    const query = window.matchMedia("(prefers-reduced-motion: reduce)");
-    setReduced(query.matches);
-    const update = () => setReduced(query.matches);
-    query.addEventListener("change", update);
-    return () => query.removeEventListener("change", update);
-  }, []);
-  return reduced;
-}
-
 export function Carousel({ images, name }: { images: string[]; name: string }) {
   const count = images.length;
+  // The controls need JavaScript: they appear once it runs, so none is ever dead to a click.
+  const hydrated = useHydrated();
   const [index, setIndex] = useState(0);
   const [hovered, setHovered] = useState(false);
   const [focused, setFocused] = useState(false);
   const [stopped, setStopped] = useState(false);
-  const reducedMotion = usePrefersReducedMotion();
+  const reducedMotion = useMediaQuery("(prefers-reduced-motion: reduce)");
   const swipeStart = useRef<number | null>(null);
   const rotating = count > 1 && !stopped && !reducedMotion;
   const paused = hovered || focused;
@@ -103,7 +94,7 @@ export function Carousel({ images, name }: { images: string[]; name: string }) {
           ))}
         </div>
       </div>
-      {count > 1 ? (
+      {count > 1 && hydrated ? (
         <div className="carousel__controls">
           <button type="button" className="carousel__arrow" aria-label="Previous photo" onClick={() => show(index - 1)}>
             <span aria-hidden="true">‹</span>

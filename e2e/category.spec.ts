@@ -1,0 +1,45 @@
+import { expect, test } from "@playwright/test";
+import { columnCount } from "./support/grid";
+
+test("a category page lists its products in stock under the capitalised name", async ({ page }) => {
+  await page.goto("/shop/wax");
+  await expect(page).toHaveTitle("Wax candles · Wickshop");
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Wax");
+  const cards = page.getByRole("list", { name: "Wax candles" }).getByRole("article");
+  // Cedar & Smoke has no stock left, so it is not listed.
+  await expect(cards.getByRole("heading")).toHaveText([
+    "Lavender Fields",
+    "Vanilla Bean",
+    "Sea Salt & Sage",
+    "Honey Beeswax Pillar",
+    "Fresh Linen",
+  ]);
+  const lavender = cards.filter({ hasText: "Lavender Fields" });
+  await expect(lavender).toContainText("$19.99");
+  await expect(lavender.getByRole("button", { name: "Add to cart" })).toBeVisible();
+  await expect(lavender.getByRole("link")).toHaveAttribute("href", "/shop/wax/1001/");
+  const image = lavender.locator("img");
+  await expect(image).toHaveAttribute("width", "800");
+  expect((await image.boundingBox())!.height).toBe(350);
+
+  await lavender.getByRole("link").click();
+  await expect(page).toHaveURL("/shop/wax/1001/");
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Lavender Fields");
+});
+
+for (const [width, columns] of [
+  [1280, 4],
+  [901, 4],
+  [900, 3],
+  [701, 3],
+  [700, 2],
+  [501, 2],
+  [500, 1],
+  [360, 1],
+] as const) {
+  test(`product grid has ${columns} column(s) at ${width}px`, async ({ page }) => {
+    await page.setViewportSize({ width, height: 1000 });
+    await page.goto("/shop/wax");
+    expect(await columnCount(page.getByRole("list", { name: "Wax candles" }).getByRole("listitem"))).toBe(columns);
+  });
+}

@@ -1,0 +1,51 @@
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { defineConfig, devices } from "@playwright/test";
+
+const port = Number(process.env.E2E_PORT ?? 4173);
+// Set once in the runner process; the workers inherit it, so all of them see the server's data.
+process.env.E2E_DATA_DIR ??= fs.mkdtempSync(path.join(os.tmpdir(), "wickshop-e2e-"));
+
+const chromium = {
+  ...devices["Desktop Chrome"],
+  launchOptions: {
+    executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
+    args: ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update", "--disable-sync"],
+  },
+};
+
+export default defineConfig({
+  testDir: "e2e",
+  timeout: 30_000,
+  expect: { timeout: 10_000 },
+  fullyParallel: true,
+  workers: 2,
+  forbidOnly: !!process.env.CI,
+  reporter: [["list"]],
+  globalTeardown: "./e2e/support/global-teardown.ts",
+  use: {
+    baseURL: `http://127.0.0.1:${port}`,
+    trace: "retain-on-failure",
+  },
+  projects: [
+    { name: "storefront", testIgnore: /catalog-changes\//, use: chromium },
+    // These change the shared catalog, so they run after everything that only reads it.
+    { name: "catalog-changes", testMatch: /catalog-changes\/.*\.spec\.ts/, dependencies: ["storefront"], workers: 1, use: chromium },
+  ],
+  webServer: {
+    command: `"${process.execPath}" node_modules/tsx/dist/cli.mjs scripts/start.ts`,
+    url: `http://127.0.0.1:${port}/healthz`,
+    timeout: 180_000,
+    reuseExistingServer: false,
+    stdout: "ignore",
+    stderr: "pipe",
+    env: {
+      HOST: "127.0.0.1",
+      PORT: String(port),
+      DATA_DIR: process.env.E2E_DATA_DIR,
+      LOG_LEVEL: "warn",
+      SHOP_EMAIL: "orders@wickshop.test",
+    },
+  },
+});

@@ -1,0 +1,74 @@
+/**
+ * Runs the whole test suite — Vitest's unit and integration projects, then
+ * Playwright in Chromium — and ends with one line counting every test.
+ *
+ *   npm test                                  everything
+ *   npm test -- --only integration            only Vitest's integration project
+ *   npm test -- --summary-file FILE           add this run's counts to those in FILE (CI sums two runs)
+ */
+import { spawnSync } from "node:child_process";
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { parseArgs } from "node:util";
+
+interface Counts {
+  passed: number;
+  failed: number;
+  skipped: number;
+}
+
+const { values } = parseArgs({
+  options: { only: { type: "string" }, "summary-file": { type: "string" } },
+});
+if (values.only !== undefined && values.only !== "integration") {
+  console.error(`Unknown --only ${values.only}: the choices are "integration"`);
+  process.exit(2);
+}
+
+const reports = fs.mkdtempSync(path.join(os.tmpdir(), "wickshop-test-report-"));
+const bin = (name: string) => path.join("node_modules", ".bin", name);
+
+function run(command: string, args: string[], env: Record<string, string> = {}) {
+  const result = spawnSync(bin(command), args, { stdio: "inherit", env: { ...process.env, ...env } });
+  return result.status ?? 1;
+}
+
+function vitest(): Counts & { code: number } {
+  const file = path.join(reports, "vitest.json");
+  const projects = values.only ? ["--project", values.only] : [];
+  const code = run("vitest", ["run", ...projects, "--reporter=default", "--reporter=json", `--outputFile.json=${file}`]);
+  if (!fs.existsSync(file)) return { code: code || 1, passed: 0, failed: 1, skipped: 0 };
+  const report = JSON.parse(fs.readFileSync(file, "utf8"));
+  return {
+    code,
+    passed: report.numPassedTests,
+    failed: report.numFailedTests + (report.numFailedTestSuites > 0 && report.numFailedTests === 0 ? 1 : 0),
+    skipped: report.numPendingTests + report.numTodoTests,
+  };
+}
+
+function playwright(): Counts & { code: number } {
+  const file = path.join(reports, "playwright.json");
+  const code = run("playwright", ["test", "--reporter=list,json"], { PLAYWRIGHT_JSON_OUTPUT_FILE: file });
+  if (!fs.existsSync(file)) return { code: code || 1, passed: 0, failed: 1, skipped: 0 };
+  const { stats } = JSON.parse(fs.readFileSync(file, "utf8"));
+  return { code, passed: stats.expected + stats.flaky, failed: stats.unexpected, skipped: stats.skipped };
+}
+
+const results = [vitest()];
+if (!values.only) results.push(playwright());
+fs.rmSync(reports, { recursive: true, force: true });
+
+const total: Counts = { passed: 0, failed: 0, skipped: 0 };
+const summaryFile = values["summary-file"];
+if (summaryFile && fs.existsSync(summaryFile)) Object.assign(total, JSON.parse(fs.readFileSync(summaryFile, "utf8")));
+for (const result of results) {
+  total.passed += result.passed;
+  total.failed += result.failed;
+  total.skipped += result.skipped;
+}
+if (summaryFile) fs.writeFileSync(summaryFile, JSON.stringify(total));
+
+console.log(`\nTotal: ${total.passed} passed, ${total.failed} failed, ${total.skipped} skipped`);
+process.exit(results.some((result) => result.code !== 0) ? 1 : 0);
