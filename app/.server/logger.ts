@@ -7,7 +7,7 @@ export function createLogger(config: Pick<Config, "mode" | "logLevel">) {
     // Card numbers, passwords and session tokens must never reach a log line.
     redact: ["req.headers.cookie", "req.headers.authorization", 'res.headers["set-cookie"]'],
     transport:
-      config.mode === "development" ? { target: "pino-pretty", options: { translateTime: "SYS:HH:MM:ss" } } : undefined,
+      config.mode === "development" ? { target: "pino-pretty", options: { translateTime: "SYS:HH:MM:ss", singleLine: true } } : undefined,
   });
 }
 

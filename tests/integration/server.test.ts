@@ -26,6 +26,19 @@ describe(`the server process on ${testEngine}`, () => {
     expect(await server.stop()).toBe(0);
   });
 
+  it("shows 'Unexpected Application Error!' without internals when the database fails", async () => {
+    database = await createTestDatabase({ migrate: false });
+    const server = await startServerProcess(database.env);
+    await database.db.schema.dropTable("products").execute();
+
+    const response = await fetch(`${server.url}/shop`);
+    expect(response.status).toBe(500);
+    const html = await response.text();
+    expect(html).toContain("Unexpected Application Error!");
+    expect(html).not.toMatch(/products|no such table|does not exist|at async|\.ts:\d+/);
+    expect(await server.stop()).toBe(0);
+  });
+
   it("refuses to start with a bad setting, naming the variable in one line", async () => {
     const result = await runScript("server.ts", [], { PORT: "shop" });
     expect(result.code).toBe(1);
