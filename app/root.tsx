@@ -4,6 +4,7 @@ import { Footer } from "./components/footer";
 import { NavBar } from "./components/nav-bar";
 import { NavigationSpinner } from "./components/navigation-spinner";
 import { NotFound } from "./components/not-found";
+import { NoticeArea } from "./notifications/notice-area";
 import "./styles/app.css";
 
 export function loader({ context }: Route.LoaderArgs) {
@@ -38,6 +39,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
           Skip to content
         </a>
         <NavBar />
+        <NoticeArea />
         <main id="main" tabIndex={-1}>
           <NavigationSpinner />
           {children}

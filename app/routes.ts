@@ -8,9 +8,11 @@ export default [
   route("shop/:category/:id", "routes/product.tsx"),
   route("contact", "routes/contact.tsx"),
   route("about", "routes/about.tsx"),
+  route("checkout", "routes/checkout.tsx"),
 
   route("api/catalog", "routes/api.catalog.ts"),
   route("api/catalog/:category", "routes/api.catalog.$category.ts"),
+  route("api/products", "routes/api.products.ts"),
   route("sitemap.xml", "routes/sitemap[.]xml.ts"),
   route("robots.txt", "routes/robots[.]txt.ts"),
 

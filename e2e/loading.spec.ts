@@ -9,8 +9,9 @@ test("a spinner shows while the next page's catalog data loads", async ({ page }
     await route.continue();
   });
   await page.getByRole("link", { name: /Woodwick/ }).click();
-  await expect(page.getByRole("status")).toHaveText("Loading…");
+  const spinner = page.getByRole("status").filter({ hasText: "Loading…" });
+  await expect(spinner).toBeVisible();
   release();
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("Woodwick");
-  await expect(page.getByRole("status")).toHaveCount(0);
+  await expect(spinner).toHaveCount(0);
 });

@@ -10,7 +10,7 @@ const toCategory = (row: CategoryRow): Category => ({
   imageUrl: row.image_url,
 });
 
-type ProductRowWithSlug = ProductRow & { category_slug: string };
+type ProductRowWithSlug = ProductRow & { category_slug: string; category_title: string };
 
 const toProduct = (row: ProductRowWithSlug): Product => ({
   id: row.id,
@@ -28,7 +28,7 @@ function selectProducts(db: Db) {
     .selectFrom("products")
     .innerJoin("categories", "categories.id", "products.category_id")
     .selectAll("products")
-    .select("categories.slug as category_slug");
+    .select(["categories.slug as category_slug", "categories.title as category_title"]);
 }
 
 function groupByCategory(categories: CategoryRow[], products: ProductRowWithSlug[]): CategoryWithProducts[] {
@@ -103,4 +103,11 @@ export async function* listCatalogPaths(db: Db, pageSize = 1000) {
     if (page.length < pageSize) return;
     afterId = page[page.length - 1]!.id;
   }
+}
+
+/** The products with these ids, for refreshing a cart; unknown ids are simply absent. */
+export async function findProducts(db: Db, ids: number[]) {
+  if (ids.length === 0) return [];
+  const rows = await selectProducts(db).where("products.id", "in", ids).orderBy("products.id").execute();
+  return rows.map((row) => ({ product: toProduct(row), categoryTitle: row.category_title }));
 }

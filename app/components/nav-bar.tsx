@@ -1,4 +1,5 @@
 import { Link, NavLink } from "react-router";
+import { CartIcon } from "./cart-icon";
 import { Logo } from "./logo";
 
 export function NavBar() {
@@ -25,6 +26,7 @@ export function NavBar() {
             </NavLink>
           </li>
         </ul>
+        <CartIcon />
       </nav>
     </header>
   );

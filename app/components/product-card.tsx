@@ -3,6 +3,7 @@ import { Link } from "react-router";
 import { type Product, productPath } from "~/lib/catalog";
 import { PRODUCT_IMAGE_SIZE } from "~/lib/images";
 import { formatPrice } from "~/lib/money";
+import { AddToCartButton } from "./add-to-cart-button";
 import { ResponsiveImage } from "./responsive-image";
 
 /** Grid cells are a quarter of the page on desktop, the whole width on phones. */
@@ -31,9 +32,9 @@ export function ProductCard({ product, eager = false }: ProductCardProps) {
         <p className="product-card__price">${formatPrice(product.priceCents)}</p>
       </Link>
       {product.stock > 0 ? (
-        <button type="button" className="button button--secondary product-card__add" aria-describedby={nameId}>
+        <AddToCartButton product={product} className="button button--secondary product-card__add" aria-describedby={nameId}>
           Add to cart
-        </button>
+        </AddToCartButton>
       ) : null}
     </article>
   );

@@ -1,4 +1,7 @@
+import { useEffect } from "react";
 import { data } from "react-router";
+import { dispatchCart } from "~/cart/store";
+import { AddToCartButton } from "~/components/add-to-cart-button";
 import { Carousel } from "~/components/carousel";
 import { findProduct } from "~/.server/catalog";
 import { parseProductId, productPath } from "~/lib/catalog";
@@ -15,6 +18,10 @@ export async function loader({ context, params }: Route.LoaderArgs) {
 
 export default function ProductPage({ loaderData }: Route.ComponentProps) {
   const { product } = loaderData;
+  // SPEC §4: the cart dropdown is closed whenever a product page loads.
+  useEffect(() => {
+    dispatchCart({ type: "setCartOpen", open: false });
+  }, [product.id]);
   return (
     <article className="page product-page">
       <div className="product-page__media">
@@ -26,9 +33,9 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
         <p className="product-page__scent">Scent: {product.scent}</p>
         <p className="product-page__description">{product.description}</p>
         {product.stock > 0 ? (
-          <button type="button" className="button button--primary product-page__add">
+          <AddToCartButton product={product} className="button button--primary product-page__add">
             Add to Cart
-          </button>
+          </AddToCartButton>
         ) : (
           <p className="product-page__sold-out">Sorry, this item is out of stock!</p>
         )}

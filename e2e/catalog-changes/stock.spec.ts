@@ -1,15 +1,5 @@
-import fs from "node:fs";
-import path from "node:path";
 import { expect, test } from "@playwright/test";
-import { runScript } from "../../tests/helpers/run-script";
-
-/** Changes the running shop's catalog the way its owner would: with the import command. */
-async function importCatalog(catalog: unknown) {
-  const file = path.join(process.env.E2E_DATA_DIR!, "changed-catalog.json");
-  fs.writeFileSync(file, JSON.stringify(catalog));
-  const result = await runScript("scripts/catalog-import.ts", [file], { DATA_DIR: process.env.E2E_DATA_DIR });
-  expect(result.stderr).toBe("");
-}
+import { importCatalog } from "../support/import-catalog";
 
 test("stock changes show on the very next page load, and a sold-out category says so", async ({ page, request }) => {
   const jelly = await (await request.get("/api/catalog/jelly")).json();

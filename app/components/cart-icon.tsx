@@ -1,0 +1,80 @@
+import { useEffect, useId, useRef, useState } from "react";
+import { totalQuantity } from "~/cart/reducer";
+import { dispatchCart, useCart } from "~/cart/store";
+import { useHydrated } from "~/lib/browser-hooks";
+import { CartDropdown } from "./cart-dropdown";
+
+/** Says "Cart updated" when the count changes in this tab, but not for the cart restored on load. */
+function useCountAnnouncement(count: number | undefined) {
+  const [announcement, setAnnouncement] = useState("");
+  const previous = useRef(count);
+  useEffect(() => {
+    if (previous.current !== undefined && count !== undefined && count !== previous.current) {
+      setAnnouncement(`Cart updated: ${count} ${count === 1 ? "item" : "items"}`);
+    }
+    previous.current = count;
+  }, [count]);
+  return announcement;
+}
+
+/** The nav's cart button with its badge; it toggles the cart dropdown. */
+export function CartIcon() {
+  const { isCartOpen, cartItems } = useCart();
+  const hydrated = useHydrated();
+  const dropdownId = useId();
+  const wrapper = useRef<HTMLDivElement>(null);
+  const button = useRef<HTMLButtonElement>(null);
+  const count = totalQuantity(cartItems);
+  const announcement = useCountAnnouncement(hydrated ? count : undefined);
+
+  useEffect(() => {
+    if (!isCartOpen) return;
+    const closeAndFocus = () => {
+      dispatchCart({ type: "setCartOpen", open: false });
+      button.current?.focus();
+    };
+    const onKeyDown = (event: KeyboardEvent) => {
+      if (event.key === "Escape") closeAndFocus();
+    };
+    const onPointerDown = (event: PointerEvent) => {
+      if (!wrapper.current?.contains(event.target as Node)) dispatchCart({ type: "setCartOpen", open: false });
+    };
+    document.addEventListener("keydown", onKeyDown);
+    document.addEventListener("pointerdown", onPointerDown);
+    return () => {
+      document.removeEventListener("keydown", onKeyDown);
+      document.removeEventListener("pointerdown", onPointerDown);
+    };
+  }, [isCartOpen]);
+
+  return (
+    <div className="cart-icon" ref={wrapper}>
+      <button
+        ref={button}
+        type="button"
+        className="cart-icon__button"
+        aria-expanded={isCartOpen}
+        aria-controls={dropdownId}
+        disabled={!hydrated}
+        onClick={() => dispatchCart({ type: "setCartOpen", open: !isCartOpen })}
+      >
+        <svg viewBox="0 0 24 24" width="26" height="26" aria-hidden="true" focusable="false">
+          <path
+            d="M6 7h12l-1.2 12.2a2 2 0 0 1-2 1.8H9.2a2 2 0 0 1-2-1.8L6 7zm3 0V6a3 3 0 0 1 6 0v1"
+            fill="none"
+            stroke="currentColor"
+            strokeWidth="1.8"
+            strokeLinejoin="round"
+          />
+        </svg>
+        <span className="visually-hidden">Cart, </span>
+        <span className="cart-icon__badge">{hydrated ? count : ""}</span>
+        <span className="visually-hidden">{hydrated ? (count === 1 ? " item" : " items") : ""}</span>
+      </button>
+      <span className="visually-hidden" role="status">
+        {announcement}
+      </span>
+      {isCartOpen ? <CartDropdown items={cartItems} id={dropdownId} /> : null}
+    </div>
+  );
+}

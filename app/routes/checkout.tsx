@@ -1,0 +1,68 @@
+import { CartLines } from "~/components/cart-lines";
+import { totalPriceCents } from "~/cart/reducer";
+import { dispatchCart, getCartItems, useCart } from "~/cart/store";
+import { type CatalogItem, fromCatalogItem } from "~/lib/catalog-api";
+import { pageMeta, publicUrlOf } from "~/lib/meta";
+import { formatPrice } from "~/lib/money";
+import type { Route } from "./+types/checkout";
+
+/**
+ * The cart lives in the browser, so this page loads there: it fetches fresh
+ * data for the cart's items and applies SPEC §5's stock check (SPEC §4: the
+ * catalog is refetched on each checkout page load).
+ */
+export async function clientLoader() {
+  dispatchCart({ type: "setCartOpen", open: false });
+  const ids = getCartItems().map((item) => item.id);
+  if (ids.length === 0) return null;
+  const response = await fetch(`/api/products?ids=${ids.join(",")}`);
+  if (!response.ok) throw new Response("Could not load the cart's items", { status: response.status });
+  const { items } = (await response.json()) as { items: CatalogItem[] };
+  dispatchCart({ type: "refreshItems", products: items.map(fromCatalogItem) });
+  return null;
+}
+clientLoader.hydrate = true as const;
+
+export function HydrateFallback() {
+  return (
+    <section className="page checkout-page">
+      <h1 className="page__title">Your cart</h1>
+      <div className="inline-spinner" role="status">
+        <span className="spinner" aria-hidden="true" />
+        <span className="visually-hidden">Loading your cart…</span>
+      </div>
+    </section>
+  );
+}
+
+export default function Checkout() {
+  const { cartItems } = useCart();
+  return (
+    <section className="page checkout-page">
+      <h1 className="page__title">Your cart</h1>
+      {cartItems.length === 0 ? (
+        <p className="empty-state">Your cart is empty!</p>
+      ) : (
+        <>
+          <CartLines items={cartItems} />
+          <div className="checkout-page__summary">
+            <button type="button" className="link-button" onClick={() => dispatchCart({ type: "clearCart" })}>
+              Remove all items
+            </button>
+            <p className="checkout-page__total">Total: ${formatPrice(totalPriceCents(cartItems))}</p>
+          </div>
+        </>
+      )}
+    </section>
+  );
+}
+
+export const meta: Route.MetaFunction = ({ matches }) => [
+  ...pageMeta({
+    title: "Your cart",
+    description: "Review your cart and pay by card.",
+    path: "/checkout",
+    publicUrl: publicUrlOf(matches),
+  }),
+  { name: "robots", content: "noindex" },
+];
