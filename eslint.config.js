@@ -10,7 +10,7 @@ export default tseslint.config(
   {
     rules: {
       "no-console": ["error", { allow: ["error"] }],
-      "@typescript-eslint/no-unused-vars": ["error", { argsIgnorePattern: "^_" }],
+      "@typescript-eslint/no-unused-vars": ["error", { argsIgnorePattern: "^_", varsIgnorePattern: "^_" }],
     },
   },
   {
