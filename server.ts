@@ -9,7 +9,9 @@ import type { ServerBuild } from "react-router";
 import { type Config, ConfigError, loadConfig, mailMode, paymentMode } from "./app/.server/config";
 import { migrateToLatest, openDatabase } from "./app/.server/db";
 import { seedDemoCatalog } from "./app/.server/demo-catalog";
+import { startJobs } from "./app/.server/jobs";
 import { createLogger } from "./app/.server/logger";
+import { testGateway } from "./app/.server/payments/test-gateway";
 
 const root = path.dirname(fileURLToPath(import.meta.url));
 const clientDir = path.join(root, "build/client");
@@ -44,6 +46,8 @@ export async function startServer(config: Config) {
     logger.info("Loaded the demo catalog into the empty database");
   }
   const { build, assets, close: closeBuild } = await loadBuild(config.mode);
+  const payments = testGateway;
+  const jobs = startJobs({ db: database.db, logger, payments });
 
   const app = express();
   app.disable("x-powered-by");
@@ -71,7 +75,13 @@ export async function startServer(config: Config) {
     createRequestHandler({
       build,
       mode: config.mode === "development" ? "development" : "production",
-      getLoadContext: () => ({ db: database.db, config }),
+      getLoadContext: (req) => ({
+        db: database.db,
+        config,
+        logger,
+        payments,
+        clientIp: req.ip ?? req.socket.remoteAddress ?? "unknown",
+      }),
     }),
   );
 
@@ -89,6 +99,7 @@ export async function startServer(config: Config) {
       const timer = setTimeout(() => server.closeAllConnections(), SHUTDOWN_GRACE_MS);
       await stopped;
       clearTimeout(timer);
+      await jobs.stop();
       await closeBuild();
       await database.db.destroy();
     })());

@@ -13,6 +13,8 @@ export default [
   route("api/catalog", "routes/api.catalog.ts"),
   route("api/catalog/:category", "routes/api.catalog.$category.ts"),
   route("api/products", "routes/api.products.ts"),
+  route("api/checkout", "routes/api.checkout.ts"),
+  route("api/payments/test-gateway", "routes/api.payments.test-gateway.ts"),
   route("sitemap.xml", "routes/sitemap[.]xml.ts"),
   route("robots.txt", "routes/robots[.]txt.ts"),
 

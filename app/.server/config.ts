@@ -31,6 +31,9 @@ const envSchema = z.object({
   FACEBOOK_URL: url(["https:", "http:"]),
   INSTAGRAM_URL: url(["https:", "http:"]),
   ETSY_URL: url(["https:", "http:"]),
+  ORDER_RESERVATION_MINUTES: z.coerce.number().int().min(1).max(24 * 60).default(15),
+  PAYMENT_ATTEMPTS_PER_IP: z.coerce.number().int().min(1).max(100_000).default(20),
+  PAYMENT_ATTEMPTS_PER_ORDER: z.coerce.number().int().min(1).max(1000).default(5),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
   STRIPE_SECRET_KEY: optionalText,
   STRIPE_PUBLISHABLE_KEY: optionalText,
@@ -92,6 +95,12 @@ export function loadConfig(source: Record<string, string | undefined> = process.
       etsy: env.ETSY_URL ?? "https://www.etsy.com/",
     },
     logLevel: env.LOG_LEVEL,
+    reservationMs: env.ORDER_RESERVATION_MINUTES * 60_000,
+    paymentLimits: {
+      // Card testing: a few tries per order, and a bounded number per address each hour.
+      perIp: { limit: env.PAYMENT_ATTEMPTS_PER_IP, windowMs: 60 * 60_000 },
+      perOrder: { limit: env.PAYMENT_ATTEMPTS_PER_ORDER, windowMs: env.ORDER_RESERVATION_MINUTES * 60_000 },
+    },
     stripe: env.STRIPE_SECRET_KEY
       ? {
           secretKey: env.STRIPE_SECRET_KEY,

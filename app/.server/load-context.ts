@@ -1,10 +1,16 @@
 import type { Config } from "./config";
 import type { Db } from "./db";
+import type { Logger } from "./logger";
+import type { PaymentProvider } from "./payments/provider";
 
-/** What every loader and action receives as `context`, set once in server.ts. */
+/** What every loader and action receives as `context`, set in server.ts for each request. */
 export interface ShopContext {
   db: Db;
   config: Config;
+  logger: Logger;
+  payments: PaymentProvider;
+  /** The client's address as Express sees it, for rate limits. */
+  clientIp: string;
 }
 
 declare module "react-router" {

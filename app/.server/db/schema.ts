@@ -28,8 +28,83 @@ export interface ProductTable {
 export interface Database {
   categories: CategoryTable;
   products: ProductTable;
+  orders: OrderTable;
+  order_items: OrderItemTable;
+  payment_events: PaymentEventTable;
+  outbox: OutboxTable;
+  rate_limits: RateLimitTable;
 }
 
 export type CategoryRow = Selectable<CategoryTable>;
 export type ProductRow = Selectable<ProductTable>;
 export type NewProduct = Insertable<ProductTable>;
+
+export type OrderStatus = "pending_payment" | "paid" | "expired" | "cancelled";
+
+/** Timestamps are milliseconds since the epoch, UTC. */
+export interface OrderTable {
+  id: Generated<number>;
+  number: string;
+  user_id: string | null;
+  status: OrderStatus;
+  /** The signed-in shopper's display name, or "Guest" (SPEC §1). */
+  customer_name: string;
+  email: string | null;
+  shipping_name: string;
+  shipping_address: string;
+  shipping_city: string;
+  shipping_state: string;
+  shipping_zip: string;
+  phone: string | null;
+  amount_cents: number;
+  currency: string;
+  payment_provider: string;
+  payment_ref: string | null;
+  idempotency_key: string;
+  created_at: number;
+  paid_at: number | null;
+  expires_at: number;
+}
+
+export interface OrderItemTable {
+  order_id: number;
+  product_id: number;
+  name: string;
+  price_cents: number;
+  quantity: number;
+  scent: string;
+}
+
+export interface PaymentEventTable {
+  id: Generated<number>;
+  provider: string;
+  event_id: string;
+  order_id: number | null;
+  type: string;
+  created_at: number;
+}
+
+export interface OutboxTable {
+  id: Generated<number>;
+  order_id: number | null;
+  kind: string;
+  to: string;
+  subject: string;
+  text: string;
+  html: string;
+  status: "pending" | "sent" | "failed";
+  attempts: Generated<number>;
+  next_attempt_at: number;
+  last_error: string | null;
+  created_at: number;
+  sent_at: number | null;
+}
+
+export interface RateLimitTable {
+  key: string;
+  window_start: number;
+  hits: number;
+}
+
+export type OrderRow = Selectable<OrderTable>;
+export type OrderItemRow = Selectable<OrderItemTable>;

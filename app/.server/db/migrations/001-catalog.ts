@@ -1,12 +1,10 @@
 import { type Kysely, sql } from "kysely";
-import { isSqlite } from "../engine";
+import { identityColumn } from "../engine";
 
 export async function up(db: Kysely<unknown>) {
   await db.schema
     .createTable("categories")
-    .addColumn("id", "integer", (col) =>
-      isSqlite(db) ? col.primaryKey().autoIncrement() : col.primaryKey().generatedByDefaultAsIdentity(),
-    )
+    .addColumn("id", "integer", identityColumn(db))
     .addColumn("slug", "text", (col) => col.notNull().unique())
     .addColumn("title", "text", (col) => col.notNull())
     .addColumn("route", "text", (col) => col.notNull())

@@ -1,0 +1,161 @@
+import { randomBytes } from "node:crypto";
+import type { CheckoutRequest } from "~/lib/checkout-schema";
+import type { Db } from "./db";
+import type { OrderRow } from "./db/schema";
+import type { CreatedPayment, PaymentProvider } from "./payments/provider";
+
+export interface Customer {
+  userId?: string;
+  /** The signed-in shopper's display name; guests are billed as "Guest" (SPEC §1). */
+  displayName?: string;
+}
+
+export interface StockAdjustment {
+  id: number;
+  /** What can still be bought: the line must shrink to this, or go when it is 0. */
+  available: number;
+}
+
+export type PlaceOrderResult =
+  | { kind: "placed"; order: OrderRow; payment: CreatedPayment; replayed: boolean }
+  | { kind: "shortfall"; adjustments: StockAdjustment[] };
+
+/** A shortfall found while decrementing: the transaction rolls back and the checkout answers 409. */
+class StockShortfall extends Error {}
+
+const ORDER_NUMBER_ALPHABET = "ABCDEFGHJKLMNPQRSTUVWXYZ23456789";
+
+/** Short, unambiguous and unguessable: "WS-7K3F9QXA". */
+export function newOrderNumber(): string {
+  const bytes = randomBytes(8);
+  return `WS-${Array.from(bytes, (byte) => ORDER_NUMBER_ALPHABET[byte % ORDER_NUMBER_ALPHABET.length]).join("")}`;
+}
+
+async function findShortfall(db: Db, lines: CheckoutRequest["lines"]): Promise<StockAdjustment[]> {
+  const ids = lines.map((line) => line.id);
+  const rows = await db.selectFrom("products").select(["id", "stock"]).where("id", "in", ids).execute();
+  const stock = new Map(rows.map((row) => [row.id, row.stock]));
+  return lines
+    .map((line) => ({ id: line.id, available: stock.get(line.id) ?? 0, wanted: line.quantity }))
+    .filter((line) => line.available < line.wanted)
+    .map(({ id, available }) => ({ id, available }));
+}
+
+/**
+ * DESIGN.md §Checkout steps 1–2: in one transaction, check every line against
+ * stock, decrement it with conditional updates and create a pending order for
+ * the amount the database's prices give. The same idempotency key returns the
+ * order it created before. The provider is asked for a payment after commit,
+ * so no network call holds the database.
+ */
+export async function placeOrder(
+  db: Db,
+  provider: PaymentProvider,
+  request: CheckoutRequest,
+  options: { customer: Customer; now: number; reservationMs: number },
+): Promise<PlaceOrderResult> {
+  const existing = await findOrderByIdempotencyKey(db, request.idempotencyKey);
+  if (existing) return resume(provider, existing);
+
+  // Lines in id order: every transaction locks rows in the same order, so PostgreSQL never deadlocks.
+  const lines = [...request.lines].sort((a, b) => a.id - b.id);
+  let order: OrderRow;
+  try {
+    order = await db.transaction().execute(async (trx) => {
+      const shortfall = await findShortfall(trx, lines);
+      if (shortfall.length > 0) throw new StockShortfall();
+      const products = await trx
+        .selectFrom("products")
+        .select(["id", "name", "price_cents", "scent"])
+        .where("id", "in", lines.map((line) => line.id))
+        .execute();
+      const byId = new Map(products.map((product) => [product.id, product]));
+      for (const line of lines) {
+        const updated = await trx
+          .updateTable("products")
+          .set((eb) => ({ stock: eb("stock", "-", line.quantity) }))
+          .where("id", "=", line.id)
+          .where("stock", ">=", line.quantity)
+          .executeTakeFirst();
+        if (updated.numUpdatedRows !== 1n) throw new StockShortfall();
+      }
+      const amountCents = lines.reduce((sum, line) => sum + byId.get(line.id)!.price_cents * line.quantity, 0);
+      const { shipping } = request;
+      const created = await trx
+        .insertInto("orders")
+        .values({
+          number: newOrderNumber(),
+          user_id: options.customer.userId ?? null,
+          status: "pending_payment",
+          customer_name: options.customer.displayName ?? "Guest",
+          email: shipping.email ?? null,
+          shipping_name: shipping.name,
+          shipping_address: shipping.address,
+          shipping_city: shipping.city,
+          shipping_state: shipping.state,
+          shipping_zip: shipping.zip,
+          phone: shipping.phone ?? null,
+          amount_cents: amountCents,
+          currency: "usd",
+          payment_provider: provider.name,
+          payment_ref: null,
+          idempotency_key: request.idempotencyKey,
+          created_at: options.now,
+          paid_at: null,
+          expires_at: options.now + options.reservationMs,
+        })
+        .returningAll()
+        .executeTakeFirstOrThrow();
+      await trx
+        .insertInto("order_items")
+        .values(
+          lines.map((line) => {
+            const product = byId.get(line.id)!;
+            return {
+              order_id: created.id,
+              product_id: line.id,
+              name: product.name,
+              price_cents: product.price_cents,
+              quantity: line.quantity,
+              scent: product.scent,
+            };
+          }),
+        )
+        .execute();
+      return created;
+    });
+  } catch (error) {
+    if (error instanceof StockShortfall) return { kind: "shortfall", adjustments: await findShortfall(db, lines) };
+    // Two requests with one new key raced: the loser returns the winner's order.
+    const raced = await findOrderByIdempotencyKey(db, request.idempotencyKey);
+    if (raced) return resume(provider, raced);
+    throw error;
+  }
+
+  const payment = await provider.createPayment({
+    orderNumber: order.number,
+    amountCents: order.amount_cents,
+    currency: "usd",
+    idempotencyKey: order.idempotency_key,
+    billingName: order.shipping_name,
+  });
+  await db.updateTable("orders").set({ payment_ref: payment.ref }).where("id", "=", order.id).execute();
+  return { kind: "placed", order: { ...order, payment_ref: payment.ref }, payment, replayed: false };
+}
+
+function findOrderByIdempotencyKey(db: Db, key: string) {
+  return db.selectFrom("orders").selectAll().where("idempotency_key", "=", key).executeTakeFirst();
+}
+
+async function resume(provider: PaymentProvider, order: OrderRow): Promise<PlaceOrderResult> {
+  const payment = order.payment_ref
+    ? await provider.resumePayment(order.payment_ref)
+    : await provider.createPayment({
+        orderNumber: order.number,
+        amountCents: order.amount_cents,
+        currency: "usd",
+        idempotencyKey: order.idempotency_key,
+        billingName: order.shipping_name,
+      });
+  return { kind: "placed", order, payment, replayed: true };
+}

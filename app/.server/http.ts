@@ -1,0 +1,57 @@
+/** JSON API plumbing: DESIGN.md's error shape and bounded body reading. */
+
+export interface ApiErrorBody {
+  code: string;
+  message: string;
+  fields?: Record<string, string>;
+}
+
+export function jsonError(status: number, error: ApiErrorBody, init: { headers?: HeadersInit; extra?: object } = {}) {
+  return Response.json({ error, ...init.extra }, { status, headers: { "Cache-Control": "no-store", ...init.headers } });
+}
+
+/** Enough for the largest cart the schema accepts. */
+const MAX_BODY_BYTES = 64 * 1024;
+
+export type JsonBody = { ok: true; value: unknown } | { ok: false; response: Response };
+
+/** Reads a JSON request body of bounded size; anything else is a clear 4xx. */
+export async function readJsonBody(request: Request, maxBytes = MAX_BODY_BYTES): Promise<JsonBody> {
+  const type = request.headers.get("content-type") ?? "";
+  if (!/^application\/json\b/i.test(type)) {
+    return { ok: false, response: jsonError(415, { code: "unsupported_media_type", message: "Send the body as application/json." }) };
+  }
+  const tooLarge = () => ({
+    ok: false as const,
+    response: jsonError(413, { code: "body_too_large", message: `The body must be at most ${maxBytes} bytes.` }),
+  });
+  if (Number(request.headers.get("content-length") ?? 0) > maxBytes) return tooLarge();
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  if (request.body) {
+    for await (const chunk of request.body as unknown as AsyncIterable<Uint8Array>) {
+      size += chunk.byteLength;
+      if (size > maxBytes) return tooLarge();
+      chunks.push(chunk);
+    }
+  }
+  try {
+    return { ok: true, value: JSON.parse(Buffer.concat(chunks).toString("utf8")) };
+  } catch {
+    return { ok: false, response: jsonError(400, { code: "invalid_json", message: "The body is not valid JSON." }) };
+  }
+}
+
+/** Zod issues as DESIGN.md's `fields`: one message per dotted path, the first one found. */
+export function issueFields(issues: { path: PropertyKey[]; message: string }[]): Record<string, string> {
+  const fields: Record<string, string> = {};
+  for (const issue of issues) {
+    const key = issue.path.map(String).join(".") || "body";
+    fields[key] ??= issue.message;
+  }
+  return fields;
+}
+
+/** For JSON endpoints that only take POST: GET and the rest get a clear 405. */
+export const methodNotAllowed = () =>
+  jsonError(405, { code: "method_not_allowed", message: "Use POST." }, { headers: { Allow: "POST" } });

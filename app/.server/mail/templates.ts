@@ -1,0 +1,105 @@
+import { formatPrice } from "~/lib/money";
+import type { OrderItemRow, OrderRow } from "../db/schema";
+
+export interface EmailContent {
+  subject: string;
+  text: string;
+  html: string;
+}
+
+const escapeHtml = (text: string) =>
+  text.replace(/[&<>"']/g, (char) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[char]!);
+
+/** SPEC §3 purchasedItems: per item its number in the list, price, name, quantity, scent and id. */
+export function purchasedItems(items: OrderItemRow[]): string {
+  return items
+    .map(
+      (item, index) =>
+        `${index + 1}. ${item.name}: ${item.quantity} x $${formatPrice(item.price_cents)} (scent: ${item.scent}, id: ${item.product_id})`,
+    )
+    .join("\n");
+}
+
+/** SPEC §3's order notification fields, under SPEC's names. */
+export function orderNotificationFields(order: OrderRow, items: OrderItemRow[]) {
+  return {
+    orderNumber: order.number,
+    total: `$${formatPrice(order.amount_cents)}`,
+    customerName: order.customer_name,
+    shippingName: order.shipping_name,
+    shippingAddress: order.shipping_address,
+    purchasedItems: purchasedItems(items),
+    shippingCity: order.shipping_city,
+    shippingState: order.shipping_state,
+    shippingZipCode: order.shipping_zip,
+    phoneNumber: order.phone ?? "",
+  };
+}
+
+function htmlDocument(title: string, body: string) {
+  return `<!DOCTYPE html><html lang="en"><head><meta charset="utf-8"><title>${escapeHtml(title)}</title></head><body style="font-family:Arial,sans-serif;color:#2e2219;line-height:1.5">${body}</body></html>`;
+}
+
+function itemsTable(items: OrderItemRow[]) {
+  const rows = items
+    .map(
+      (item, index) =>
+        `<tr><td>${index + 1}</td><td>${escapeHtml(item.name)}</td><td>${escapeHtml(item.scent)}</td><td>${item.product_id}</td><td>${item.quantity}</td><td>$${formatPrice(item.price_cents)}</td></tr>`,
+    )
+    .join("");
+  return `<table cellpadding="6" style="border-collapse:collapse"><caption style="text-align:left">Items</caption><thead><tr><th scope="col">#</th><th scope="col">Item</th><th scope="col">Scent</th><th scope="col">Id</th><th scope="col">Quantity</th><th scope="col">Price</th></tr></thead><tbody>${rows}</tbody></table>`;
+}
+
+/** The shop owner's notice of a paid order. */
+export function orderNotification(order: OrderRow, items: OrderItemRow[]): EmailContent {
+  const fields = orderNotificationFields(order, items);
+  const subject = `New order ${order.number}: ${fields.total}`;
+  const text = [
+    `Order ${fields.orderNumber} was paid: ${fields.total}.`,
+    "",
+    `Customer: ${fields.customerName}`,
+    `Ship to: ${fields.shippingName}`,
+    fields.shippingAddress,
+    `${fields.shippingCity}, ${fields.shippingState} ${fields.shippingZipCode}`,
+    `Phone: ${fields.phoneNumber || "not given"}`,
+    "",
+    "Items:",
+    fields.purchasedItems,
+  ].join("\n");
+  const html = htmlDocument(
+    subject,
+    `<h1 style="font-size:20px">Order ${escapeHtml(fields.orderNumber)} was paid: ${fields.total}</h1>` +
+      `<p>Customer: ${escapeHtml(fields.customerName)}</p>` +
+      `<p>Ship to:<br>${escapeHtml(fields.shippingName)}<br>${escapeHtml(fields.shippingAddress)}<br>${escapeHtml(fields.shippingCity)}, ${escapeHtml(fields.shippingState)} ${escapeHtml(fields.shippingZipCode)}</p>` +
+      `<p>Phone: ${escapeHtml(fields.phoneNumber || "not given")}</p>` +
+      itemsTable(items),
+  );
+  return { subject, text, html };
+}
+
+/** The shopper's receipt. */
+export function orderReceipt(order: OrderRow, items: OrderItemRow[]): EmailContent {
+  const fields = orderNotificationFields(order, items);
+  const subject = `Your Wickshop order ${order.number}`;
+  const text = [
+    `Thank you ${order.shipping_name}!`,
+    "",
+    `We received your payment of ${fields.total} for order ${order.number}.`,
+    "",
+    "You bought:",
+    fields.purchasedItems,
+    "",
+    "We will ship it to:",
+    fields.shippingName,
+    fields.shippingAddress,
+    `${fields.shippingCity}, ${fields.shippingState} ${fields.shippingZipCode}`,
+  ].join("\n");
+  const html = htmlDocument(
+    subject,
+    `<h1 style="font-size:20px">Thank you ${escapeHtml(order.shipping_name)}!</h1>` +
+      `<p>We received your payment of ${fields.total} for order ${escapeHtml(order.number)}.</p>` +
+      itemsTable(items) +
+      `<p>We will ship it to:<br>${escapeHtml(fields.shippingName)}<br>${escapeHtml(fields.shippingAddress)}<br>${escapeHtml(fields.shippingCity)}, ${escapeHtml(fields.shippingState)} ${escapeHtml(fields.shippingZipCode)}</p>`,
+  );
+  return { subject, text, html };
+}

@@ -1,0 +1,38 @@
+import type { PaymentProvider } from "./provider";
+
+/**
+ * The built-in gateway for shops without Stripe: it takes no money and knows
+ * only DESIGN.md's test cards. Card details are checked and forgotten; they
+ * are never stored or logged.
+ */
+export const TEST_CARDS = {
+  success: "4242424242424242",
+  declined: "4000000000000002",
+  insufficientFunds: "4000000000009995",
+} as const;
+
+export type TestCardResult = { approved: true } | { approved: false; message: string };
+
+export function chargeTestCard(cardNumber: string): TestCardResult {
+  const digits = cardNumber.replace(/[\s-]/g, "");
+  switch (digits) {
+    case TEST_CARDS.success:
+      return { approved: true };
+    case TEST_CARDS.declined:
+      return { approved: false, message: "Your card was declined." };
+    case TEST_CARDS.insufficientFunds:
+      return { approved: false, message: "Your card has insufficient funds." };
+    default:
+      return {
+        approved: false,
+        message: "This shop is in test mode and takes no real cards. Use the test card 4242 4242 4242 4242.",
+      };
+  }
+}
+
+export const testGateway: PaymentProvider = {
+  name: "test",
+  createPayment: async (request) => ({ ref: `test_${request.orderNumber}`, clientData: { provider: "test" } }),
+  resumePayment: async (ref) => ({ ref, clientData: { provider: "test" } }),
+  cancelPayment: async () => {},
+};

@@ -1,0 +1,46 @@
+import { placeOrder } from "~/.server/checkout";
+import { issueFields, jsonError, methodNotAllowed, readJsonBody } from "~/.server/http";
+import { checkoutRequestSchema } from "~/lib/checkout-schema";
+import { checkoutTexts } from "~/lib/checkout-texts";
+import type { Route } from "./+types/api.checkout";
+
+/** POST /api/checkout: DESIGN.md §Checkout steps 1–2; prices, totals and stock come from the database only. */
+export const loader = methodNotAllowed;
+
+export async function action({ request, context }: Route.ActionArgs) {
+  if (request.method !== "POST") {
+    return methodNotAllowed();
+  }
+  const body = await readJsonBody(request);
+  if (!body.ok) return body.response;
+  const lines = (body.value as { lines?: unknown } | null)?.lines;
+  if (Array.isArray(lines) && lines.length === 0) {
+    return jsonError(400, { code: "empty_cart", message: checkoutTexts.emptyCart });
+  }
+  const parsed = checkoutRequestSchema.safeParse(body.value);
+  if (!parsed.success) {
+    const fields = issueFields(parsed.error.issues);
+    return jsonError(400, { code: "invalid_request", message: Object.values(fields)[0]!, fields });
+  }
+
+  const result = await placeOrder(context.db, context.payments, parsed.data, {
+    customer: {},
+    now: Date.now(),
+    reservationMs: context.config.reservationMs,
+  });
+  if (result.kind === "shortfall") {
+    return jsonError(
+      409,
+      { code: "insufficient_stock", message: checkoutTexts.notEnoughStock },
+      { extra: { adjustments: result.adjustments } },
+    );
+  }
+  const { order, payment, replayed } = result;
+  return Response.json(
+    {
+      order: { number: order.number, amountCents: order.amount_cents, status: order.status },
+      payment: payment.clientData,
+    },
+    { status: replayed ? 200 : 201, headers: { "Cache-Control": "no-store" } },
+  );
+}

@@ -1,0 +1,80 @@
+import { issueFields, jsonError, methodNotAllowed, readJsonBody } from "~/.server/http";
+import { findOrderByNumber, findOrderItems, recordPaymentSuccess } from "~/.server/orders";
+import { chargeTestCard } from "~/.server/payments/test-gateway";
+import { consumeRateLimit } from "~/.server/rate-limit";
+import { testPaymentRequestSchema } from "~/lib/test-card-schema";
+import type { Route } from "./+types/api.payments.test-gateway";
+
+const tooManyAttempts = (retryAfterSeconds: number) =>
+  jsonError(
+    429,
+    { code: "too_many_attempts", message: "Too many payment attempts. Please wait a few minutes and try again." },
+    { headers: { "Retry-After": String(retryAfterSeconds) } },
+  );
+
+/**
+ * POST /api/payments/test-gateway: confirms a card for a pending order
+ * (DESIGN.md §Checkout step 3) when the shop runs without Stripe. The card is
+ * checked and forgotten: never stored, never logged.
+ */
+export const loader = methodNotAllowed;
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const { db, config, payments, clientIp } = context;
+  if (payments.name !== "test") {
+    return jsonError(404, { code: "not_found", message: "This shop takes payments through Stripe." });
+  }
+  if (request.method !== "POST") {
+    return methodNotAllowed();
+  }
+  const body = await readJsonBody(request, 4096);
+  if (!body.ok) return body.response;
+  const parsed = testPaymentRequestSchema.safeParse(body.value);
+  if (!parsed.success) {
+    const fields = issueFields(parsed.error.issues);
+    return jsonError(400, { code: "invalid_request", message: Object.values(fields)[0]!, fields });
+  }
+  const now = Date.now();
+  const perIp = await consumeRateLimit(db, `payment:ip:${clientIp}`, config.paymentLimits.perIp, now);
+  if (!perIp.allowed) return tooManyAttempts(perIp.retryAfterSeconds);
+
+  const order = await findOrderByNumber(db, parsed.data.orderNumber);
+  if (!order || order.payment_provider !== "test") {
+    return jsonError(404, { code: "order_not_found", message: "There is no such order." });
+  }
+  const perOrder = await consumeRateLimit(db, `payment:order:${order.number}`, config.paymentLimits.perOrder, now);
+  if (!perOrder.allowed) return tooManyAttempts(perOrder.retryAfterSeconds);
+
+  const expired = () =>
+    jsonError(409, { code: "order_expired", message: "Your reservation has expired. Please check out again." });
+  if (order.status === "expired" || order.status === "cancelled" || (order.status === "pending_payment" && order.expires_at <= now)) {
+    return expired();
+  }
+  if (order.status === "pending_payment") {
+    const charge = chargeTestCard(parsed.data.cardNumber);
+    if (!charge.approved) return jsonError(402, { code: "card_declined", message: charge.message });
+    const outcome = await recordPaymentSuccess(db, {
+      provider: "test",
+      eventId: `charge:${order.number}`,
+      orderId: order.id,
+      amountCents: order.amount_cents,
+      currency: order.currency,
+      now,
+      shopEmail: config.shopEmail,
+    });
+    if (outcome === "not_payable") return expired();
+  }
+  const items = await findOrderItems(db, order.id);
+  return Response.json(
+    {
+      order: {
+        number: order.number,
+        status: "paid",
+        amountCents: order.amount_cents,
+        thankYouName: order.customer_name === "Guest" ? order.shipping_name : order.customer_name,
+        items: items.map((item) => ({ id: item.product_id, name: item.name, quantity: item.quantity, priceCents: item.price_cents })),
+      },
+    },
+    { headers: { "Cache-Control": "no-store" } },
+  );
+}
