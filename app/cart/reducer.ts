@@ -28,6 +28,7 @@ export type CartAction =
   | { type: "clearLine"; id: number }
   | { type: "setQuantity"; id: number; quantity: number }
   | { type: "refreshItems"; products: Product[] }
+  | { type: "applyStock"; stock: { id: number; available: number }[] }
   | { type: "clearCart" }
   | { type: "replaceItems"; cartItems: CartItem[] };
 
@@ -166,6 +167,8 @@ export function cartReducer(state: CartState, action: CartAction): CartResult {
       return setQuantity(state, action.id, action.quantity);
     case "refreshItems":
       return refreshItems(state, action.products);
+    case "applyStock":
+      return applyStock(state, new Map(action.stock.map((line) => [line.id, line.available])));
     case "clearCart":
       return withItems(state, []);
     case "replaceItems":

@@ -1,4 +1,9 @@
+import { useRef, useState } from "react";
+import { useRevalidator } from "react-router";
+import type { PaidOrder } from "~/checkout/pay";
 import { CartLines } from "~/components/cart-lines";
+import { CheckoutPanel } from "~/components/checkout-panel";
+import { OrderConfirmation } from "~/components/order-confirmation";
 import { totalPriceCents } from "~/cart/reducer";
 import { dispatchCart, getCartItems, useCart } from "~/cart/store";
 import { type CatalogItem, fromCatalogItem } from "~/lib/catalog-api";
@@ -37,11 +42,22 @@ export function HydrateFallback() {
 
 export default function Checkout() {
   const { cartItems } = useCart();
+  const revalidator = useRevalidator();
+  const [panelOpen, setPanelOpen] = useState(false);
+  const [paidOrder, setPaidOrder] = useState<PaidOrder>();
+  const checkoutButton = useRef<HTMLButtonElement>(null);
+
+  const closePanel = () => {
+    setPanelOpen(false);
+    checkoutButton.current?.focus();
+  };
+
   return (
     <section className="page checkout-page">
       <h1 className="page__title">Your cart</h1>
+      {paidOrder ? <OrderConfirmation order={paidOrder} /> : null}
       {cartItems.length === 0 ? (
-        <p className="empty-state">Your cart is empty!</p>
+        paidOrder ? null : <p className="empty-state">Your cart is empty!</p>
       ) : (
         <>
           <CartLines items={cartItems} />
@@ -51,8 +67,30 @@ export default function Checkout() {
             </button>
             <p className="checkout-page__total">Total: ${formatPrice(totalPriceCents(cartItems))}</p>
           </div>
+          <div className="checkout-page__actions">
+            <button
+              ref={checkoutButton}
+              type="button"
+              className="button button--primary checkout-page__checkout"
+              onClick={() => setPanelOpen(true)}
+            >
+              Checkout
+            </button>
+          </div>
         </>
       )}
+      {panelOpen ? (
+        <CheckoutPanel
+          items={cartItems}
+          onClose={closePanel}
+          onPaid={(order) => {
+            setPanelOpen(false);
+            setPaidOrder(order);
+          }}
+          // SPEC §5: OK refreshes the cart from fresh stock.
+          onStockChanged={() => revalidator.revalidate()}
+        />
+      ) : null}
     </section>
   );
 }

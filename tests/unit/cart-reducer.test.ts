@@ -194,3 +194,18 @@ describe("totals", () => {
     expect(totalPriceCents([])).toBe(0);
   });
 });
+
+describe("apply the server's stock adjustments (SPEC §5 at payment)", () => {
+  it("cuts or removes the lines the server names, with SPEC's texts, and leaves the others", () => {
+    const cart = cartWith(line(4), line(2, { id: 1002, name: "Vanilla Bean" }), line(1, { id: 1003, name: "Sea Salt & Sage" }));
+    const result = cartReducer(cart, {
+      type: "applyStock",
+      stock: [
+        { id: 1001, available: 3 },
+        { id: 1002, available: 0 },
+      ],
+    });
+    expect(result.state.cartItems).toEqual([line(3, { stock: 3 }), line(1, { id: 1003, name: "Sea Salt & Sage" })]);
+    expect(result.messages).toEqual([cartMessages.notEnough("Lavender Fields", 3), cartMessages.allGone("Vanilla Bean")]);
+  });
+});

@@ -1,0 +1,133 @@
+import { useEffect, useRef, useState } from "react";
+import { type PaidOrder, newIdempotencyKey, payWithTestCard } from "~/checkout/pay";
+import { type CartItem, totalPriceCents } from "~/cart/reducer";
+import { dispatchCart } from "~/cart/store";
+import { shippingFieldErrors, shippingSchema } from "~/lib/checkout-schema";
+import { checkoutTexts } from "~/lib/checkout-texts";
+import { formatPrice } from "~/lib/money";
+import { testCardSchema } from "~/lib/test-card-schema";
+import { notify } from "~/notifications/store";
+import { FormField } from "./form-field";
+
+type Errors = Record<string, string>;
+
+const shippingFields = [
+  { name: "name", label: "Name", autoComplete: "shipping name" },
+  { name: "address", label: "Street address", autoComplete: "shipping street-address" },
+  { name: "city", label: "City", autoComplete: "shipping address-level2" },
+  { name: "state", label: "State", autoComplete: "shipping address-level1" },
+  { name: "zip", label: "ZIP code", autoComplete: "shipping postal-code", inputMode: "numeric" as const },
+  { name: "phone", label: "Phone number (optional)", autoComplete: "tel", type: "tel" },
+  { name: "email", label: "Email (optional, for the receipt)", autoComplete: "email", type: "email" },
+];
+
+const cardFields = [
+  { name: "cardNumber", label: "Card number", autoComplete: "cc-number", inputMode: "numeric" as const },
+  { name: "expiry", label: "Expiry (MM/YY)", autoComplete: "cc-exp", placeholder: "MM/YY" },
+  { name: "cvc", label: "CVC", autoComplete: "cc-csc", inputMode: "numeric" as const },
+];
+
+/** Maps the API's `fields` ("shipping.name", "cardNumber") onto the form's input names. */
+const toInputErrors = (fields: Record<string, string> = {}): Errors =>
+  Object.fromEntries(Object.entries(fields).map(([key, message]) => [key.replace(/^shipping\./, ""), message]));
+
+interface CheckoutPanelProps {
+  items: CartItem[];
+  onClose: () => void;
+  onPaid: (order: PaidOrder) => void;
+  onStockChanged: () => void;
+}
+
+/** SPEC §2: the side panel with the shipping form, the card entry and the Pay button. */
+export function CheckoutPanel({ items, onClose, onPaid, onStockChanged }: CheckoutPanelProps) {
+  const dialog = useRef<HTMLDialogElement>(null);
+  const idempotencyKey = useRef(newIdempotencyKey());
+  const [errors, setErrors] = useState<Errors>({});
+  const [paying, setPaying] = useState(false);
+
+  useEffect(() => {
+    dialog.current?.showModal();
+  }, []);
+
+  const showErrors = (form: HTMLFormElement, next: Errors) => {
+    setErrors(next);
+    const first = Object.keys(next)[0];
+    if (first) (form.elements.namedItem(first) as HTMLInputElement | null)?.focus();
+  };
+
+  const onSubmit = async (event: React.FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    if (paying) return;
+    const form = event.currentTarget;
+    if (items.length === 0) {
+      notify(checkoutTexts.emptyCart);
+      return;
+    }
+    const values = Object.fromEntries(new FormData(form)) as Record<string, string>;
+    const shipping = shippingSchema.safeParse(Object.fromEntries(shippingFields.map(({ name }) => [name, values[name]])));
+    const card = testCardSchema.safeParse(Object.fromEntries(cardFields.map(({ name }) => [name, values[name]])));
+    const invalid: Errors = {
+      ...(shipping.success ? {} : shippingFieldErrors(shipping.error)),
+      ...(card.success ? {} : toInputErrors(Object.fromEntries(card.error.issues.map((issue) => [String(issue.path[0]), issue.message])))),
+    };
+    if (!shipping.success || !card.success) return showErrors(form, invalid);
+    setErrors({});
+
+    setPaying(true);
+    const result = await payWithTestCard({ idempotencyKey: idempotencyKey.current, items, shipping: shipping.data, card: card.data });
+    setPaying(false);
+    if (result.kind === "paid") {
+      dispatchCart({ type: "clearCart" });
+      notify(checkoutTexts.paymentSuccessful(result.order.thankYouName));
+      onPaid(result.order);
+    } else if (result.kind === "shortfall") {
+      idempotencyKey.current = newIdempotencyKey();
+      dispatchCart({ type: "applyStock", stock: result.adjustments });
+      notify(checkoutTexts.notEnoughStock, { onConfirm: onStockChanged });
+      onClose();
+    } else {
+      // A declined card keeps its order (and reservation) for a retry with the same key;
+      // a refused checkout starts afresh.
+      if (!result.orderPlaced || result.error.code === "order_expired") idempotencyKey.current = newIdempotencyKey();
+      if (result.error.fields) showErrors(form, toInputErrors(result.error.fields));
+      else if (result.error.code === "empty_cart") notify(checkoutTexts.emptyCart);
+      else notify(result.error.message);
+    }
+  };
+
+  const field = (spec: { name: string; label: string } & React.InputHTMLAttributes<HTMLInputElement>) => (
+    <FormField key={spec.name} {...spec} error={errors[spec.name]} disabled={paying} />
+  );
+
+  return (
+    <dialog ref={dialog} className="checkout-panel" aria-labelledby="checkout-panel-title" onClose={onClose}>
+      <form className="checkout-panel__form" noValidate onSubmit={onSubmit}>
+        <div className="checkout-panel__header">
+          <h2 id="checkout-panel-title">Checkout</h2>
+          <button type="button" className="checkout-panel__close" aria-label="Close checkout" onClick={onClose}>
+            <span aria-hidden="true">×</span>
+          </button>
+        </div>
+        <fieldset className="checkout-panel__group">
+          <legend>Shipping</legend>
+          {shippingFields.map(field)}
+        </fieldset>
+        <fieldset className="checkout-panel__group">
+          <legend>Card</legend>
+          <p className="checkout-panel__note">Test mode: no money is taken. Pay with the card 4242 4242 4242 4242, any future expiry and any CVC.</p>
+          {field(cardFields[0]!)}
+          <div className="checkout-panel__row">{cardFields.slice(1).map(field)}</div>
+        </fieldset>
+        <button type="submit" className="button button--primary checkout-panel__pay" disabled={paying} aria-busy={paying}>
+          {paying ? (
+            <>
+              <span className="spinner spinner--small" aria-hidden="true" /> Paying…
+            </>
+          ) : (
+            `Pay $${formatPrice(totalPriceCents(items))}`
+          )}
+        </button>
+      </form>
+    </dialog>
+  );
+}
