@@ -29,9 +29,9 @@ export default defineConfig({
     trace: "retain-on-failure",
   },
   projects: [
-    { name: "storefront", testIgnore: /catalog-changes\//, use: chromium },
-    // These change the shared catalog, so they run after everything that only reads it.
-    { name: "catalog-changes", testMatch: /catalog-changes\/.*\.spec\.ts/, dependencies: ["storefront"], workers: 1, use: chromium },
+    { name: "storefront", testIgnore: /stock-changes\//, use: chromium },
+    // These change stock (imports, purchases), so they run after everything that only reads it.
+    { name: "stock-changes", testMatch: /stock-changes\/.*\.spec\.ts/, dependencies: ["storefront"], workers: 1, use: chromium },
   ],
   webServer: {
     command: `"${process.execPath}" node_modules/tsx/dist/cli.mjs scripts/start.ts`,

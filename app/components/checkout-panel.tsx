@@ -2,7 +2,7 @@ import { useEffect, useRef, useState } from "react";
 import { type PaidOrder, newIdempotencyKey, payWithTestCard } from "~/checkout/pay";
 import { type CartItem, totalPriceCents } from "~/cart/reducer";
 import { dispatchCart } from "~/cart/store";
-import { shippingFieldErrors, shippingSchema } from "~/lib/checkout-schema";
+import { fieldErrors, shippingSchema } from "~/lib/checkout-schema";
 import { checkoutTexts } from "~/lib/checkout-texts";
 import { formatPrice } from "~/lib/money";
 import { testCardSchema } from "~/lib/test-card-schema";
@@ -30,6 +30,23 @@ const cardFields = [
 /** Maps the API's `fields` ("shipping.name", "cardNumber") onto the form's input names. */
 const toInputErrors = (fields: Record<string, string> = {}): Errors =>
   Object.fromEntries(Object.entries(fields).map(([key, message]) => [key.replace(/^shipping\./, ""), message]));
+
+/** A modal dialog lets Tab leave for the browser's own controls; this wraps it around instead. */
+function keepFocusInside(event: React.KeyboardEvent<HTMLDialogElement>) {
+  if (event.key !== "Tab") return;
+  const focusable = [...event.currentTarget.querySelectorAll<HTMLElement>("button, input, a[href]")].filter(
+    (element) => !element.hasAttribute("disabled"),
+  );
+  const first = focusable[0];
+  const last = focusable.at(-1);
+  if (event.shiftKey && document.activeElement === first) {
+    event.preventDefault();
+    last?.focus();
+  } else if (!event.shiftKey && document.activeElement === last) {
+    event.preventDefault();
+    first?.focus();
+  }
+}
 
 interface CheckoutPanelProps {
   items: CartItem[];
@@ -67,8 +84,8 @@ export function CheckoutPanel({ items, onClose, onPaid, onStockChanged }: Checko
     const shipping = shippingSchema.safeParse(Object.fromEntries(shippingFields.map(({ name }) => [name, values[name]])));
     const card = testCardSchema.safeParse(Object.fromEntries(cardFields.map(({ name }) => [name, values[name]])));
     const invalid: Errors = {
-      ...(shipping.success ? {} : shippingFieldErrors(shipping.error)),
-      ...(card.success ? {} : toInputErrors(Object.fromEntries(card.error.issues.map((issue) => [String(issue.path[0]), issue.message])))),
+      ...(shipping.success ? {} : fieldErrors(shipping.error)),
+      ...(card.success ? {} : fieldErrors(card.error)),
     };
     if (!shipping.success || !card.success) return showErrors(form, invalid);
     setErrors({});
@@ -100,7 +117,13 @@ export function CheckoutPanel({ items, onClose, onPaid, onStockChanged }: Checko
   );
 
   return (
-    <dialog ref={dialog} className="checkout-panel" aria-labelledby="checkout-panel-title" onClose={onClose}>
+    <dialog
+      ref={dialog}
+      className="checkout-panel"
+      aria-labelledby="checkout-panel-title"
+      onClose={onClose}
+      onKeyDown={keepFocusInside}
+    >
       <form className="checkout-panel__form" noValidate onSubmit={onSubmit}>
         <div className="checkout-panel__header">
           <h2 id="checkout-panel-title">Checkout</h2>

@@ -64,12 +64,12 @@ export const checkoutRequestSchema = z
 
 export type CheckoutRequest = z.output<typeof checkoutRequestSchema>;
 
-/** Field errors keyed by the shipping field, for showing next to each input. */
-export function shippingFieldErrors(error: z.ZodError): Partial<Record<ShippingField, string>> {
-  const fields: Partial<Record<ShippingField, string>> = {};
+/** A form's errors keyed by input name: the first message for each field (nested paths use their last part). */
+export function fieldErrors(error: z.ZodError): Record<string, string> {
+  const fields: Record<string, string> = {};
   for (const issue of error.issues) {
-    const field = (issue.path[0] === "shipping" ? issue.path[1] : issue.path[0]) as ShippingField | undefined;
-    if (field && !(field in fields)) fields[field] = issue.message;
+    const field = issue.path.at(-1);
+    if (field !== undefined) fields[String(field)] ??= issue.message;
   }
   return fields;
 }

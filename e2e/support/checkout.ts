@@ -1,0 +1,37 @@
+import { type Page, expect } from "@playwright/test";
+
+export const shopper = { name: "Ada Lovelace", address: "12 Wick Lane", city: "Springfield", state: "IL", zip: "62701" };
+
+/** The checkout side panel as a shopper fills it in. */
+export class CheckoutPanel {
+  constructor(readonly page: Page) {}
+
+  get dialog() {
+    return this.page.getByRole("dialog", { name: "Checkout" });
+  }
+
+  get payButton() {
+    return this.dialog.getByRole("button", { name: /^Pay|Paying/ });
+  }
+
+  async open() {
+    await this.page.getByRole("button", { name: "Checkout", exact: true }).click();
+    await expect(this.dialog).toBeVisible();
+  }
+
+  async fillShipping(details: Partial<typeof shopper> & { email?: string } = {}) {
+    const values = { ...shopper, ...details };
+    await this.dialog.getByLabel("Name", { exact: true }).fill(values.name);
+    await this.dialog.getByLabel("Street address").fill(values.address);
+    await this.dialog.getByLabel("City").fill(values.city);
+    await this.dialog.getByLabel("State").fill(values.state);
+    await this.dialog.getByLabel("ZIP code").fill(values.zip);
+    if (details.email) await this.dialog.getByLabel(/^Email/).fill(details.email);
+  }
+
+  async fillCard(number: string, expiry = "12/34", cvc = "123") {
+    await this.dialog.getByLabel("Card number").fill(number);
+    await this.dialog.getByLabel("Expiry (MM/YY)").fill(expiry);
+    await this.dialog.getByLabel("CVC").fill(cvc);
+  }
+}
