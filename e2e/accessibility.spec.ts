@@ -1,5 +1,15 @@
 import AxeBuilder from "@axe-core/playwright";
-import { expect, test } from "@playwright/test";
+import { type Page, expect, test } from "@playwright/test";
+import { CartPage } from "./support/cart";
+import { CheckoutPanel } from "./support/checkout";
+
+/** axe's serious and critical findings on the page as it is now, one line each. */
+async function seriousViolations(page: Page) {
+  const { violations } = await new AxeBuilder({ page }).analyze();
+  return violations
+    .filter((violation) => violation.impact === "serious" || violation.impact === "critical")
+    .map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target).join(", ")}`);
+}
 
 const screens = ["/", "/shop", "/shop/wax", "/shop/wax/1001/", "/shop/wax/1005/", "/contact", "/about", "/no-such-page"];
 
@@ -8,9 +18,7 @@ for (const width of [1280, 390]) {
     test(`axe finds nothing serious on ${path} at ${width}px`, async ({ page }) => {
       await page.setViewportSize({ width, height: 900 });
       await page.goto(path);
-      const { violations } = await new AxeBuilder({ page }).analyze();
-      const serious = violations.filter((violation) => violation.impact === "serious" || violation.impact === "critical");
-      expect(serious.map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target).join(", ")}`)).toEqual([]);
+      expect(await seriousViolations(page)).toEqual([]);
     });
   }
 }
@@ -33,4 +41,22 @@ test("focus is visible on links and buttons", async ({ page }) => {
     .first()
     .evaluate((element) => getComputedStyle(element).outlineStyle);
   expect(buttonOutline).toBe("solid");
+});
+
+test("axe finds nothing serious on the cart dropdown, /checkout and the checkout panel", async ({ page }) => {
+  const cart = new CartPage(page);
+  await cart.open("/checkout");
+  expect(await seriousViolations(page)).toEqual([]);
+
+  await cart.open("/shop/jelly");
+  await cart.addFromCard("Ocean Breeze");
+  await cart.icon.click();
+  expect(await seriousViolations(page)).toEqual([]);
+
+  await cart.open("/checkout");
+  expect(await seriousViolations(page)).toEqual([]);
+  const panel = new CheckoutPanel(page);
+  await panel.open();
+  await panel.payButton.click();
+  expect(await seriousViolations(page)).toEqual([]);
 });
