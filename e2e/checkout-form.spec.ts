@@ -1,19 +1,9 @@
 import { expect, test } from "@playwright/test";
 import { CartPage } from "./support/cart";
-import { CheckoutPanel } from "./support/checkout";
-
-async function openPanelWithOneItem(page: import("@playwright/test").Page) {
-  const cart = new CartPage(page);
-  await cart.open("/shop/wax/1006/"); // Fresh Linen
-  await page.getByRole("button", { name: "Add to Cart" }).click();
-  await cart.open("/checkout");
-  const panel = new CheckoutPanel(page);
-  await panel.open();
-  return { cart, panel };
-}
+import { startCheckout } from "./support/checkout";
 
 test("the Checkout button opens a side panel on the right that Escape closes", async ({ page }) => {
-  const { panel } = await openPanelWithOneItem(page);
+  const { panel } = await startCheckout(page, "/shop/wax/1006/"); // Fresh Linen
   const box = (await panel.dialog.boundingBox())!;
   const viewport = page.viewportSize()!;
   expect(Math.round(box.x + box.width)).toBe(viewport.width);
@@ -26,7 +16,7 @@ test("the Checkout button opens a side panel on the right that Escape closes", a
 });
 
 test("focus stays inside the panel while it is open", async ({ page }) => {
-  const { panel } = await openPanelWithOneItem(page);
+  const { panel } = await startCheckout(page, "/shop/wax/1006/"); // Fresh Linen
   for (let step = 0; step < 25; step++) {
     await page.keyboard.press("Tab");
     const inside = await panel.dialog.evaluate((dialog) => dialog.contains(document.activeElement));
@@ -35,7 +25,7 @@ test("focus stays inside the panel while it is open", async ({ page }) => {
 });
 
 test("name, street address, city, state and ZIP code are required, with errors next to each field", async ({ page }) => {
-  const { panel } = await openPanelWithOneItem(page);
+  const { panel } = await startCheckout(page, "/shop/wax/1006/"); // Fresh Linen
   await panel.payButton.click();
   for (const [label, message] of [
     ["Name", "Name is required"],
@@ -62,7 +52,7 @@ test("name, street address, city, state and ZIP code are required, with errors n
 });
 
 test("paying with an empty cart says 'Your cart is empty!'", async ({ page, context }) => {
-  const { panel } = await openPanelWithOneItem(page);
+  const { panel } = await startCheckout(page, "/shop/wax/1006/"); // Fresh Linen
   const other = new CartPage(await context.newPage());
   await other.open("/checkout");
   await other.line("Fresh Linen").getByRole("button", { name: "Remove Fresh Linen from cart" }).click();

@@ -1,6 +1,5 @@
 import { type Browser, expect, test } from "@playwright/test";
-import { CartPage } from "../support/cart";
-import { CheckoutPanel } from "../support/checkout";
+import { startCheckout } from "../support/checkout";
 
 async function stockOf(request: import("@playwright/test").APIRequestContext, category: string, id: number) {
   const { items } = await (await request.get(`/api/catalog/${category}`)).json();
@@ -9,13 +8,7 @@ async function stockOf(request: import("@playwright/test").APIRequestContext, ca
 
 test("a guest pays with 4242 4242 4242 4242: thanked by name, shown the order, cart cleared", async ({ page, request }) => {
   const before = await stockOf(request, "seasonal", 2001);
-  const cart = new CartPage(page);
-  await cart.open("/shop/seasonal/2001/"); // Pumpkin Spice, $21.00
-  await page.getByRole("button", { name: "Add to Cart" }).click();
-  await page.getByRole("button", { name: "Add to Cart" }).click();
-  await cart.open("/checkout");
-  const panel = new CheckoutPanel(page);
-  await panel.open();
+  const { cart, panel } = await startCheckout(page, "/shop/seasonal/2001/", 2); // Pumpkin Spice, $21.00
   await expect(panel.payButton).toHaveText("Pay $42.00");
   await panel.fillShipping({ email: "ada@example.com" });
   await panel.fillCard("4242 4242 4242 4242");
@@ -33,12 +26,7 @@ test("a guest pays with 4242 4242 4242 4242: thanked by name, shown the order, c
 
 test("a declined card shows the provider's message and keeps the cart; a retry then pays once", async ({ page, request }) => {
   const before = await stockOf(request, "woodwick", 4003);
-  const cart = new CartPage(page);
-  await cart.open("/shop/woodwick/4003/"); // Coffee House
-  await page.getByRole("button", { name: "Add to Cart" }).click();
-  await cart.open("/checkout");
-  const panel = new CheckoutPanel(page);
-  await panel.open();
+  const { cart, panel } = await startCheckout(page, "/shop/woodwick/4003/"); // Coffee House
   await panel.fillShipping();
   await panel.fillCard("4000 0000 0000 0002");
   await panel.payButton.click();
@@ -60,12 +48,7 @@ test("a declined card shows the provider's message and keeps the cart; a retry t
 });
 
 test("a card the test gateway does not know is refused with a test-mode message", async ({ page }) => {
-  const cart = new CartPage(page);
-  await cart.open("/shop/wax/1006/");
-  await page.getByRole("button", { name: "Add to Cart" }).click();
-  await cart.open("/checkout");
-  const panel = new CheckoutPanel(page);
-  await panel.open();
+  const { cart, panel } = await startCheckout(page, "/shop/wax/1006/"); // Fresh Linen
   await panel.fillShipping();
   await panel.fillCard("5555 5555 5555 4444");
   await panel.payButton.click();
@@ -74,12 +57,7 @@ test("a card the test gateway does not know is refused with a test-mode message"
 });
 
 test("Pay shows a loading state and cannot be pressed twice while paying", async ({ page }) => {
-  const cart = new CartPage(page);
-  await cart.open("/shop/jelly/3005/"); // Rose Petal Gel
-  await page.getByRole("button", { name: "Add to Cart" }).click();
-  await cart.open("/checkout");
-  const panel = new CheckoutPanel(page);
-  await panel.open();
+  const { panel } = await startCheckout(page, "/shop/jelly/3005/"); // Rose Petal Gel
   await panel.fillShipping();
   await panel.fillCard("4242 4242 4242 4242");
 
@@ -103,12 +81,7 @@ test("Pay shows a loading state and cannot be pressed twice while paying", async
 
 async function shopperWithLastPillar(browser: Browser) {
   const page = await (await browser.newContext()).newPage();
-  const cart = new CartPage(page);
-  await cart.open("/shop/wax/1004/"); // Honey Beeswax Pillar: 1 left
-  await page.getByRole("button", { name: "Add to Cart" }).click();
-  await cart.open("/checkout");
-  const panel = new CheckoutPanel(page);
-  await panel.open();
+  const { cart, panel } = await startCheckout(page, "/shop/wax/1004/"); // Honey Beeswax Pillar: 1 left
   await panel.fillShipping();
   await panel.fillCard("4242 4242 4242 4242");
   return { page, cart, panel };

@@ -1,4 +1,5 @@
 import { type Page, expect } from "@playwright/test";
+import { CartPage } from "./cart";
 
 export const shopper = { name: "Ada Lovelace", address: "12 Wick Lane", city: "Springfield", state: "IL", zip: "62701" };
 
@@ -34,4 +35,15 @@ export class CheckoutPanel {
     await this.dialog.getByLabel("Expiry (MM/YY)").fill(expiry);
     await this.dialog.getByLabel("CVC").fill(cvc);
   }
+}
+
+/** Adds a product to the cart from its page (`times` over), goes to /checkout and opens the panel. */
+export async function startCheckout(page: Page, productPath: string, times = 1) {
+  const cart = new CartPage(page);
+  await cart.open(productPath);
+  for (let added = 0; added < times; added++) await page.getByRole("button", { name: "Add to Cart" }).click();
+  await cart.open("/checkout");
+  const panel = new CheckoutPanel(page);
+  await panel.open();
+  return { cart, panel };
 }
