@@ -11,6 +11,7 @@ import { migrateToLatest, openDatabase } from "./app/.server/db";
 import { seedDemoCatalog } from "./app/.server/demo-catalog";
 import { startJobs } from "./app/.server/jobs";
 import { createLogger } from "./app/.server/logger";
+import { createStripeProvider } from "./app/.server/payments/stripe";
 import { testGateway } from "./app/.server/payments/test-gateway";
 
 const root = path.dirname(fileURLToPath(import.meta.url));
@@ -46,8 +47,8 @@ export async function startServer(config: Config) {
     logger.info("Loaded the demo catalog into the empty database");
   }
   const { build, assets, close: closeBuild } = await loadBuild(config.mode);
-  const payments = testGateway;
-  const jobs = startJobs({ db: database.db, logger, payments });
+  const payments = config.stripe ? createStripeProvider(config.stripe) : testGateway;
+  const jobs = startJobs({ db: database.db, logger, payments, shopEmail: config.shopEmail });
 
   const app = express();
   app.disable("x-powered-by");

@@ -15,6 +15,8 @@ export default [
   route("api/products", "routes/api.products.ts"),
   route("api/checkout", "routes/api.checkout.ts"),
   route("api/payments/test-gateway", "routes/api.payments.test-gateway.ts"),
+  route("api/payments/stripe/webhook", "routes/api.payments.stripe.webhook.ts"),
+  route("api/orders/:number/payment", "routes/api.orders.$number.payment.ts"),
   route("sitemap.xml", "routes/sitemap[.]xml.ts"),
   route("robots.txt", "routes/robots[.]txt.ts"),
 

@@ -125,10 +125,11 @@ export async function placeOrder(
       return created;
     });
   } catch (error) {
-    if (error instanceof StockShortfall) return { kind: "shortfall", adjustments: await findShortfall(db, lines) };
-    // Two requests with one new key raced: the loser returns the winner's order.
+    // Two requests with one new key raced (a double click, a retry): the loser
+    // returns the winner's order, even when the winner took the last unit.
     const raced = await findOrderByIdempotencyKey(db, request.idempotencyKey);
     if (raced) return resume(provider, raced);
+    if (error instanceof StockShortfall) return { kind: "shortfall", adjustments: await findShortfall(db, lines) };
     throw error;
   }
 

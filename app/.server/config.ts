@@ -38,6 +38,7 @@ const envSchema = z.object({
   STRIPE_SECRET_KEY: optionalText,
   STRIPE_PUBLISHABLE_KEY: optionalText,
   STRIPE_WEBHOOK_SECRET: optionalText,
+  STRIPE_API_URL: url(["http:", "https:"]),
   SMTP_URL: url(["smtp:", "smtps:"]),
   EMAILJS_PUBLIC_KEY: optionalText,
   EMAILJS_PRIVATE_KEY: optionalText,
@@ -106,6 +107,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
           secretKey: env.STRIPE_SECRET_KEY,
           publishableKey: env.STRIPE_PUBLISHABLE_KEY!,
           webhookSecret: env.STRIPE_WEBHOOK_SECRET!,
+          apiUrl: env.STRIPE_API_URL,
         }
       : undefined,
     smtpUrl: env.SMTP_URL,

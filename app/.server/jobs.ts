@@ -1,6 +1,7 @@
 import type { Db } from "./db";
+import type { OrderRow } from "./db/schema";
 import type { Logger } from "./logger";
-import { expireUnpaidOrders } from "./orders";
+import { expireUnpaidOrders, syncPaymentStatus } from "./orders";
 import type { PaymentProvider } from "./payments/provider";
 
 /** How often the server looks for unpaid orders past their expiry. */
@@ -11,14 +12,31 @@ const EXPIRY_INTERVAL_MS = 30_000;
  * returns). It runs once at start, so what fell due while the shop was down is
  * handled straight away, and then on an interval.
  */
-export function startJobs({ db, logger, payments }: { db: Db; logger: Logger; payments: PaymentProvider }) {
+export function startJobs({
+  db,
+  logger,
+  payments,
+  shopEmail,
+}: {
+  db: Db;
+  logger: Logger;
+  payments: PaymentProvider;
+  shopEmail: string;
+}) {
   let running: Promise<void> | undefined;
+  // The provider stops the payment first; one that went through after all makes the order paid instead.
+  const settle = async (order: OrderRow) => {
+    if (!order.payment_ref) return "expire" as const;
+    if ((await payments.cancelPayment(order.payment_ref)) === "cancelled") return "expire" as const;
+    const outcome = await syncPaymentStatus(db, payments, order, { now: Date.now(), shopEmail });
+    logger.info({ order: order.number, outcome }, "Order paid at the last moment; kept instead of expired");
+    return "keep" as const;
+  };
   const expire = () => {
     running ??= (async () => {
       try {
-        for (const order of await expireUnpaidOrders(db, Date.now())) {
+        for (const order of await expireUnpaidOrders(db, Date.now(), settle)) {
           logger.info({ order: order.number }, "Unpaid order expired; its stock is back on sale");
-          if (order.payment_ref) await payments.cancelPayment(order.payment_ref);
         }
       } catch (error) {
         logger.error(error, "Expiring unpaid orders failed; will try again");

@@ -1,6 +1,7 @@
 import type { Db } from "./db";
 import type { OrderRow } from "./db/schema";
 import { enqueueOrderEmails } from "./mail/outbox";
+import type { PaymentProvider } from "./payments/provider";
 
 export function findOrderByNumber(db: Db, number: string) {
   return db.selectFrom("orders").selectAll().where("number", "=", number).executeTakeFirst();
@@ -60,12 +61,66 @@ export async function recordPaymentSuccess(db: Db, payment: PaymentSuccess): Pro
   });
 }
 
+/** Records a failed payment event once; the order keeps its reservation for a retry. */
+export async function recordPaymentFailure(db: Db, event: { provider: string; eventId: string; orderId: number; now: number }) {
+  await db
+    .insertInto("payment_events")
+    .values({ provider: event.provider, event_id: event.eventId, order_id: event.orderId, type: "payment_failed", created_at: event.now })
+    .onConflict((conflict) => conflict.columns(["provider", "event_id"]).doNothing())
+    .execute();
+}
+
+/**
+ * Asks the provider whether a pending order's payment went through and, if it
+ * did, records it (a webhook that is slow or lost leaves nobody waiting).
+ */
+export async function syncPaymentStatus(
+  db: Db,
+  provider: PaymentProvider,
+  order: OrderRow,
+  options: { now: number; shopEmail: string },
+): Promise<PaymentOutcome | "unpaid"> {
+  if (order.status !== "pending_payment" || !order.payment_ref) return "unpaid";
+  const check = await provider.checkPayment(order.payment_ref);
+  if (!check.succeeded) return "unpaid";
+  return recordPaymentSuccess(db, {
+    provider: provider.name,
+    eventId: `status-check:${order.payment_ref}`,
+    orderId: order.id,
+    amountCents: check.amountCents,
+    currency: check.currency,
+    ...options,
+  });
+}
+
+/** The paid order as the shopper's confirmation shows it. */
+export async function paidOrderSummary(db: Db, order: OrderRow) {
+  const items = await findOrderItems(db, order.id);
+  return {
+    number: order.number,
+    status: "paid" as const,
+    amountCents: order.amount_cents,
+    // SPEC §8: thanked by display name when signed in, by the shipping name otherwise.
+    thankYouName: order.customer_name === "Guest" ? order.shipping_name : order.customer_name,
+    items: items.map((item) => ({ id: item.product_id, name: item.name, quantity: item.quantity, priceCents: item.price_cents })),
+  };
+}
+
+/** Decides, before an order expires, whether its payment can still be stopped. */
+export type SettleBeforeExpiry = (order: OrderRow) => Promise<"expire" | "keep">;
+
 /**
  * Unpaid orders past their expiry become expired and their stock returns,
  * exactly once: the status change is conditional, so of several processes
- * (or a run after a restart) only one wins each order.
+ * (or a run after a restart) only one wins each order. `settle` lets the
+ * payment provider stop the payment first, or keep an order that was paid.
  */
-export async function expireUnpaidOrders(db: Db, now: number, limit = 100): Promise<OrderRow[]> {
+export async function expireUnpaidOrders(
+  db: Db,
+  now: number,
+  settle: SettleBeforeExpiry = async () => "expire",
+  limit = 100,
+): Promise<OrderRow[]> {
   const due = await db
     .selectFrom("orders")
     .selectAll()
@@ -76,6 +131,7 @@ export async function expireUnpaidOrders(db: Db, now: number, limit = 100): Prom
     .execute();
   const expired: OrderRow[] = [];
   for (const order of due) {
+    if ((await settle(order)) === "keep") continue;
     const won = await db.transaction().execute(async (trx) => {
       const changed = await trx
         .updateTable("orders")

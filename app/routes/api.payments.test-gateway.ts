@@ -1,5 +1,5 @@
 import { issueFields, jsonError, methodNotAllowed, readJsonBody } from "~/.server/http";
-import { findOrderByNumber, findOrderItems, recordPaymentSuccess } from "~/.server/orders";
+import { findOrderByNumber, paidOrderSummary, recordPaymentSuccess } from "~/.server/orders";
 import { chargeTestCard } from "~/.server/payments/test-gateway";
 import { consumeRateLimit } from "~/.server/rate-limit";
 import { testPaymentRequestSchema } from "~/lib/test-card-schema";
@@ -64,17 +64,5 @@ export async function action({ request, context }: Route.ActionArgs) {
     });
     if (outcome === "not_payable") return expired();
   }
-  const items = await findOrderItems(db, order.id);
-  return Response.json(
-    {
-      order: {
-        number: order.number,
-        status: "paid",
-        amountCents: order.amount_cents,
-        thankYouName: order.customer_name === "Guest" ? order.shipping_name : order.customer_name,
-        items: items.map((item) => ({ id: item.product_id, name: item.name, quantity: item.quantity, priceCents: item.price_cents })),
-      },
-    },
-    { headers: { "Cache-Control": "no-store" } },
-  );
+  return Response.json({ order: await paidOrderSummary(db, order) }, { headers: { "Cache-Control": "no-store" } });
 }

@@ -41,14 +41,16 @@ export async function createTestDatabase(options: { migrate?: boolean } = {}): P
     };
   }
   const { db } = openDatabase({ dataDir, databaseUrl });
-  if (options.migrate !== false) await migrateToLatest(db);
-  return {
-    db,
-    env: databaseUrl ? { DATA_DIR: dataDir, DATABASE_URL: databaseUrl } : { DATA_DIR: dataDir },
-    cleanup: async () => {
-      await db.destroy();
-      await dropSchema();
-      fs.rmSync(dataDir, { recursive: true, force: true });
-    },
+  const cleanup = async () => {
+    await db.destroy();
+    await dropSchema();
+    fs.rmSync(dataDir, { recursive: true, force: true });
   };
+  try {
+    if (options.migrate !== false) await migrateToLatest(db);
+  } catch (error) {
+    await cleanup();
+    throw error;
+  }
+  return { db, env: databaseUrl ? { DATA_DIR: dataDir, DATABASE_URL: databaseUrl } : { DATA_DIR: dataDir }, cleanup };
 }

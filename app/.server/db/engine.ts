@@ -2,7 +2,7 @@ import { type ColumnDefinitionBuilder, type Kysely, SqliteAdapter } from "kysely
 
 export type Engine = "sqlite" | "postgres";
 
-export function isSqlite(db: Kysely<unknown>) {
+export function isSqlite<T>(db: Kysely<T>) {
   return db.getExecutor().adapter instanceof SqliteAdapter;
 }
 

@@ -1,9 +1,9 @@
 import fs from "node:fs";
 import path from "node:path";
 import SQLite from "better-sqlite3";
-import { Kysely, Migrator, PostgresDialect, SqliteDialect } from "kysely";
+import { Kysely, Migrator, PostgresDialect, SqliteDialect, sql } from "kysely";
 import pg from "pg";
-import type { Engine } from "./engine";
+import { type Engine, isSqlite } from "./engine";
 import { migrations } from "./migrations";
 import type { Database } from "./schema";
 
@@ -45,7 +45,12 @@ export function openDatabase(options: { dataDir: string; databaseUrl?: string })
 }
 
 export async function migrateToLatest(db: Db) {
-  const migrator = new Migrator({ db, provider: { getMigrations: async () => migrations } });
+  // On PostgreSQL the migration tables live in the schema the shop uses: without
+  // naming it, Kysely would find another schema's tables and skip creating its own.
+  const migrationTableSchema = isSqlite(db)
+    ? undefined
+    : (await sql<{ schema: string }>`select current_schema() as schema`.execute(db)).rows[0]!.schema;
+  const migrator = new Migrator({ db, provider: { getMigrations: async () => migrations }, migrationTableSchema });
   const { error, results } = await migrator.migrateToLatest();
   const failed = results?.find((result) => result.status === "Error");
   if (error || failed) {

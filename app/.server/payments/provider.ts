@@ -8,6 +8,8 @@ export interface PaymentRequest {
   billingName: string;
 }
 
+export type PaymentProviderName = "test" | "stripe";
+
 export interface CreatedPayment {
   /** The provider's reference for this payment, stored on the order. */
   ref: string;
@@ -15,13 +17,27 @@ export interface CreatedPayment {
   clientData: { provider: PaymentProviderName } & Record<string, unknown>;
 }
 
-export type PaymentProviderName = "test" | "stripe";
+export type PaymentCheck = { succeeded: true; amountCents: number; currency: string } | { succeeded: false };
+
+/** A provider's notification, reduced to what the shop acts on. */
+export interface PaymentEvent {
+  id: string;
+  type: "succeeded" | "failed" | "other";
+  ref?: string;
+  amountCents?: number;
+  currency?: string;
+  failureMessage?: string;
+}
 
 export interface PaymentProvider {
   name: PaymentProviderName;
   createPayment(request: PaymentRequest): Promise<CreatedPayment>;
   /** What the browser needs for a payment created earlier (an idempotent retry of checkout). */
   resumePayment(ref: string): Promise<CreatedPayment>;
-  /** Stops a payment that must not go through any more (its order expired). */
-  cancelPayment(ref: string): Promise<void>;
+  /** Asks the provider whether the payment went through, so a slow webhook leaves no one waiting. */
+  checkPayment(ref: string): Promise<PaymentCheck>;
+  /** Stops a payment before its order expires; "succeeded" when it is too late for that. */
+  cancelPayment(ref: string): Promise<"cancelled" | "succeeded">;
+  /** Verifies and reads a webhook call; throws when the signature is not the provider's. */
+  parseWebhook?(payload: string, signature: string): PaymentEvent;
 }

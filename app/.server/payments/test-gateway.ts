@@ -30,9 +30,11 @@ export function chargeTestCard(cardNumber: string): TestCardResult {
   }
 }
 
+/** Its payments succeed only through the shop's own confirmation endpoint, recorded there at once. */
 export const testGateway: PaymentProvider = {
   name: "test",
   createPayment: async (request) => ({ ref: `test_${request.orderNumber}`, clientData: { provider: "test" } }),
   resumePayment: async (ref) => ({ ref, clientData: { provider: "test" } }),
-  cancelPayment: async () => {},
+  checkPayment: async () => ({ succeeded: false }),
+  cancelPayment: async () => "cancelled",
 };

@@ -1,0 +1,72 @@
+import Stripe from "stripe";
+import type { Config } from "../config";
+import type { CreatedPayment, PaymentEvent, PaymentProvider } from "./provider";
+
+type StripeSettings = NonNullable<Config["stripe"]>;
+
+function clientOptions(apiUrl: string | undefined): Stripe.StripeConfig {
+  if (!apiUrl) return { maxNetworkRetries: 2 };
+  // A stand-in for Stripe's API (tests, local mocks).
+  const url = new URL(apiUrl);
+  return {
+    maxNetworkRetries: 0,
+    host: url.hostname,
+    port: url.port || (url.protocol === "https:" ? 443 : 80),
+    protocol: url.protocol === "https:" ? "https" : "http",
+  };
+}
+
+function created(intent: Stripe.PaymentIntent, publishableKey: string): CreatedPayment {
+  return { ref: intent.id, clientData: { provider: "stripe", clientSecret: intent.client_secret, publishableKey } };
+}
+
+/** Stripe through PaymentIntents: the amount is always the server's, in cents (SPEC §7). */
+export function createStripeProvider(settings: StripeSettings): PaymentProvider {
+  const stripe = new Stripe(settings.secretKey, clientOptions(settings.apiUrl));
+  return {
+    name: "stripe",
+    async createPayment(request) {
+      const intent = await stripe.paymentIntents.create(
+        {
+          amount: request.amountCents,
+          currency: request.currency,
+          metadata: { orderNumber: request.orderNumber },
+          description: `Wickshop order ${request.orderNumber}`,
+          allowed_payment_method_types: ["card"],
+        },
+        { idempotencyKey: `wickshop-${request.idempotencyKey}` },
+      );
+      return created(intent, settings.publishableKey);
+    },
+    async resumePayment(ref) {
+      return created(await stripe.paymentIntents.retrieve(ref), settings.publishableKey);
+    },
+    async checkPayment(ref) {
+      const intent = await stripe.paymentIntents.retrieve(ref);
+      return intent.status === "succeeded"
+        ? { succeeded: true, amountCents: intent.amount_received || intent.amount, currency: intent.currency }
+        : { succeeded: false };
+    },
+    async cancelPayment(ref) {
+      const intent = await stripe.paymentIntents.retrieve(ref);
+      if (intent.status === "succeeded") return "succeeded";
+      if (intent.status !== "canceled") await stripe.paymentIntents.cancel(ref);
+      return "cancelled";
+    },
+    parseWebhook(payload, signature): PaymentEvent {
+      const event = stripe.webhooks.constructEvent(payload, signature, settings.webhookSecret);
+      if (event.type !== "payment_intent.succeeded" && event.type !== "payment_intent.payment_failed") {
+        return { id: event.id, type: "other" };
+      }
+      const intent = event.data.object;
+      return {
+        id: event.id,
+        type: event.type === "payment_intent.succeeded" ? "succeeded" : "failed",
+        ref: intent.id,
+        amountCents: intent.amount_received || intent.amount,
+        currency: intent.currency,
+        failureMessage: intent.last_payment_error?.message,
+      };
+    },
+  };
+}

@@ -1,0 +1,19 @@
+import { jsonError } from "~/.server/http";
+import { findOrderByNumber, paidOrderSummary, syncPaymentStatus } from "~/.server/orders";
+import type { Route } from "./+types/api.orders.$number.payment";
+
+/**
+ * GET /api/orders/{number}/payment: whether the order is paid yet. A pending
+ * order is checked with the provider, so a slow webhook leaves nobody waiting.
+ */
+export async function loader({ params, context }: Route.LoaderArgs) {
+  const { db, payments, config } = context;
+  const order = /^WS-[A-Z0-9]{8}$/.test(params.number) ? await findOrderByNumber(db, params.number) : undefined;
+  if (!order) return jsonError(404, { code: "order_not_found", message: "There is no such order." });
+  const outcome = await syncPaymentStatus(db, payments, order, { now: Date.now(), shopEmail: config.shopEmail });
+  const current = outcome === "unpaid" ? order : await findOrderByNumber(db, order.number);
+  if (current?.status === "paid") {
+    return Response.json({ order: await paidOrderSummary(db, current) }, { headers: { "Cache-Control": "no-store" } });
+  }
+  return Response.json({ order: { number: order.number, status: current?.status ?? order.status } }, { headers: { "Cache-Control": "no-store" } });
+}

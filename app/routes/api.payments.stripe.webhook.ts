@@ -1,0 +1,60 @@
+import { jsonError, methodNotAllowed } from "~/.server/http";
+import { recordPaymentFailure, recordPaymentSuccess } from "~/.server/orders";
+import type { Route } from "./+types/api.payments.stripe.webhook";
+
+const received = (extra: object = {}) => Response.json({ received: true, ...extra });
+
+export const loader = methodNotAllowed;
+
+/**
+ * POST /api/payments/stripe/webhook: Stripe's word that a payment went through
+ * or failed. The signature is checked on the raw body; every event is applied
+ * at most once (its id is recorded in the transaction that applies it), so a
+ * retry after a failure here is processed and a duplicate is not.
+ */
+export async function action({ request, context }: Route.ActionArgs) {
+  const { db, config, payments, logger } = context;
+  if (!payments.parseWebhook) return jsonError(404, { code: "not_found", message: "This shop does not use Stripe." });
+  if (request.method !== "POST") return methodNotAllowed();
+  const signature = request.headers.get("stripe-signature");
+  const payload = await request.text();
+  let event;
+  try {
+    if (!signature) throw new Error("no signature");
+    event = payments.parseWebhook(payload, signature);
+  } catch {
+    logger.warn("Refused a Stripe webhook call with a missing or wrong signature");
+    return jsonError(400, { code: "invalid_signature", message: "The webhook signature does not verify." });
+  }
+  if (event.type === "other" || !event.ref) return received({ ignored: true });
+
+  const order = await db.selectFrom("orders").selectAll().where("payment_ref", "=", event.ref).executeTakeFirst();
+  if (!order) {
+    logger.warn({ event: event.id, payment: event.ref }, "Stripe event for a payment no order knows");
+    return received({ ignored: true });
+  }
+  const now = Date.now();
+  if (event.type === "failed") {
+    await recordPaymentFailure(db, { provider: "stripe", eventId: event.id, orderId: order.id, now });
+    logger.info({ order: order.number, reason: event.failureMessage }, "Card payment failed");
+    return received();
+  }
+  const outcome = await recordPaymentSuccess(db, {
+    provider: "stripe",
+    eventId: event.id,
+    orderId: order.id,
+    amountCents: event.amountCents ?? -1,
+    currency: event.currency ?? "",
+    now,
+    shopEmail: config.shopEmail,
+  });
+  if (outcome === "amount_mismatch") {
+    logger.error(
+      { order: order.number, event: event.id, amountCents: event.amountCents, currency: event.currency, expected: order.amount_cents },
+      "Refused a Stripe payment whose amount or currency differs from the order's",
+    );
+  } else if (outcome === "not_payable") {
+    logger.error({ order: order.number, event: event.id }, "Stripe took a payment for an order that is no longer payable: refund it");
+  }
+  return received({ outcome });
+}

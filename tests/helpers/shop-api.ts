@@ -1,0 +1,156 @@
+import { randomUUID } from "node:crypto";
+import { parseCatalogFile } from "~/.server/catalog-file";
+import { importCatalog } from "~/.server/catalog-import";
+import type { Db } from "~/.server/db";
+import { catalogFile, type TestItem } from "./catalog-files";
+import { type ServerProcess, startServerProcess } from "./server-process";
+import { createTestDatabase, type TestDatabase } from "./test-database";
+
+/** A running shop: its own test database with a known catalog, and the real server process in front of it. */
+export interface Shop {
+  url: string;
+  db: Db;
+  database: TestDatabase;
+  server: ServerProcess;
+  /** Stock per product id as imported: the left side of DESIGN.md's stock invariant. */
+  initialStock: Record<number, number>;
+  close: () => Promise<void>;
+}
+
+/**
+ * Imports `catalog` into a fresh test database, then starts the server on it
+ * (the demo catalog is only seeded into an empty database, so it stays out).
+ */
+export async function openShop(catalog: Record<string, TestItem[]>, env: Record<string, string> = {}): Promise<Shop> {
+  const database = await createTestDatabase();
+  try {
+    const file = parseCatalogFile(catalogFile(catalog));
+    await importCatalog(database.db, file, { replace: false });
+    // Every test request comes from 127.0.0.1: keep the per-address payment limit out of the way unless a test sets it.
+    const server = await startServerProcess({ ...database.env, PAYMENT_ATTEMPTS_PER_IP: "100000", ...env });
+    return {
+      url: server.url,
+      db: database.db,
+      database,
+      server,
+      initialStock: Object.fromEntries(file.flatMap((category) => category.items.map((item) => [item.id, item.stock]))),
+      close: async () => {
+        await server.stop();
+        await database.cleanup();
+      },
+    };
+  } catch (error) {
+    await database.cleanup();
+    throw error;
+  }
+}
+
+export interface Line {
+  id: number;
+  quantity: number;
+}
+
+export interface Shipping {
+  name: string;
+  address: string;
+  city: string;
+  state: string;
+  zip: string;
+  phone?: string;
+  email?: string;
+}
+
+export const shipping: Shipping = { name: "Ada Lovelace", address: "12 Wick Lane", city: "Portland", state: "OR", zip: "97201" };
+
+/** Test gateway cards as a shopper types them (DESIGN.md §Interfaces). */
+export const cards = {
+  success: "4242 4242 4242 4242",
+  declined: "4000 0000 0000 0002",
+  insufficientFunds: "4000 0000 0000 9995",
+  real: "5555 5555 5555 4444",
+} as const;
+
+export const newIdempotencyKey = () => `test-${randomUUID()}`;
+
+export function checkoutBody(lines: Line[], options: { idempotencyKey?: string; shipping?: Partial<Shipping> } = {}) {
+  return {
+    idempotencyKey: options.idempotencyKey ?? newIdempotencyKey(),
+    lines,
+    shipping: { ...shipping, ...options.shipping },
+  };
+}
+
+export interface ApiErrorBody {
+  error: { code: string; message: string; fields?: Record<string, string> };
+}
+
+export type CheckoutAnswer = Partial<ApiErrorBody> & {
+  order?: { number: string; amountCents: number; status: string };
+  payment?: { provider: string };
+  adjustments?: { id: number; available: number }[];
+};
+
+export type PaymentAnswer = Partial<ApiErrorBody> & {
+  order?: {
+    number: string;
+    status: string;
+    amountCents: number;
+    thankYouName: string;
+    items: { id: number; name: string; quantity: number; priceCents: number }[];
+  };
+};
+
+export interface ApiResponse<Body> {
+  status: number;
+  headers: Headers;
+  body: Body;
+}
+
+/**
+ * Sends a request the way a client would and reads the JSON answer. `body` is
+ * sent as JSON unless it is already a string (for bodies that are not JSON).
+ */
+export async function request<Body>(
+  url: string,
+  options: { method?: string; body?: unknown; contentType?: string } = {},
+): Promise<ApiResponse<Body>> {
+  const { method = "POST", body, contentType = "application/json" } = options;
+  const response = await fetch(url, {
+    method,
+    headers: body === undefined ? {} : { "Content-Type": contentType },
+    body: body === undefined ? undefined : typeof body === "string" ? body : JSON.stringify(body),
+  });
+  const text = await response.text();
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(text);
+  } catch {
+    throw new Error(`${method} ${url} answered ${response.status} with a body that is not JSON: ${text.slice(0, 300)}`);
+  }
+  return { status: response.status, headers: response.headers, body: parsed as Body };
+}
+
+export const postCheckout = (shop: Pick<Shop, "url">, body: unknown, contentType?: string) =>
+  request<CheckoutAnswer>(`${shop.url}/api/checkout`, { body, contentType });
+
+export const checkout = (shop: Pick<Shop, "url">, lines: Line[], options?: Parameters<typeof checkoutBody>[1]) =>
+  postCheckout(shop, checkoutBody(lines, options));
+
+/** Checks out and insists it worked: for tests about what happens to an order afterwards. */
+export async function placePendingOrder(shop: Pick<Shop, "url">, lines: Line[], options?: Parameters<typeof checkoutBody>[1]) {
+  const answer = await checkout(shop, lines, options);
+  if (answer.status !== 201 || !answer.body.order) {
+    throw new Error(`checkout answered ${answer.status}: ${JSON.stringify(answer.body)}`);
+  }
+  return answer.body.order;
+}
+
+export const pay = (
+  shop: Pick<Shop, "url">,
+  orderNumber: string,
+  cardNumber: string,
+  card: { expiry?: string; cvc?: string } = {},
+) =>
+  request<PaymentAnswer>(`${shop.url}/api/payments/test-gateway`, {
+    body: { orderNumber, cardNumber, expiry: card.expiry ?? "12/34", cvc: card.cvc ?? "123" },
+  });

@@ -1,0 +1,86 @@
+import type { Db } from "~/.server/db";
+import type { OrderItemRow, OrderRow } from "~/.server/db/schema";
+
+/** Stock per product id, as the shop would sell it now. */
+export async function stockById(db: Db): Promise<Record<number, number>> {
+  const rows = await db.selectFrom("products").select(["id", "stock"]).orderBy("id").execute();
+  return Object.fromEntries(rows.map((row) => [row.id, row.stock]));
+}
+
+export async function stockOf(db: Db, productId: number): Promise<number> {
+  const row = await db.selectFrom("products").select("stock").where("id", "=", productId).executeTakeFirstOrThrow();
+  return row.stock;
+}
+
+/**
+ * DESIGN.md §Data: stock + quantities in pending_payment orders + quantities in
+ * paid orders, per product. The invariant says this always equals the stock
+ * the catalog was imported with.
+ */
+export async function accountedStock(db: Db): Promise<Record<number, number>> {
+  const accounted = await stockById(db);
+  const held = await db
+    .selectFrom("order_items")
+    .innerJoin("orders", "orders.id", "order_items.order_id")
+    .where("orders.status", "in", ["pending_payment", "paid"])
+    .select(["order_items.product_id as productId", (eb) => eb.fn.sum<number>("order_items.quantity").as("quantity")])
+    .groupBy("order_items.product_id")
+    .execute();
+  for (const { productId, quantity } of held) accounted[productId] = (accounted[productId] ?? 0) + Number(quantity);
+  return accounted;
+}
+
+export type OrderWithItems = OrderRow & { items: OrderItemRow[] };
+
+async function withItems(db: Db, orders: OrderRow[]): Promise<OrderWithItems[]> {
+  return Promise.all(
+    orders.map(async (order) => ({
+      ...order,
+      items: await db.selectFrom("order_items").selectAll().where("order_id", "=", order.id).orderBy("product_id").execute(),
+    })),
+  );
+}
+
+export async function orderByNumber(db: Db, number: string): Promise<OrderWithItems> {
+  const order = await db.selectFrom("orders").selectAll().where("number", "=", number).executeTakeFirstOrThrow();
+  return (await withItems(db, [order]))[0]!;
+}
+
+/** Every order with a line for this product, oldest first. */
+export async function ordersContaining(db: Db, productId: number): Promise<OrderWithItems[]> {
+  const orders = await db
+    .selectFrom("orders")
+    .selectAll()
+    .where("id", "in", (eb) => eb.selectFrom("order_items").select("order_id").where("product_id", "=", productId))
+    .orderBy("id")
+    .execute();
+  return withItems(db, orders);
+}
+
+export async function paymentEventsOf(db: Db, orderId: number) {
+  return db.selectFrom("payment_events").selectAll().where("order_id", "=", orderId).execute();
+}
+
+/** The order's queued emails as (kind, to), in a stable order. */
+export async function outboxOf(db: Db, orderId: number) {
+  return db.selectFrom("outbox").select(["kind", "to"]).where("order_id", "=", orderId).orderBy("kind").execute();
+}
+
+async function countRows(db: Db, table: "orders" | "order_items" | "payment_events" | "outbox"): Promise<number> {
+  const row = await db
+    .selectFrom(table)
+    .select((eb) => eb.fn.countAll<number>().as("count"))
+    .executeTakeFirstOrThrow();
+  return Number(row.count);
+}
+
+/** What a refused request must leave untouched: stock, orders and everything hanging off them. */
+export async function shopState(db: Db) {
+  return {
+    stock: await stockById(db),
+    orders: await countRows(db, "orders"),
+    orderItems: await countRows(db, "order_items"),
+    paymentEvents: await countRows(db, "payment_events"),
+    outbox: await countRows(db, "outbox"),
+  };
+}

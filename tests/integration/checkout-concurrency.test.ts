@@ -1,0 +1,71 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { checkout, type Line, openShop, type Shop } from "../helpers/shop-api";
+import { accountedStock, ordersContaining, stockOf } from "../helpers/shop-db";
+import { testEngine } from "../helpers/test-database";
+
+const SHOPPERS = 60;
+
+describe(`concurrent checkouts against the server process on ${testEngine}`, () => {
+  const lastSeven = { id: 101, stock: 7 };
+  const scarce = { id: 201, stock: 10 };
+  const plenty = { id: 202, stock: 30 };
+  let shop: Shop;
+  beforeAll(async () => {
+    shop = await openShop({ Wax: [lastSeven, scarce, plenty] });
+  });
+  afterAll(() => shop?.close());
+
+  /** All shoppers press "Pay" at the same moment; each cart is sent once with its own idempotency key. */
+  const checkoutAtOnce = (carts: Line[][]) => Promise.all(carts.map((lines) => checkout(shop, lines)));
+
+  it(`sells exactly the 7 in stock to ${SHOPPERS} simultaneous shoppers and tells the rest it is gone`, async () => {
+    const answers = await checkoutAtOnce(Array.from({ length: SHOPPERS }, () => [{ id: lastSeven.id, quantity: 1 }]));
+
+    const sold = answers.filter((answer) => answer.status === 201);
+    const refused = answers.filter((answer) => answer.status !== 201);
+    expect(sold).toHaveLength(lastSeven.stock);
+    expect(refused).toHaveLength(SHOPPERS - lastSeven.stock);
+    for (const answer of refused) {
+      expect(answer.status).toBe(409);
+      expect(answer.body.error?.code).toBe("insufficient_stock");
+      expect(answer.body.adjustments).toEqual([{ id: lastSeven.id, available: 0 }]);
+    }
+
+    expect(await stockOf(shop.db, lastSeven.id)).toBe(0);
+    const orders = await ordersContaining(shop.db, lastSeven.id);
+    expect(orders.map((order) => order.number).sort()).toEqual(sold.map((answer) => answer.body.order!.number).sort());
+    for (const order of orders) {
+      expect(order.status).toBe("pending_payment");
+      expect(order.items.map(({ product_id, quantity }) => ({ product_id, quantity }))).toEqual([
+        { product_id: lastSeven.id, quantity: 1 },
+      ]);
+    }
+  });
+
+  it("never deadlocks or oversells when two-line carts name their lines in opposite orders", async () => {
+    // Each cart takes 1 of the scarce candle and 2 of the plentiful one: the scarce one runs out first.
+    const forwards = [{ id: scarce.id, quantity: 1 }, { id: plenty.id, quantity: 2 }];
+    const backwards = [...forwards].reverse();
+    const answers = await checkoutAtOnce(Array.from({ length: SHOPPERS }, (_, i) => (i % 2 === 0 ? forwards : backwards)));
+
+    expect(answers.filter((answer) => answer.status >= 500)).toEqual([]);
+    const sold = answers.filter((answer) => answer.status === 201);
+    expect(sold).toHaveLength(scarce.stock);
+    for (const answer of answers.filter((answer) => answer.status !== 201)) {
+      expect(answer.status).toBe(409);
+      expect(answer.body.adjustments).toEqual([{ id: scarce.id, available: 0 }]);
+    }
+
+    expect(await stockOf(shop.db, scarce.id)).toBe(0);
+    expect(await stockOf(shop.db, plenty.id)).toBe(plenty.stock - 2 * scarce.stock);
+    const orders = await ordersContaining(shop.db, scarce.id);
+    expect(orders).toHaveLength(scarce.stock);
+    for (const order of orders) {
+      expect(order.items.map(({ product_id, quantity }) => ({ product_id, quantity }))).toEqual([
+        { product_id: scarce.id, quantity: 1 },
+        { product_id: plenty.id, quantity: 2 },
+      ]);
+    }
+    expect(await accountedStock(shop.db)).toEqual(shop.initialStock);
+  });
+});

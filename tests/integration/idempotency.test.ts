@@ -1,0 +1,169 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { type PaymentSuccess, recordPaymentSuccess } from "~/.server/orders";
+import {
+  cards,
+  checkoutBody,
+  type Line,
+  newIdempotencyKey,
+  openShop,
+  pay,
+  placePendingOrder,
+  postCheckout,
+  type Shop,
+} from "../helpers/shop-api";
+import { orderByNumber, ordersContaining, outboxOf, paymentEventsOf, stockOf } from "../helpers/shop-db";
+import { testEngine } from "../helpers/test-database";
+
+/** How many answers had each status: { 201: 1, 200: 9 }. */
+const statusCounts = (answers: { status: number }[]) =>
+  answers.reduce<Record<number, number>>((counts, { status }) => ({ ...counts, [status]: (counts[status] ?? 0) + 1 }), {});
+
+const SHOP_EMAIL = "owner@wickshop.example";
+const RETRIES = 10;
+
+describe(`idempotency on ${testEngine}`, () => {
+  const candle = { id: 701, price: 19.99, stock: 50 };
+  const lastOne = { id: 702, stock: 1 };
+  let shop: Shop;
+  beforeAll(async () => {
+    shop = await openShop({ Wax: [candle, lastOne] }, { SHOP_EMAIL });
+  });
+  afterAll(() => shop?.close());
+
+  describe("one idempotency key places one order", () => {
+    it("answers a sequential replay with 200 and the same order, reserving the stock once", async () => {
+      const body = checkoutBody([{ id: candle.id, quantity: 2 }]);
+      const stockBefore = await stockOf(shop.db, candle.id);
+
+      const first = await postCheckout(shop, body);
+      const replay = await postCheckout(shop, body);
+
+      expect(first.status).toBe(201);
+      expect(replay.status).toBe(200);
+      expect(replay.body).toEqual(first.body);
+      expect(await stockOf(shop.db, candle.id)).toBe(stockBefore - 2);
+      const order = await orderByNumber(shop.db, first.body.order!.number);
+      expect(order.idempotency_key).toBe(body.idempotencyKey);
+    });
+
+    /** Sends one cart RETRIES times at once, as a double-clicking shopper on a flaky network might. */
+    async function retryAtOnce(lines: Line[]) {
+      const body = checkoutBody(lines);
+      return Promise.all(Array.from({ length: RETRIES }, () => postCheckout(shop, body)));
+    }
+
+    it(`answers ${RETRIES} concurrent sends of one checkout with one 201 and 200s for the same order`, async () => {
+      const stockBefore = await stockOf(shop.db, candle.id);
+      const answers = await retryAtOnce([{ id: candle.id, quantity: 3 }]);
+
+      expect(statusCounts(answers)).toEqual({ 200: RETRIES - 1, 201: 1 });
+      expect(new Set(answers.map((answer) => answer.body.order?.number)).size).toBe(1);
+      expect(await stockOf(shop.db, candle.id)).toBe(stockBefore - 3);
+    });
+
+    it(`answers ${RETRIES} concurrent sends of one checkout of the last unit in stock with that order, never 409`, async () => {
+      const answers = await retryAtOnce([{ id: lastOne.id, quantity: 1 }]);
+
+      const orders = await ordersContaining(shop.db, lastOne.id);
+      expect(orders).toHaveLength(1);
+      expect(await stockOf(shop.db, lastOne.id)).toBe(0);
+      // The order for this key exists, so every send of it must be told so; a 409 makes the
+      // browser drop the item from the cart while the shopper's order is in fact reserved.
+      expect(statusCounts(answers)).toEqual({ 200: RETRIES - 1, 201: 1 });
+      expect(answers.map((answer) => answer.body.order?.number)).toEqual(Array(RETRIES).fill(orders[0]!.number));
+    });
+  });
+
+  const receiptTo = "ada@example.com";
+
+  describe("a payment is recorded once", () => {
+    const emailsFor = (email?: string) => [
+      { kind: "order_notification", to: SHOP_EMAIL },
+      ...(email ? [{ kind: "order_receipt", to: email }] : []),
+    ];
+
+    it("changes nothing when a paid order's card is confirmed again", async () => {
+      const { number } = await placePendingOrder(shop, [{ id: candle.id, quantity: 1 }], { shipping: { email: receiptTo } });
+      const first = await pay(shop, number, cards.success);
+      expect(first.status).toBe(200);
+      const paid = await orderByNumber(shop.db, number);
+
+      const again = await pay(shop, number, cards.success);
+      expect(again.status).toBe(200);
+      expect(again.body).toEqual(first.body);
+      expect(await orderByNumber(shop.db, number)).toEqual(paid);
+      expect(await paymentEventsOf(shop.db, paid.id)).toHaveLength(1);
+      expect(await outboxOf(shop.db, paid.id)).toEqual(emailsFor(receiptTo));
+    });
+
+    it("records concurrent confirmations of one order once", async () => {
+      const { number } = await placePendingOrder(shop, [{ id: candle.id, quantity: 1 }], { shipping: { email: receiptTo } });
+      const answers = await Promise.all(Array.from({ length: 4 }, () => pay(shop, number, cards.success)));
+      expect(answers.map((answer) => answer.status)).toEqual([200, 200, 200, 200]);
+      const order = await orderByNumber(shop.db, number);
+      expect(order.status).toBe("paid");
+      expect(await paymentEventsOf(shop.db, order.id)).toHaveLength(1);
+      expect(await outboxOf(shop.db, order.id)).toEqual(emailsFor(receiptTo));
+    });
+
+    it("queues only the shop's notification when the shopper gave no email", async () => {
+      const { number } = await placePendingOrder(shop, [{ id: candle.id, quantity: 1 }]);
+      expect((await pay(shop, number, cards.success)).status).toBe(200);
+      expect((await pay(shop, number, cards.success)).status).toBe(200);
+      const order = await orderByNumber(shop.db, number);
+      expect(await paymentEventsOf(shop.db, order.id)).toHaveLength(1);
+      expect(await outboxOf(shop.db, order.id)).toEqual(emailsFor(undefined));
+    });
+  });
+
+  describe("recordPaymentSuccess", () => {
+    async function pendingOrder() {
+      const { number } = await placePendingOrder(shop, [{ id: candle.id, quantity: 2 }], { shipping: { email: receiptTo } });
+      return orderByNumber(shop.db, number);
+    }
+    const success = (order: { id: number; amount_cents: number }, changes: Partial<PaymentSuccess> = {}): PaymentSuccess => ({
+      provider: "test",
+      eventId: `evt_${newIdempotencyKey()}`,
+      orderId: order.id,
+      amountCents: order.amount_cents,
+      currency: "usd",
+      now: Date.now(),
+      shopEmail: SHOP_EMAIL,
+      ...changes,
+    });
+
+    it('records an event once: the second delivery of the same event id is a "duplicate"', async () => {
+      const order = await pendingOrder();
+      const event = success(order);
+      expect(await recordPaymentSuccess(shop.db, event)).toBe("paid");
+      const paid = await orderByNumber(shop.db, order.number);
+
+      expect(await recordPaymentSuccess(shop.db, { ...event, now: event.now + 1000 })).toBe("duplicate");
+      expect(await orderByNumber(shop.db, order.number)).toEqual(paid);
+      expect(paid).toMatchObject({ status: "paid", paid_at: event.now });
+      expect(await paymentEventsOf(shop.db, order.id)).toHaveLength(1);
+      expect(await outboxOf(shop.db, order.id)).toHaveLength(2);
+    });
+
+    it("records one of two concurrent deliveries of the same event", async () => {
+      const order = await pendingOrder();
+      const event = success(order);
+      const outcomes = await Promise.all([recordPaymentSuccess(shop.db, event), recordPaymentSuccess(shop.db, event)]);
+      expect(outcomes.sort()).toEqual(["duplicate", "paid"]);
+      expect(await paymentEventsOf(shop.db, order.id)).toHaveLength(1);
+      expect(await outboxOf(shop.db, order.id)).toHaveLength(2);
+    });
+
+    it.each([
+      ["a different amount", { amountCents: 1 }],
+      ["one cent less", { amountCents: 2 * 1999 - 1 }],
+      ["another currency", { currency: "eur" }],
+    ])('answers "amount_mismatch" to %s and leaves the order pending', async (_, changes) => {
+      const order = await pendingOrder();
+      expect(await recordPaymentSuccess(shop.db, success(order, changes))).toBe("amount_mismatch");
+      expect(await orderByNumber(shop.db, order.number)).toEqual(order);
+      expect(await paymentEventsOf(shop.db, order.id)).toEqual([]);
+      expect(await outboxOf(shop.db, order.id)).toEqual([]);
+    });
+  });
+});
