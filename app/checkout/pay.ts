@@ -21,20 +21,33 @@ export type PayResult =
   | { kind: "shortfall"; adjustments: { id: number; available: number }[] }
   | { kind: "failed"; error: ApiError; orderPlaced: boolean };
 
-const unreachable: ApiError = { code: "network", message: "We could not reach the shop. Please check your connection and try again." };
+/** Confirms the card for a placed order; Stripe's card field or the test gateway's inputs provide it. */
+export type ConfirmPayment = (order: { number: string; payment: Record<string, unknown> }) => Promise<PayResult>;
 
-async function postJson(url: string, body: unknown): Promise<{ status: number; data: Record<string, unknown> } | undefined> {
+const unreachable: ApiError = { code: "network", message: "We could not reach the shop. Please check your connection and try again." };
+/** How long to wait for a confirmed Stripe payment to be recorded before telling the shopper to check back. */
+const STATUS_POLLS = 15;
+const STATUS_POLL_MS = 1000;
+
+async function requestJson(url: string, body?: unknown): Promise<{ status: number; data: Record<string, unknown> } | undefined> {
   try {
-    const response = await fetch(url, {
-      method: "POST",
-      headers: { "Content-Type": "application/json" },
-      body: JSON.stringify(body),
-    });
+    const response = await fetch(
+      url,
+      body === undefined
+        ? {}
+        : { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify(body) },
+    );
     return { status: response.status, data: (await response.json()) as Record<string, unknown> };
   } catch {
     return undefined;
   }
 }
+
+const failed = (answer: { data: Record<string, unknown> } | undefined, orderPlaced: boolean): PayResult => ({
+  kind: "failed",
+  error: (answer?.data.error as ApiError | undefined) ?? unreachable,
+  orderPlaced,
+});
 
 /** A fresh idempotency key: one per checkout attempt, reused on retries of it. */
 export function newIdempotencyKey(): string {
@@ -43,31 +56,44 @@ export function newIdempotencyKey(): string {
 
 /**
  * DESIGN.md §Checkout as the browser sees it: place the order (the server
- * decides prices and stock), then confirm the card with the test gateway.
+ * decides prices and stock), then confirm the card with the provider.
  */
-export async function payWithTestCard(input: {
-  idempotencyKey: string;
-  items: CartItem[];
-  shipping: Shipping;
-  card: TestCard;
-}): Promise<PayResult> {
-  const placed = await postJson("/api/checkout", {
+export async function pay(
+  input: { idempotencyKey: string; items: CartItem[]; shipping: Shipping },
+  confirm: ConfirmPayment,
+): Promise<PayResult> {
+  const placed = await requestJson("/api/checkout", {
     idempotencyKey: input.idempotencyKey,
     lines: input.items.map((item) => ({ id: item.id, quantity: item.quantity })),
     shipping: input.shipping,
   });
-  if (!placed) return { kind: "failed", error: unreachable, orderPlaced: false };
-  if (placed.status === 409 && Array.isArray(placed.data.adjustments)) {
+  if (placed?.status === 409 && Array.isArray(placed.data.adjustments)) {
     return { kind: "shortfall", adjustments: placed.data.adjustments as { id: number; available: number }[] };
   }
-  if (placed.status !== 200 && placed.status !== 201) {
-    return { kind: "failed", error: (placed.data.error as ApiError | undefined) ?? unreachable, orderPlaced: false };
-  }
+  if (placed?.status !== 200 && placed?.status !== 201) return failed(placed, false);
   const { number } = placed.data.order as { number: string };
-  const paid = await postJson("/api/payments/test-gateway", { orderNumber: number, ...input.card });
-  if (!paid) return { kind: "failed", error: unreachable, orderPlaced: true };
-  if (paid.status !== 200) {
-    return { kind: "failed", error: (paid.data.error as ApiError | undefined) ?? unreachable, orderPlaced: true };
+  return confirm({ number, payment: placed.data.payment as Record<string, unknown> });
+}
+
+/** The built-in test gateway: the shop's own endpoint checks the test card. */
+export function confirmWithTestCard(card: TestCard): ConfirmPayment {
+  return async ({ number }) => {
+    const paid = await requestJson("/api/payments/test-gateway", { orderNumber: number, ...card });
+    return paid?.status === 200 ? { kind: "paid", order: paid.data.order as PaidOrder } : failed(paid, true);
+  };
+}
+
+/** After Stripe.js confirmed the card: waits until the shop has recorded the payment (webhook or status check). */
+export async function waitUntilPaid(number: string): Promise<PayResult> {
+  for (let poll = 0; poll < STATUS_POLLS; poll++) {
+    const answer = await requestJson(`/api/orders/${encodeURIComponent(number)}/payment`);
+    const order = answer?.data.order as (PaidOrder & { status: string }) | undefined;
+    if (order?.status === "paid") return { kind: "paid", order };
+    await new Promise((resolve) => setTimeout(resolve, STATUS_POLL_MS));
   }
-  return { kind: "paid", order: paid.data.order as PaidOrder };
+  return {
+    kind: "failed",
+    orderPlaced: true,
+    error: { code: "payment_pending", message: `Your payment for order ${number} is still being processed. We will email you once it is confirmed.` },
+  };
 }

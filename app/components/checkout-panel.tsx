@@ -1,5 +1,5 @@
-import { useEffect, useRef, useState } from "react";
-import { type PaidOrder, newIdempotencyKey, payWithTestCard } from "~/checkout/pay";
+import { Suspense, lazy, useCallback, useEffect, useRef, useState } from "react";
+import { type ConfirmPayment, type PaidOrder, confirmWithTestCard, newIdempotencyKey, pay } from "~/checkout/pay";
 import { type CartItem, totalPriceCents } from "~/cart/reducer";
 import { dispatchCart } from "~/cart/store";
 import { fieldErrors, shippingSchema } from "~/lib/checkout-schema";
@@ -8,6 +8,8 @@ import { formatPrice } from "~/lib/money";
 import { testCardSchema } from "~/lib/test-card-schema";
 import { notify } from "~/notifications/store";
 import { FormField } from "./form-field";
+
+const StripeCardField = lazy(() => import("./stripe-card-field"));
 
 type Errors = Record<string, string>;
 
@@ -50,14 +52,22 @@ function keepFocusInside(event: React.KeyboardEvent<HTMLDialogElement>) {
 
 interface CheckoutPanelProps {
   items: CartItem[];
+  /** Set when the shop takes cards through Stripe; otherwise the test gateway's inputs show. */
+  stripePublishableKey?: string;
   onClose: () => void;
   onPaid: (order: PaidOrder) => void;
   onStockChanged: () => void;
 }
 
 /** SPEC §2: the side panel with the shipping form, the card entry and the Pay button. */
-export function CheckoutPanel({ items, onClose, onPaid, onStockChanged }: CheckoutPanelProps) {
+export function CheckoutPanel({ items, stripePublishableKey, onClose, onPaid, onStockChanged }: CheckoutPanelProps) {
   const dialog = useRef<HTMLDialogElement>(null);
+  const form = useRef<HTMLFormElement>(null);
+  const stripeConfirm = useRef<ConfirmPayment>(undefined);
+  const onStripeReady = useCallback((confirm: ConfirmPayment) => {
+    stripeConfirm.current = confirm;
+  }, []);
+  const billingName = useCallback(() => String(new FormData(form.current!).get("name") ?? ""), []);
   const idempotencyKey = useRef(newIdempotencyKey());
   const [errors, setErrors] = useState<Errors>({});
   const [paying, setPaying] = useState(false);
@@ -82,16 +92,23 @@ export function CheckoutPanel({ items, onClose, onPaid, onStockChanged }: Checko
     }
     const values = Object.fromEntries(new FormData(form)) as Record<string, string>;
     const shipping = shippingSchema.safeParse(Object.fromEntries(shippingFields.map(({ name }) => [name, values[name]])));
-    const card = testCardSchema.safeParse(Object.fromEntries(cardFields.map(({ name }) => [name, values[name]])));
+    const card = stripePublishableKey
+      ? undefined
+      : testCardSchema.safeParse(Object.fromEntries(cardFields.map(({ name }) => [name, values[name]])));
     const invalid: Errors = {
       ...(shipping.success ? {} : fieldErrors(shipping.error)),
-      ...(card.success ? {} : fieldErrors(card.error)),
+      ...(card && !card.success ? fieldErrors(card.error) : {}),
     };
-    if (!shipping.success || !card.success) return showErrors(form, invalid);
+    if (Object.keys(invalid).length > 0 || !shipping.success) return showErrors(form, invalid);
+    const confirm = card?.success ? confirmWithTestCard(card.data) : stripeConfirm.current;
+    if (!confirm) {
+      notify("The secure card field has not loaded. Please check your connection and reload the page.");
+      return;
+    }
     setErrors({});
 
     setPaying(true);
-    const result = await payWithTestCard({ idempotencyKey: idempotencyKey.current, items, shipping: shipping.data, card: card.data });
+    const result = await pay({ idempotencyKey: idempotencyKey.current, items, shipping: shipping.data }, confirm);
     setPaying(false);
     if (result.kind === "paid") {
       dispatchCart({ type: "clearCart" });
@@ -124,7 +141,7 @@ export function CheckoutPanel({ items, onClose, onPaid, onStockChanged }: Checko
       onClose={onClose}
       onKeyDown={keepFocusInside}
     >
-      <form className="checkout-panel__form" noValidate onSubmit={onSubmit}>
+      <form ref={form} className="checkout-panel__form" noValidate onSubmit={onSubmit}>
         <div className="checkout-panel__header">
           <h2 id="checkout-panel-title">Checkout</h2>
           <button type="button" className="checkout-panel__close" aria-label="Close checkout" onClick={onClose}>
@@ -137,9 +154,19 @@ export function CheckoutPanel({ items, onClose, onPaid, onStockChanged }: Checko
         </fieldset>
         <fieldset className="checkout-panel__group">
           <legend>Card</legend>
-          <p className="checkout-panel__note">Test mode: no money is taken. Pay with the card 4242 4242 4242 4242, any future expiry and any CVC.</p>
-          {field(cardFields[0]!)}
-          <div className="checkout-panel__row">{cardFields.slice(1).map(field)}</div>
+          {stripePublishableKey ? (
+            <Suspense fallback={<p className="checkout-panel__note">Loading the secure card field…</p>}>
+              <StripeCardField publishableKey={stripePublishableKey} billingName={billingName} onReady={onStripeReady} />
+            </Suspense>
+          ) : (
+            <>
+              <p className="checkout-panel__note">
+                Test mode: no money is taken. Pay with the card 4242 4242 4242 4242, any future expiry and any CVC.
+              </p>
+              {field(cardFields[0]!)}
+              <div className="checkout-panel__row">{cardFields.slice(1).map(field)}</div>
+            </>
+          )}
         </fieldset>
         <button type="submit" className="button button--primary checkout-panel__pay" disabled={paying} aria-busy={paying}>
           {paying ? (

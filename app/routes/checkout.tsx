@@ -16,15 +16,21 @@ import type { Route } from "./+types/checkout";
  * data for the cart's items and applies SPEC §5's stock check (SPEC §4: the
  * catalog is refetched on each checkout page load).
  */
-export async function clientLoader() {
+export function loader({ context }: Route.LoaderArgs) {
+  // Only the publishable key: Stripe.js and its card field load only when it is set.
+  return { stripePublishableKey: context.config.stripe?.publishableKey };
+}
+
+export async function clientLoader({ serverLoader }: Route.ClientLoaderArgs) {
   dispatchCart({ type: "setCartOpen", open: false });
+  const settings = await serverLoader();
   const ids = getCartItems().map((item) => item.id);
-  if (ids.length === 0) return null;
+  if (ids.length === 0) return settings;
   const response = await fetch(`/api/products?ids=${ids.join(",")}`);
   if (!response.ok) throw new Response("Could not load the cart's items", { status: response.status });
   const { items } = (await response.json()) as { items: CatalogItem[] };
   dispatchCart({ type: "refreshItems", products: items.map(fromCatalogItem) });
-  return null;
+  return settings;
 }
 clientLoader.hydrate = true as const;
 
@@ -40,7 +46,7 @@ export function HydrateFallback() {
   );
 }
 
-export default function Checkout() {
+export default function Checkout({ loaderData }: Route.ComponentProps) {
   const { cartItems } = useCart();
   const revalidator = useRevalidator();
   const [panelOpen, setPanelOpen] = useState(false);
@@ -82,6 +88,7 @@ export default function Checkout() {
       {panelOpen ? (
         <CheckoutPanel
           items={cartItems}
+          stripePublishableKey={loaderData.stripePublishableKey}
           onClose={closePanel}
           onPaid={(order) => {
             setPanelOpen(false);
