@@ -6,6 +6,7 @@ import express from "express";
 import { sql } from "kysely";
 import { pinoHttp } from "pino-http";
 import type { ServerBuild } from "react-router";
+import { createAuth, loadAuthSecret } from "./app/.server/auth";
 import { type Config, ConfigError, loadConfig, mailMode, paymentMode } from "./app/.server/config";
 import { migrateToLatest, openDatabase } from "./app/.server/db";
 import { seedDemoCatalog } from "./app/.server/demo-catalog";
@@ -48,6 +49,7 @@ export async function startServer(config: Config) {
   }
   const { build, assets, close: closeBuild } = await loadBuild(config.mode);
   const payments = config.stripe ? createStripeProvider(config.stripe) : testGateway;
+  const auth = createAuth({ db: database.db, engine: database.engine, config, secret: await loadAuthSecret(database.db) });
   const jobs = startJobs({ db: database.db, logger, payments, shopEmail: config.shopEmail });
 
   const app = express();
@@ -81,6 +83,7 @@ export async function startServer(config: Config) {
         config,
         logger,
         payments,
+        auth,
         clientIp: req.ip ?? req.socket.remoteAddress ?? "unknown",
       }),
     }),

@@ -1,5 +1,6 @@
 import { Links, Meta, Outlet, Scripts, ScrollRestoration, isRouteErrorResponse, useRouteLoaderData } from "react-router";
 import type { Route } from "./+types/root";
+import { getShopper } from "./.server/auth";
 import { Footer } from "./components/footer";
 import { NavBar } from "./components/nav-bar";
 import { NavigationSpinner } from "./components/navigation-spinner";
@@ -7,9 +8,11 @@ import { NotFound } from "./components/not-found";
 import { NoticeArea } from "./notifications/notice-area";
 import "./styles/app.css";
 
-export function loader({ context }: Route.LoaderArgs) {
+export async function loader({ context, request }: Route.LoaderArgs) {
   const { config } = context;
+  const shopper = await getShopper(context.auth, request.headers);
   return {
+    displayName: shopper?.displayName,
     publicUrl: config.publicUrl,
     shopEmail: config.shopEmail,
     social: config.social,

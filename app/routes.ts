@@ -8,6 +8,7 @@ export default [
   route("shop/:category/:id", "routes/product.tsx"),
   route("contact", "routes/contact.tsx"),
   route("about", "routes/about.tsx"),
+  route("auth", "routes/auth.tsx"),
   route("checkout", "routes/checkout.tsx"),
 
   route("api/catalog", "routes/api.catalog.ts"),

@@ -8,6 +8,8 @@ export interface Customer {
   userId?: string;
   /** The signed-in shopper's display name; guests are billed as "Guest" (SPEC §1). */
   displayName?: string;
+  /** Where the receipt goes when the shipping form names no email. */
+  email?: string;
 }
 
 export interface StockAdjustment {
@@ -88,7 +90,7 @@ export async function placeOrder(
           user_id: options.customer.userId ?? null,
           status: "pending_payment",
           customer_name: options.customer.displayName ?? "Guest",
-          email: shipping.email ?? null,
+          email: shipping.email ?? options.customer.email ?? null,
           shipping_name: shipping.name,
           shipping_address: shipping.address,
           shipping_city: shipping.city,

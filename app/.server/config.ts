@@ -34,6 +34,7 @@ const envSchema = z.object({
   ORDER_RESERVATION_MINUTES: z.coerce.number().int().min(1).max(24 * 60).default(15),
   PAYMENT_ATTEMPTS_PER_IP: z.coerce.number().int().min(1).max(100_000).default(20),
   PAYMENT_ATTEMPTS_PER_ORDER: z.coerce.number().int().min(1).max(1000).default(5),
+  AUTH_ATTEMPTS_PER_IP: z.coerce.number().int().min(1).max(100_000).default(10),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
   STRIPE_SECRET_KEY: optionalText,
   STRIPE_PUBLISHABLE_KEY: optionalText,
@@ -102,6 +103,8 @@ export function loadConfig(source: Record<string, string | undefined> = process.
       perIp: { limit: env.PAYMENT_ATTEMPTS_PER_IP, windowMs: 60 * 60_000 },
       perOrder: { limit: env.PAYMENT_ATTEMPTS_PER_ORDER, windowMs: env.ORDER_RESERVATION_MINUTES * 60_000 },
     },
+    // Credential stuffing: sign-in and sign-up attempts per address in 15 minutes.
+    authLimit: { limit: env.AUTH_ATTEMPTS_PER_IP, windowMs: 15 * 60_000 },
     stripe: env.STRIPE_SECRET_KEY
       ? {
           secretKey: env.STRIPE_SECRET_KEY,

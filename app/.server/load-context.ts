@@ -1,3 +1,4 @@
+import type { Auth } from "./auth";
 import type { Config } from "./config";
 import type { Db } from "./db";
 import type { Logger } from "./logger";
@@ -9,6 +10,7 @@ export interface ShopContext {
   config: Config;
   logger: Logger;
   payments: PaymentProvider;
+  auth: Auth;
   /** The client's address as Express sees it, for rate limits. */
   clientIp: string;
 }

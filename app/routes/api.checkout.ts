@@ -1,3 +1,4 @@
+import { getShopper } from "~/.server/auth";
 import { placeOrder } from "~/.server/checkout";
 import { issueFields, jsonError, methodNotAllowed, readJsonBody } from "~/.server/http";
 import { checkoutRequestSchema } from "~/lib/checkout-schema";
@@ -23,8 +24,10 @@ export async function action({ request, context }: Route.ActionArgs) {
     return jsonError(400, { code: "invalid_request", message: Object.values(fields)[0]!, fields });
   }
 
+  // A signed-in shopper's order is theirs, and their receipt goes to their email; a guest is billed as "Guest".
+  const shopper = await getShopper(context.auth, request.headers);
   const result = await placeOrder(context.db, context.payments, parsed.data, {
-    customer: {},
+    customer: shopper ? { userId: shopper.id, displayName: shopper.displayName, email: shopper.email } : {},
     now: Date.now(),
     reservationMs: context.config.reservationMs,
   });

@@ -33,6 +33,21 @@ export interface Database {
   payment_events: PaymentEventTable;
   outbox: OutboxTable;
   rate_limits: RateLimitTable;
+  settings: SettingTable;
+  user: UserTable;
+}
+
+/** Values the shop generates once and shares between its processes, such as the session secret. */
+export interface SettingTable {
+  key: string;
+  value: string;
+}
+
+/** better-auth's user table (its own columns); `name` is the shopper's display name. */
+export interface UserTable {
+  id: string;
+  name: string;
+  email: string;
 }
 
 export type CategoryRow = Selectable<CategoryTable>;

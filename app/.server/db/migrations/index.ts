@@ -1,9 +1,11 @@
 import type { Migration } from "kysely";
 import * as catalog from "./001-catalog";
 import * as orders from "./002-orders";
+import * as accounts from "./003-accounts";
 
 /** Every migration, in order. Names are stored in the database: never rename one. */
 export const migrations: Record<string, Migration> = {
   "001-catalog": catalog,
   "002-orders": orders,
+  "003-accounts": accounts,
 };
