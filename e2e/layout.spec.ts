@@ -6,7 +6,7 @@ test("the navigation bar leads home, to the shop and to sign-in", async ({ page 
   await expect(nav.getByRole("link", { name: "Wickshop home" })).toHaveAttribute("href", "/");
   await expect(nav.getByRole("link", { name: "Home", exact: true })).toHaveAttribute("href", "/");
   await expect(nav.getByRole("link", { name: "Shop", exact: true })).toHaveAttribute("href", "/shop");
-  await expect(nav.getByRole("link", { name: "Login" })).toHaveAttribute("href", "/auth");
+  await expect(nav.getByRole("link", { name: "Login" })).toHaveAttribute("href", "/auth?returnTo=%2Fabout");
 
   await nav.getByRole("link", { name: "Shop", exact: true }).click();
   await expect(page).toHaveURL("/shop");
