@@ -12,6 +12,7 @@ import { migrateToLatest, openDatabase } from "./app/.server/db";
 import { seedDemoCatalog } from "./app/.server/demo-catalog";
 import { startJobs } from "./app/.server/jobs";
 import { createLogger } from "./app/.server/logger";
+import { sameOriginOnly } from "./app/.server/origin-check";
 import { createStripeProvider } from "./app/.server/payments/stripe";
 import { testGateway } from "./app/.server/payments/test-gateway";
 
@@ -74,6 +75,7 @@ export async function startServer(config: Config) {
     }
   });
   app.use(assets);
+  app.use(sameOriginOnly(config.publicUrl));
   app.use(
     createRequestHandler({
       build,
