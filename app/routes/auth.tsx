@@ -76,6 +76,12 @@ export async function action({ request, context }: Route.ActionArgs) {
   }
 }
 
+/** React Router passes an action's headers on only through this: keep Retry-After on a 429. */
+export const headers: Route.HeadersFunction = ({ actionHeaders }) => {
+  const retryAfter = actionHeaders.get("Retry-After");
+  return retryAfter ? { "Retry-After": retryAfter } : new Headers();
+};
+
 export async function loader({ context, request }: Route.LoaderArgs) {
   // A shopper who is signed in already goes back to where they came from.
   const shopper = await getShopper(context.auth, request.headers);

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { CatalogFileError, parseCatalogFile } from "~/.server/catalog-file";
+import { messageOf } from "../helpers/thrown";
 
 const item = (overrides: Record<string, unknown> = {}) => ({
   id: 1001,
@@ -21,15 +22,7 @@ const category = (overrides: Record<string, unknown> = {}) => ({
   ...overrides,
 });
 
-function errorOf(file: unknown): string {
-  try {
-    parseCatalogFile(file);
-  } catch (error) {
-    expect(error).toBeInstanceOf(CatalogFileError);
-    return (error as Error).message;
-  }
-  throw new Error("the file was accepted");
-}
+const errorOf = (file: unknown) => messageOf(() => parseCatalogFile(file), CatalogFileError);
 
 describe("parseCatalogFile", () => {
   it("accepts a file in the original shape and converts prices to cents", () => {

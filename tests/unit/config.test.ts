@@ -1,16 +1,9 @@
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { ConfigError, loadConfig, mailMode, paymentMode } from "~/.server/config";
+import { messageOf } from "../helpers/thrown";
 
-function errorOf(env: Record<string, string>): string {
-  try {
-    loadConfig(env);
-  } catch (error) {
-    expect(error).toBeInstanceOf(ConfigError);
-    return (error as Error).message;
-  }
-  throw new Error("the configuration was accepted");
-}
+const errorOf = (env: Record<string, string>) => messageOf(() => loadConfig(env), ConfigError);
 
 describe("loadConfig", () => {
   it("runs with no configuration at all", () => {
