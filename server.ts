@@ -12,6 +12,7 @@ import { migrateToLatest, openDatabase } from "./app/.server/db";
 import { seedDemoCatalog } from "./app/.server/demo-catalog";
 import { startJobs } from "./app/.server/jobs";
 import { createLogger } from "./app/.server/logger";
+import { createMailTransport } from "./app/.server/mail/transports";
 import { sameOriginOnly } from "./app/.server/origin-check";
 import { createStripeProvider } from "./app/.server/payments/stripe";
 import { testGateway } from "./app/.server/payments/test-gateway";
@@ -51,7 +52,13 @@ export async function startServer(config: Config) {
   const { build, assets, close: closeBuild } = await loadBuild(config.mode);
   const payments = config.stripe ? createStripeProvider(config.stripe) : testGateway;
   const auth = createAuth({ db: database.db, engine: database.engine, config, secret: await loadAuthSecret(database.db) });
-  const jobs = startJobs({ db: database.db, logger, payments, shopEmail: config.shopEmail });
+  const jobs = startJobs({
+    db: database.db,
+    logger,
+    payments,
+    shopEmail: config.shopEmail,
+    mail: { transport: createMailTransport(config), policy: config.mailRetry },
+  });
 
   const app = express();
   app.disable("x-powered-by");

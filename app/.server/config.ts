@@ -45,6 +45,9 @@ const envSchema = z.object({
   EMAILJS_PRIVATE_KEY: optionalText,
   EMAILJS_SERVICE_ID: optionalText,
   EMAILJS_TEMPLATE_ID: optionalText,
+  EMAILJS_API_URL: url(["http:", "https:"]),
+  MAIL_MAX_ATTEMPTS: z.coerce.number().int().min(1).max(100).default(8),
+  MAIL_RETRY_BASE_SECONDS: z.coerce.number().min(0.01).max(3600).default(30),
   GOOGLE_CLIENT_ID: optionalText,
   GOOGLE_CLIENT_SECRET: optionalText,
 });
@@ -114,12 +117,15 @@ export function loadConfig(source: Record<string, string | undefined> = process.
         }
       : undefined,
     smtpUrl: env.SMTP_URL,
+    // A message that keeps failing waits base × 2^(attempt − 1) between tries, then ends failed.
+    mailRetry: { maxAttempts: env.MAIL_MAX_ATTEMPTS, baseMs: env.MAIL_RETRY_BASE_SECONDS * 1000 },
     emailjs: env.EMAILJS_PUBLIC_KEY
       ? {
           publicKey: env.EMAILJS_PUBLIC_KEY,
           privateKey: env.EMAILJS_PRIVATE_KEY,
           serviceId: env.EMAILJS_SERVICE_ID!,
           templateId: env.EMAILJS_TEMPLATE_ID!,
+          apiUrl: (env.EMAILJS_API_URL ?? "https://api.emailjs.com").replace(/\/+$/, ""),
         }
       : undefined,
     google: env.GOOGLE_CLIENT_ID

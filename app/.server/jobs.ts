@@ -1,6 +1,8 @@
 import type { Db } from "./db";
 import type { OrderRow } from "./db/schema";
 import type { Logger } from "./logger";
+import { type RetryPolicy, deliverDueEmails } from "./mail/delivery";
+import type { MailTransport } from "./mail/transports";
 import { type SettleBeforeExpiry, expireUnpaidOrders, syncPaymentStatus } from "./orders";
 import type { PaymentProvider } from "./payments/provider";
 
@@ -11,8 +13,32 @@ interface JobDependencies {
   shopEmail: string;
 }
 
-/** How often the server looks for unpaid orders past their expiry. */
+interface MailDependencies {
+  transport: MailTransport;
+  policy: RetryPolicy;
+}
+
+/** How often the server looks for unpaid orders past their expiry, and for emails to send. */
 const EXPIRY_INTERVAL_MS = 30_000;
+const MAIL_INTERVAL_MS = 2_000;
+
+/** Runs `work` now and then every `intervalMs`, never two runs at once; errors are logged and retried. */
+function repeat(work: () => Promise<void>, intervalMs: number, logger: Logger, what: string) {
+  let running: Promise<void> | undefined;
+  const run = () =>
+    (running ??= work()
+      .catch((error: unknown) => logger.error(error, `${what} failed; will try again`))
+      .finally(() => {
+        running = undefined;
+      }));
+  void run();
+  const timer = setInterval(run, intervalMs);
+  timer.unref();
+  return async () => {
+    clearInterval(timer);
+    await running;
+  };
+}
 
 /**
  * Before an order expires the provider stops its payment; a payment that went
@@ -30,33 +56,34 @@ export function settleWithProvider({ db, logger, payments, shopEmail }: JobDepen
 
 /**
  * Background work of the server process: expiring unpaid orders (their stock
- * returns). It runs once at start, so what fell due while the shop was down is
- * handled straight away, and then on an interval.
+ * returns) and delivering queued emails. Both run once at start, so what fell
+ * due while the shop was down is handled straight away, and then on an interval.
  */
-export function startJobs({ db, logger, payments, shopEmail }: JobDependencies) {
-  let running: Promise<void> | undefined;
-  const settle = settleWithProvider({ db, logger, payments, shopEmail });
-  const expire = () => {
-    running ??= (async () => {
-      try {
-        for (const order of await expireUnpaidOrders(db, Date.now(), settle)) {
-          logger.info({ order: order.number }, "Unpaid order expired; its stock is back on sale");
-        }
-      } catch (error) {
-        logger.error(error, "Expiring unpaid orders failed; will try again");
-      } finally {
-        running = undefined;
+export function startJobs(deps: JobDependencies & { mail: MailDependencies }) {
+  const { db, logger, mail } = deps;
+  const settle = settleWithProvider(deps);
+  const stopExpiry = repeat(
+    async () => {
+      for (const order of await expireUnpaidOrders(db, Date.now(), settle)) {
+        logger.info({ order: order.number }, "Unpaid order expired; its stock is back on sale");
       }
-    })();
-    return running;
-  };
-  void expire();
-  const timer = setInterval(expire, EXPIRY_INTERVAL_MS);
-  timer.unref();
+    },
+    EXPIRY_INTERVAL_MS,
+    logger,
+    "Expiring unpaid orders",
+  );
+  const stopMail = repeat(
+    async () => {
+      await deliverDueEmails(db, mail.transport, { logger, policy: mail.policy });
+    },
+    MAIL_INTERVAL_MS,
+    logger,
+    "Delivering emails",
+  );
   return {
     stop: async () => {
-      clearInterval(timer);
-      await running;
+      await Promise.all([stopExpiry(), stopMail()]);
+      mail.transport.close?.();
     },
   };
 }

@@ -113,7 +113,11 @@ export interface OutboxTable {
   last_error: string | null;
   created_at: number;
   sent_at: number | null;
+  /** JSON of SPEC §3's order notification fields, for template transports. */
+  params: string | null;
 }
+
+export type OutboxRow = Selectable<OutboxTable>;
 
 export interface RateLimitTable {
   key: string;

@@ -1,6 +1,6 @@
 import type { Db } from "../db";
 import type { OrderItemRow, OrderRow } from "../db/schema";
-import { orderNotification, orderReceipt } from "./templates";
+import { orderNotification, orderNotificationFields, orderReceipt } from "./templates";
 
 /**
  * Queues a paid order's emails. Call it inside the transaction that marks the
@@ -12,8 +12,9 @@ export async function enqueueOrderEmails(
   items: OrderItemRow[],
   options: { shopEmail: string; now: number },
 ) {
-  const messages = [{ kind: "order_notification", to: options.shopEmail, ...orderNotification(order, items) }];
-  if (order.email) messages.push({ kind: "order_receipt", to: order.email, ...orderReceipt(order, items) });
+  const params = JSON.stringify(orderNotificationFields(order, items));
+  const messages = [{ kind: "order_notification", to: options.shopEmail, params, ...orderNotification(order, items) }];
+  if (order.email) messages.push({ kind: "order_receipt", to: order.email, params, ...orderReceipt(order, items) });
   await trx
     .insertInto("outbox")
     .values(

@@ -2,10 +2,12 @@ import type { Migration } from "kysely";
 import * as catalog from "./001-catalog";
 import * as orders from "./002-orders";
 import * as accounts from "./003-accounts";
+import * as outboxParams from "./004-outbox-params";
 
 /** Every migration, in order. Names are stored in the database: never rename one. */
 export const migrations: Record<string, Migration> = {
   "001-catalog": catalog,
   "002-orders": orders,
   "003-accounts": accounts,
+  "004-outbox-params": outboxParams,
 };

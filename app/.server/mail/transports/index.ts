@@ -1,0 +1,19 @@
+import type { Config } from "../../config";
+import type { OutboxRow } from "../../db/schema";
+import { emailjsTransport } from "./emailjs";
+import { fileTransport } from "./file";
+import { smtpTransport } from "./smtp";
+
+/** Delivers one queued message; throws when it did not go out, so the worker retries it. */
+export interface MailTransport {
+  name: string;
+  send(message: OutboxRow): Promise<void>;
+  close?(): void;
+}
+
+/** DESIGN.md: EmailJS when configured, else SMTP when SMTP_URL is set, else .eml files in DATA_DIR/outbox. */
+export function createMailTransport(config: Config): MailTransport {
+  if (config.emailjs) return emailjsTransport(config.emailjs);
+  if (config.smtpUrl) return smtpTransport(config.smtpUrl, config.shopEmail);
+  return fileTransport(config.dataDir, config.shopEmail);
+}
