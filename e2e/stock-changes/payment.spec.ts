@@ -1,4 +1,7 @@
+import fs from "node:fs";
+import path from "node:path";
 import { type Browser, expect, test } from "@playwright/test";
+import { simpleParser } from "mailparser";
 import { startCheckout } from "../support/checkout";
 
 async function stockOf(request: import("@playwright/test").APIRequestContext, category: string, id: number) {
@@ -22,6 +25,23 @@ test("a guest pays with 4242 4242 4242 4242: thanked by name, shown the order, c
   await expect(confirmation).toContainText("Paid: $42.00");
   await cart.expectCount(0);
   expect(await stockOf(request, "seasonal", 2001)).toBe(before - 2);
+
+  // The shop owner's notification lands in DATA_DIR/outbox as an .eml file.
+  const number = (await confirmation.getByRole("heading").textContent())!.match(/WS-[A-Z0-9]{8}/)![0];
+  const outbox = path.join(process.env.E2E_DATA_DIR!, "outbox");
+  const notification = async () => {
+    for (const file of fs.existsSync(outbox) ? fs.readdirSync(outbox).filter((name) => name.endsWith(".eml")) : []) {
+      const mail = await simpleParser(fs.readFileSync(path.join(outbox, file)));
+      if (mail.subject === `New order ${number}: $42.00`) return mail;
+    }
+    return undefined;
+  };
+  await expect.poll(async () => (await notification()) !== undefined, { timeout: 15_000 }).toBe(true);
+  const mail = (await notification())!;
+  expect(mail.to).toMatchObject({ text: "orders@wickshop.test" });
+  expect(mail.text).toContain("Ship to: Ada Lovelace");
+  expect(mail.text).toContain("1. Pumpkin Spice: 2 x $21.00 (scent: Pumpkin, cinnamon & clove, id: 2001)");
+  expect(mail.html).toContain("Pumpkin Spice");
 });
 
 test("a declined card shows the provider's message and keeps the cart; a retry then pays once", async ({ page, request }) => {

@@ -1,0 +1,73 @@
+import { describe, expect, it } from "vitest";
+import type { OrderItemRow, OrderRow } from "~/.server/db/schema";
+import { retryDelay } from "~/.server/mail/delivery";
+import { orderNotification, orderNotificationFields, orderReceipt, purchasedItems } from "~/.server/mail/templates";
+
+const order: OrderRow = {
+  id: 7,
+  number: "WS-ABCDEFGH",
+  user_id: null,
+  status: "paid",
+  customer_name: "Guest",
+  email: "ada@example.com",
+  shipping_name: 'Ada <b>Lovelace</b> & "Co"',
+  shipping_address: "12 Wick Lane",
+  shipping_city: "Portland",
+  shipping_state: "OR",
+  shipping_zip: "97201",
+  phone: null,
+  amount_cents: 5598,
+  currency: "usd",
+  payment_provider: "test",
+  payment_ref: "test_WS-ABCDEFGH",
+  idempotency_key: "key-12345678",
+  created_at: 0,
+  paid_at: 1,
+  expires_at: 2,
+};
+
+const items: OrderItemRow[] = [
+  { order_id: 7, product_id: 1001, name: "Lavender Fields", price_cents: 1999, quantity: 2, scent: "Lavender" },
+  { order_id: 7, product_id: 1004, name: "Honey Beeswax Pillar", price_cents: 1600, quantity: 1, scent: "Raw honey" },
+];
+
+describe("order emails", () => {
+  it("list each purchased item with its number, price, name, quantity, scent and id (SPEC §3)", () => {
+    expect(purchasedItems(items)).toBe(
+      "1. Lavender Fields: 2 x $19.99 (scent: Lavender, id: 1001)\n2. Honey Beeswax Pillar: 1 x $16.00 (scent: Raw honey, id: 1004)",
+    );
+  });
+
+  it("carry SPEC §3's notification fields under SPEC's names", () => {
+    expect(orderNotificationFields(order, items)).toEqual({
+      orderNumber: "WS-ABCDEFGH",
+      total: "$55.98",
+      customerName: "Guest",
+      shippingName: 'Ada <b>Lovelace</b> & "Co"',
+      shippingAddress: "12 Wick Lane",
+      purchasedItems: purchasedItems(items),
+      shippingCity: "Portland",
+      shippingState: "OR",
+      shippingZipCode: "97201",
+      phoneNumber: "",
+    });
+  });
+
+  it("escape what the shopper typed in the HTML, and keep it as typed in the text", () => {
+    for (const email of [orderNotification(order, items), orderReceipt(order, items)]) {
+      expect(email.html).toContain("Ada &lt;b&gt;Lovelace&lt;/b&gt; &amp; &quot;Co&quot;");
+      expect(email.html).not.toContain("<b>Lovelace</b>");
+      expect(email.text).toContain('Ada <b>Lovelace</b> & "Co"');
+    }
+    expect(orderNotification(order, items).subject).toBe("New order WS-ABCDEFGH: $55.98");
+    expect(orderReceipt(order, items).subject).toBe("Your Wickshop order WS-ABCDEFGH");
+  });
+});
+
+describe("retryDelay", () => {
+  it("doubles from the base with each attempt, up to a day", () => {
+    const policy = { maxAttempts: 8, baseMs: 30_000 };
+    expect([1, 2, 3, 4].map((attempt) => retryDelay(attempt, policy))).toEqual([30_000, 60_000, 120_000, 240_000]);
+    expect(retryDelay(40, policy)).toBe(24 * 60 * 60_000);
+  });
+});
