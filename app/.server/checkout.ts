@@ -2,6 +2,7 @@ import { randomBytes } from "node:crypto";
 import type { CheckoutRequest } from "~/lib/checkout-schema";
 import type { Db } from "./db";
 import type { OrderRow } from "./db/schema";
+import { findOrderByIdempotencyKey } from "./orders";
 import type { CreatedPayment, PaymentProvider } from "./payments/provider";
 
 export interface Customer {
@@ -20,7 +21,14 @@ export interface StockAdjustment {
 
 export type PlaceOrderResult =
   | { kind: "placed"; order: OrderRow; payment: CreatedPayment; replayed: boolean }
-  | { kind: "shortfall"; adjustments: StockAdjustment[] };
+  | { kind: "shortfall"; adjustments: StockAdjustment[] }
+  /** The key belongs to an order that expired: the shopper must check out afresh. */
+  | { kind: "expired" };
+
+/** The payment provider could not be reached; the order stays, and a retry with the same key resumes it. */
+export class PaymentUnavailable extends Error {
+  override name = "PaymentUnavailable";
+}
 
 /** A shortfall found while decrementing: the transaction rolls back and the checkout answers 409. */
 class StockShortfall extends Error {}
@@ -57,7 +65,7 @@ export async function placeOrder(
   options: { customer: Customer; now: number; reservationMs: number },
 ): Promise<PlaceOrderResult> {
   const existing = await findOrderByIdempotencyKey(db, request.idempotencyKey);
-  if (existing) return resume(provider, existing);
+  if (existing) return resume(db, provider, existing);
 
   // Lines in id order: every transaction locks rows in the same order, so PostgreSQL never deadlocks.
   const lines = [...request.lines].sort((a, b) => a.id - b.id);
@@ -130,35 +138,41 @@ export async function placeOrder(
     // Two requests with one new key raced (a double click, a retry): the loser
     // returns the winner's order, even when the winner took the last unit.
     const raced = await findOrderByIdempotencyKey(db, request.idempotencyKey);
-    if (raced) return resume(provider, raced);
+    if (raced) return resume(db, provider, raced);
     if (error instanceof StockShortfall) return { kind: "shortfall", adjustments: await findShortfall(db, lines) };
     throw error;
   }
 
-  const payment = await provider.createPayment({
-    orderNumber: order.number,
-    amountCents: order.amount_cents,
-    currency: "usd",
-    idempotencyKey: order.idempotency_key,
-    billingName: order.shipping_name,
-  });
-  await db.updateTable("orders").set({ payment_ref: payment.ref }).where("id", "=", order.id).execute();
-  return { kind: "placed", order: { ...order, payment_ref: payment.ref }, payment, replayed: false };
+  return { ...(await attachPayment(db, provider, order)), replayed: false };
 }
 
-function findOrderByIdempotencyKey(db: Db, key: string) {
-  return db.selectFrom("orders").selectAll().where("idempotency_key", "=", key).executeTakeFirst();
+/**
+ * Asks the provider for the order's payment and records its reference once.
+ * The provider dedupes by the order's idempotency key, so asking again after a
+ * crash or a failed call returns the same payment.
+ */
+async function attachPayment(db: Db, provider: PaymentProvider, order: OrderRow) {
+  let payment: CreatedPayment;
+  try {
+    payment = order.payment_ref
+      ? await provider.resumePayment(order.payment_ref)
+      : await provider.createPayment({
+          orderNumber: order.number,
+          amountCents: order.amount_cents,
+          currency: "usd",
+          idempotencyKey: order.idempotency_key,
+          billingName: order.shipping_name,
+        });
+  } catch (error) {
+    throw new PaymentUnavailable(error instanceof Error ? error.message : String(error));
+  }
+  if (!order.payment_ref) {
+    await db.updateTable("orders").set({ payment_ref: payment.ref }).where("id", "=", order.id).where("payment_ref", "is", null).execute();
+  }
+  return { kind: "placed" as const, order: { ...order, payment_ref: payment.ref }, payment };
 }
 
-async function resume(provider: PaymentProvider, order: OrderRow): Promise<PlaceOrderResult> {
-  const payment = order.payment_ref
-    ? await provider.resumePayment(order.payment_ref)
-    : await provider.createPayment({
-        orderNumber: order.number,
-        amountCents: order.amount_cents,
-        currency: "usd",
-        idempotencyKey: order.idempotency_key,
-        billingName: order.shipping_name,
-      });
-  return { kind: "placed", order, payment, replayed: true };
+async function resume(db: Db, provider: PaymentProvider, order: OrderRow): Promise<PlaceOrderResult> {
+  if (order.status === "expired" || order.status === "cancelled") return { kind: "expired" };
+  return { ...(await attachPayment(db, provider, order)), replayed: true };
 }

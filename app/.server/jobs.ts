@@ -47,10 +47,20 @@ function repeat(work: () => Promise<void>, intervalMs: number, logger: Logger, w
 export function settleWithProvider({ db, logger, payments, shopEmail }: JobDependencies): SettleBeforeExpiry {
   return async (order: OrderRow) => {
     if (!order.payment_ref) return "expire";
-    if ((await payments.cancelPayment(order.payment_ref)) === "cancelled") return "expire";
-    const outcome = await syncPaymentStatus(db, payments, order, { now: Date.now(), shopEmail });
-    logger.info({ order: order.number, outcome }, "Order paid at the last moment; kept instead of expired");
-    return "keep";
+    try {
+      if ((await payments.cancelPayment(order.payment_ref)) === "cancelled") return "expire";
+      const outcome = await syncPaymentStatus(db, payments, order, { now: Date.now(), shopEmail });
+      if (outcome === "paid" || outcome === "duplicate") {
+        logger.info({ order: order.number }, "Order paid at the last moment; kept instead of expired");
+        return "keep";
+      }
+      // Money was taken but cannot be applied (a different amount): the stock goes back and a person must refund.
+      logger.error({ order: order.number, outcome }, "Payment went through for an order that cannot take it: refund it");
+      return "expire";
+    } catch (error) {
+      logger.warn({ order: order.number, error: error instanceof Error ? error.message : String(error) }, "Could not settle the payment of an expiring order; will try again");
+      return "skip";
+    }
   };
 }
 

@@ -7,6 +7,14 @@ export function findOrderByNumber(db: Db, number: string) {
   return db.selectFrom("orders").selectAll().where("number", "=", number).executeTakeFirst();
 }
 
+export function findOrderByIdempotencyKey(db: Db, key: string) {
+  return db.selectFrom("orders").selectAll().where("idempotency_key", "=", key).executeTakeFirst();
+}
+
+export function findOrderByPaymentRef(db: Db, ref: string) {
+  return db.selectFrom("orders").selectAll().where("payment_ref", "=", ref).executeTakeFirst();
+}
+
 export function findOrderItems(db: Db, orderId: number) {
   return db.selectFrom("order_items").selectAll().where("order_id", "=", orderId).orderBy("product_id").execute();
 }
@@ -54,7 +62,11 @@ export async function recordPaymentSuccess(db: Db, payment: PaymentSuccess): Pro
       .where("id", "=", order.id)
       .where("status", "=", "pending_payment")
       .executeTakeFirst();
-    if (paid.numUpdatedRows !== 1n) return order.status === "paid" ? "duplicate" : "not_payable";
+    if (paid.numUpdatedRows !== 1n) {
+      // Read again: on PostgreSQL a concurrent event may have paid it while this one waited.
+      const current = await trx.selectFrom("orders").select("status").where("id", "=", order.id).executeTakeFirst();
+      return current?.status === "paid" ? "duplicate" : "not_payable";
+    }
     const paidOrder: OrderRow = { ...order, status: "paid", paid_at: payment.now };
     await enqueueOrderEmails(trx, paidOrder, await findOrderItems(trx, order.id), payment);
     return "paid";
@@ -106,8 +118,12 @@ export async function paidOrderSummary(db: Db, order: OrderRow) {
   };
 }
 
-/** Decides, before an order expires, whether its payment can still be stopped. */
-export type SettleBeforeExpiry = (order: OrderRow) => Promise<"expire" | "keep">;
+/**
+ * Decides, before an order expires, whether its payment could be stopped:
+ * expire it, keep it (it was paid after all), or skip it this round (the
+ * provider could not be asked).
+ */
+export type SettleBeforeExpiry = (order: OrderRow) => Promise<"expire" | "keep" | "skip">;
 
 /**
  * Unpaid orders past their expiry become expired and their stock returns,
@@ -131,7 +147,7 @@ export async function expireUnpaidOrders(
     .execute();
   const expired: OrderRow[] = [];
   for (const order of due) {
-    if ((await settle(order)) === "keep") continue;
+    if ((await settle(order)) !== "expire") continue;
     const won = await db.transaction().execute(async (trx) => {
       const changed = await trx
         .updateTable("orders")

@@ -70,7 +70,8 @@ export async function pay(
   if (placed?.status === 409 && Array.isArray(placed.data.adjustments)) {
     return { kind: "shortfall", adjustments: placed.data.adjustments as { id: number; available: number }[] };
   }
-  if (placed?.status !== 200 && placed?.status !== 201) return failed(placed, false);
+  // A 502 means the order exists and waits for the payment service: a retry with the same key resumes it.
+  if (placed?.status !== 200 && placed?.status !== 201) return failed(placed, placed?.status === 502);
   const { number } = placed.data.order as { number: string };
   return confirm({ number, payment: placed.data.payment as Record<string, unknown> });
 }

@@ -68,7 +68,9 @@ export function CheckoutPanel({ items, stripePublishableKey, onClose, onPaid, on
     stripeConfirm.current = confirm;
   }, []);
   const billingName = useCallback(() => String(new FormData(form.current!).get("name") ?? ""), []);
-  const idempotencyKey = useRef(newIdempotencyKey());
+  // One key per attempt at this cart and address: a retry after a decline reuses the order,
+  // a changed cart or address makes a new one.
+  const attempt = useRef({ key: newIdempotencyKey(), fingerprint: "" });
   const [errors, setErrors] = useState<Errors>({});
   const [paying, setPaying] = useState(false);
 
@@ -108,21 +110,23 @@ export function CheckoutPanel({ items, stripePublishableKey, onClose, onPaid, on
     setErrors({});
 
     setPaying(true);
-    const result = await pay({ idempotencyKey: idempotencyKey.current, items, shipping: shipping.data }, confirm);
+    const fingerprint = JSON.stringify([items.map((item) => [item.id, item.quantity]), shipping.data]);
+    if (fingerprint !== attempt.current.fingerprint) attempt.current = { key: newIdempotencyKey(), fingerprint };
+    const result = await pay({ idempotencyKey: attempt.current.key, items, shipping: shipping.data }, confirm);
     setPaying(false);
     if (result.kind === "paid") {
       dispatchCart({ type: "clearCart" });
       notify(checkoutTexts.paymentSuccessful(result.order.thankYouName));
       onPaid(result.order);
     } else if (result.kind === "shortfall") {
-      idempotencyKey.current = newIdempotencyKey();
+      attempt.current.fingerprint = "";
       dispatchCart({ type: "applyStock", stock: result.adjustments });
       notify(checkoutTexts.notEnoughStock, { onConfirm: onStockChanged });
       onClose();
     } else {
       // A declined card keeps its order (and reservation) for a retry with the same key;
       // a refused checkout starts afresh.
-      if (!result.orderPlaced || result.error.code === "order_expired") idempotencyKey.current = newIdempotencyKey();
+      if (!result.orderPlaced || result.error.code === "order_expired") attempt.current.fingerprint = "";
       if (result.error.fields) showErrors(form, toInputErrors(result.error.fields));
       else if (result.error.code === "empty_cart") notify(checkoutTexts.emptyCart);
       else notify(result.error.message);

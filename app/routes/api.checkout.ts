@@ -1,5 +1,5 @@
 import { getShopper } from "~/.server/auth";
-import { placeOrder } from "~/.server/checkout";
+import { PaymentUnavailable, placeOrder } from "~/.server/checkout";
 import { issueFields, jsonError, methodNotAllowed, readJsonBody } from "~/.server/http";
 import { checkoutRequestSchema } from "~/lib/checkout-schema";
 import { checkoutTexts } from "~/lib/checkout-texts";
@@ -26,11 +26,24 @@ export async function action({ request, context }: Route.ActionArgs) {
 
   // A signed-in shopper's order is theirs, and their receipt goes to their email; a guest is billed as "Guest".
   const shopper = await getShopper(context.auth, request.headers);
-  const result = await placeOrder(context.db, context.payments, parsed.data, {
-    customer: shopper ? { userId: shopper.id, displayName: shopper.displayName, email: shopper.email } : {},
-    now: Date.now(),
-    reservationMs: context.config.reservationMs,
-  });
+  let result;
+  try {
+    result = await placeOrder(context.db, context.payments, parsed.data, {
+      customer: shopper ? { userId: shopper.id, displayName: shopper.displayName, email: shopper.email } : {},
+      now: Date.now(),
+      reservationMs: context.config.reservationMs,
+    });
+  } catch (error) {
+    if (!(error instanceof PaymentUnavailable)) throw error;
+    context.logger.error({ error: error.message }, "The payment provider did not answer; the order waits for a retry");
+    return jsonError(502, {
+      code: "payment_unavailable",
+      message: "We could not reach the payment service. Please press Pay again in a moment.",
+    });
+  }
+  if (result.kind === "expired") {
+    return jsonError(409, { code: "order_expired", message: "Your reservation has expired. Please check out again." });
+  }
   if (result.kind === "shortfall") {
     return jsonError(
       409,

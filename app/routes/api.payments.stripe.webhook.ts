@@ -1,5 +1,5 @@
 import { jsonError, methodNotAllowed } from "~/.server/http";
-import { recordPaymentFailure, recordPaymentSuccess } from "~/.server/orders";
+import { findOrderByPaymentRef, recordPaymentFailure, recordPaymentSuccess } from "~/.server/orders";
 import type { Route } from "./+types/api.payments.stripe.webhook";
 
 const received = (extra: object = {}) => Response.json({ received: true, ...extra });
@@ -28,7 +28,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   }
   if (event.type === "other" || !event.ref) return received({ ignored: true });
 
-  const order = await db.selectFrom("orders").selectAll().where("payment_ref", "=", event.ref).executeTakeFirst();
+  const order = await findOrderByPaymentRef(db, event.ref);
   if (!order) {
     logger.warn({ event: event.id, payment: event.ref }, "Stripe event for a payment no order knows");
     return received({ ignored: true });

@@ -28,7 +28,8 @@ const field = (form: FormData, name: string) => String(form.get(name) ?? "").tri
 
 export async function action({ request, context }: Route.ActionArgs) {
   const { auth, db, config, clientIp, logger } = context;
-  const form = await request.formData();
+  const form = await request.formData().catch(() => undefined);
+  if (!form) throw data("Send the form as a form.", { status: 400 });
   const intent = form.get("intent");
   const returnTo = safeReturnTo(form.get("returnTo"));
 

@@ -8,7 +8,7 @@ describe(`migrations on ${testEngine}`, () => {
 
   it("build the schema from an empty database, and a second run changes nothing", async () => {
     database = await createTestDatabase({ migrate: false });
-    expect(await migrateToLatest(database.db)).toEqual(["001-catalog", "002-orders", "003-accounts", "004-outbox-params"]);
+    expect(await migrateToLatest(database.db)).toEqual(["001-catalog", "002-orders", "003-accounts", "004-outbox-params", "005-payment-ref-index"]);
     expect(await migrateToLatest(database.db)).toEqual([]);
 
     const tables = (await database.db.introspection.getTables()).map((table) => table.name);

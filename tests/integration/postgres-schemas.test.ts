@@ -18,7 +18,7 @@ describe.skipIf(testEngine !== "postgres")("migrations in one PostgreSQL schema 
     const fresh = await createTestDatabase({ migrate: false });
     databases.push(fresh);
 
-    await expect(migrateToLatest(fresh.db)).resolves.toEqual(["001-catalog", "002-orders", "003-accounts", "004-outbox-params"]);
+    await expect(migrateToLatest(fresh.db)).resolves.toEqual(["001-catalog", "002-orders", "003-accounts", "004-outbox-params", "005-payment-ref-index"]);
     const tables = (await fresh.db.introspection.getTables()).map((table) => table.name);
     expect(tables).toEqual(expect.arrayContaining(["products", "orders"]));
   });

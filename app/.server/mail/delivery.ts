@@ -4,8 +4,12 @@ import type { OutboxRow } from "../db/schema";
 import type { Logger } from "../logger";
 import type { MailTransport } from "./transports";
 
-/** How long a claimed message is someone's: a process that dies mid-send frees it after this. */
+/**
+ * How long a claimed message is one process's: a process that dies mid-send
+ * frees it after this. Every transport gives up on a send well before.
+ */
 const CLAIM_LEASE_MS = 5 * 60_000;
+/** Messages sent per run; each is claimed just before its send, so its lease covers only that send. */
 const BATCH = 20;
 
 export interface RetryPolicy {
@@ -18,11 +22,12 @@ export const retryDelay = (attempt: number, policy: RetryPolicy) =>
   Math.min(policy.baseMs * 2 ** (attempt - 1), 24 * 60 * 60_000);
 
 /**
- * Claims due messages for this process. On PostgreSQL several processes skip
- * each other's locked rows; on either engine the claim itself is conditional
- * (on the attempt count read), so no message is taken twice at once.
+ * Claims the next due message for this process. On PostgreSQL several
+ * processes skip each other's locked rows; on either engine the claim is
+ * conditional on the attempt count read, so within its lease a message is
+ * held by one process only.
  */
-async function claimDueMessages(db: Db, now: number): Promise<OutboxRow[]> {
+async function claimNextMessage(db: Db, now: number): Promise<OutboxRow | undefined> {
   return db.transaction().execute(async (trx) => {
     let due = trx
       .selectFrom("outbox")
@@ -30,20 +35,18 @@ async function claimDueMessages(db: Db, now: number): Promise<OutboxRow[]> {
       .where("status", "=", "pending")
       .where("next_attempt_at", "<=", now)
       .orderBy("id")
-      .limit(BATCH);
+      .limit(1);
     if (!isSqlite(db)) due = due.forUpdate().skipLocked();
-    const claimed: OutboxRow[] = [];
-    for (const message of await due.execute()) {
-      const taken = await trx
-        .updateTable("outbox")
-        .set({ attempts: message.attempts + 1, next_attempt_at: now + CLAIM_LEASE_MS })
-        .where("id", "=", message.id)
-        .where("attempts", "=", message.attempts)
-        .where("status", "=", "pending")
-        .executeTakeFirst();
-      if (taken.numUpdatedRows === 1n) claimed.push({ ...message, attempts: message.attempts + 1 });
-    }
-    return claimed;
+    const message = await due.executeTakeFirst();
+    if (!message) return undefined;
+    const taken = await trx
+      .updateTable("outbox")
+      .set({ attempts: message.attempts + 1, next_attempt_at: now + CLAIM_LEASE_MS })
+      .where("id", "=", message.id)
+      .where("attempts", "=", message.attempts)
+      .where("status", "=", "pending")
+      .executeTakeFirst();
+    return taken.numUpdatedRows === 1n ? { ...message, attempts: message.attempts + 1 } : undefined;
   });
 }
 
@@ -65,27 +68,30 @@ export async function deliverDueEmails(
 ) {
   const now = options.now ?? Date.now;
   let delivered = 0;
-  for (const message of await claimDueMessages(db, now())) {
+  for (let round = 0; round < BATCH; round++) {
+    const message = await claimNextMessage(db, now());
+    if (!message) break;
+    // Only the holder of this claim (its attempt number) may close it.
+    const stillOurs = db.updateTable("outbox").where("id", "=", message.id).where("attempts", "=", message.attempts);
     try {
       await transport.send(message);
-      await db.updateTable("outbox").set({ status: "sent", sent_at: now(), last_error: null }).where("id", "=", message.id).execute();
-      delivered++;
     } catch (error) {
       const lastError = error instanceof Error ? error.message : String(error);
       const failed = message.attempts >= options.policy.maxAttempts;
-      await db
-        .updateTable("outbox")
+      await stillOurs
         .set({
           status: failed ? "failed" : "pending",
           last_error: lastError.slice(0, 1000),
           next_attempt_at: now() + retryDelay(message.attempts, options.policy),
         })
-        .where("id", "=", message.id)
         .execute();
       const context = { outbox: message.id, order: await orderNumberOf(db, message), kind: message.kind, attempts: message.attempts, error: lastError };
       if (failed) options.logger.error(context, `Email ${message.id} FAILED for good after ${message.attempts} attempts: retry it with npm run outbox -- retry ${message.id}`);
       else options.logger.warn(context, "Email delivery failed; it will be retried");
+      continue;
     }
+    await stillOurs.set({ status: "sent", sent_at: now(), last_error: null }).execute();
+    delivered++;
   }
   return delivered;
 }

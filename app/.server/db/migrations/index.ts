@@ -3,6 +3,7 @@ import * as catalog from "./001-catalog";
 import * as orders from "./002-orders";
 import * as accounts from "./003-accounts";
 import * as outboxParams from "./004-outbox-params";
+import * as paymentRefIndex from "./005-payment-ref-index";
 
 /** Every migration, in order. Names are stored in the database: never rename one. */
 export const migrations: Record<string, Migration> = {
@@ -10,4 +11,5 @@ export const migrations: Record<string, Migration> = {
   "002-orders": orders,
   "003-accounts": accounts,
   "004-outbox-params": outboxParams,
+  "005-payment-ref-index": paymentRefIndex,
 };
