@@ -42,5 +42,3 @@ export async function getShopper(auth: Auth, headers: Headers) {
   const session = await auth.api.getSession({ headers });
   return session ? { id: session.user.id, displayName: session.user.name, email: session.user.email } : undefined;
 }
-
-export type Shopper = NonNullable<Awaited<ReturnType<typeof getShopper>>>;

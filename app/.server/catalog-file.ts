@@ -43,7 +43,6 @@ export const catalogCategorySchema = z.object({
 export const catalogFileSchema = z.array(catalogCategorySchema).min(1, "must hold at least one category");
 
 export type CatalogFile = z.output<typeof catalogFileSchema>;
-export type CatalogFileCategory = CatalogFile[number];
 
 export const categorySlug = (title: string) => title.trim().toLowerCase();
 export const categoryRoute = (slug: string) => `shop/${slug}`;

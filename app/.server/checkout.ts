@@ -1,5 +1,6 @@
 import { randomBytes } from "node:crypto";
 import type { CheckoutRequest } from "~/lib/checkout-schema";
+import { ORDER_NUMBER_ALPHABET } from "~/lib/order-number";
 import type { Db } from "./db";
 import type { OrderRow } from "./db/schema";
 import { findOrderByIdempotencyKey } from "./orders";
@@ -32,8 +33,6 @@ export class PaymentUnavailable extends Error {
 
 /** A shortfall found while decrementing: the transaction rolls back and the checkout answers 409. */
 class StockShortfall extends Error {}
-
-const ORDER_NUMBER_ALPHABET = "ABCDEFGHJKLMNPQRSTUVWXYZ23456789";
 
 /** Short, unambiguous and unguessable: "WS-7K3F9QXA". */
 export function newOrderNumber(): string {

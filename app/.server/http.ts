@@ -1,5 +1,8 @@
 /** JSON API plumbing: DESIGN.md's error shape and bounded body reading. */
 
+/** Stock changes with every order: API answers are never cached. */
+export const noStore = { "Cache-Control": "no-store" };
+
 export interface ApiErrorBody {
   code: string;
   message: string;
@@ -7,7 +10,7 @@ export interface ApiErrorBody {
 }
 
 export function jsonError(status: number, error: ApiErrorBody, init: { headers?: HeadersInit; extra?: object } = {}) {
-  return Response.json({ error, ...init.extra }, { status, headers: { "Cache-Control": "no-store", ...init.headers } });
+  return Response.json({ error, ...init.extra }, { status, headers: { ...noStore, ...init.headers } });
 }
 
 /** Enough for the largest cart the schema accepts. */

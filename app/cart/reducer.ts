@@ -29,8 +29,7 @@ export type CartAction =
   | { type: "setQuantity"; id: number; quantity: number }
   | { type: "refreshItems"; products: Product[] }
   | { type: "applyStock"; stock: { id: number; available: number }[] }
-  | { type: "clearCart" }
-  | { type: "replaceItems"; cartItems: CartItem[] };
+  | { type: "clearCart" };
 
 export interface CartResult {
   state: CartState;
@@ -171,7 +170,5 @@ export function cartReducer(state: CartState, action: CartAction): CartResult {
       return applyStock(state, new Map(action.stock.map((line) => [line.id, line.available])));
     case "clearCart":
       return withItems(state, []);
-    case "replaceItems":
-      return withItems(state, action.cartItems);
   }
 }

@@ -59,7 +59,7 @@ export function newIdempotencyKey(): string {
  * decides prices and stock), then confirm the card with the provider.
  */
 export async function pay(
-  input: { idempotencyKey: string; items: CartItem[]; shipping: Shipping },
+  input: { idempotencyKey: string; items: CartItem[]; shipping: Shipping; shownTotalCents: number },
   confirm: ConfirmPayment,
 ): Promise<PayResult> {
   const placed = await requestJson("/api/checkout", {
@@ -72,7 +72,18 @@ export async function pay(
   }
   // A 502 means the order exists and waits for the payment service: a retry with the same key resumes it.
   if (placed?.status !== 200 && placed?.status !== 201) return failed(placed, placed?.status === 502);
-  const { number } = placed.data.order as { number: string };
+  const { number, amountCents } = placed.data.order as { number: string; amountCents: number };
+  if (amountCents !== input.shownTotalCents) {
+    // The server's prices win, but the shopper must see what the card will be charged first.
+    return {
+      kind: "failed",
+      orderPlaced: true,
+      error: {
+        code: "price_changed",
+        message: "Prices in your cart have changed since the page loaded. We have updated your cart: please check the total and press Pay again.",
+      },
+    };
+  }
   return confirm({ number, payment: placed.data.payment as Record<string, unknown> });
 }
 

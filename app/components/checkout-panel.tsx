@@ -56,11 +56,11 @@ interface CheckoutPanelProps {
   stripePublishableKey?: string;
   onClose: () => void;
   onPaid: (order: PaidOrder) => void;
-  onStockChanged: () => void;
+  onRefreshCart: () => void;
 }
 
 /** SPEC §2: the side panel with the shipping form, the card entry and the Pay button. */
-export function CheckoutPanel({ items, stripePublishableKey, onClose, onPaid, onStockChanged }: CheckoutPanelProps) {
+export function CheckoutPanel({ items, stripePublishableKey, onClose, onPaid, onRefreshCart }: CheckoutPanelProps) {
   const dialog = useRef<HTMLDialogElement>(null);
   const form = useRef<HTMLFormElement>(null);
   const stripeConfirm = useRef<ConfirmPayment>(undefined);
@@ -112,7 +112,10 @@ export function CheckoutPanel({ items, stripePublishableKey, onClose, onPaid, on
     setPaying(true);
     const fingerprint = JSON.stringify([items.map((item) => [item.id, item.quantity]), shipping.data]);
     if (fingerprint !== attempt.current.fingerprint) attempt.current = { key: newIdempotencyKey(), fingerprint };
-    const result = await pay({ idempotencyKey: attempt.current.key, items, shipping: shipping.data }, confirm);
+    const result = await pay(
+      { idempotencyKey: attempt.current.key, items, shipping: shipping.data, shownTotalCents: totalPriceCents(items) },
+      confirm,
+    );
     setPaying(false);
     if (result.kind === "paid") {
       dispatchCart({ type: "clearCart" });
@@ -121,7 +124,7 @@ export function CheckoutPanel({ items, stripePublishableKey, onClose, onPaid, on
     } else if (result.kind === "shortfall") {
       attempt.current.fingerprint = "";
       dispatchCart({ type: "applyStock", stock: result.adjustments });
-      notify(checkoutTexts.notEnoughStock, { onConfirm: onStockChanged });
+      notify(checkoutTexts.notEnoughStock, { onConfirm: onRefreshCart });
       onClose();
     } else {
       // A declined card keeps its order (and reservation) for a retry with the same key;
@@ -130,6 +133,7 @@ export function CheckoutPanel({ items, stripePublishableKey, onClose, onPaid, on
       if (result.error.fields) showErrors(form, toInputErrors(result.error.fields));
       else if (result.error.code === "empty_cart") notify(checkoutTexts.emptyCart);
       else notify(result.error.message);
+      if (result.error.code === "price_changed") onRefreshCart();
     }
   };
 

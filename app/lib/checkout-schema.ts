@@ -34,7 +34,6 @@ export const shippingSchema = z
   .strict();
 
 export type Shipping = z.output<typeof shippingSchema>;
-export type ShippingField = keyof Shipping;
 
 export const checkoutLineSchema = z
   .object({

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { ORDER_NUMBER_PATTERN } from "./order-number";
 
 /** Card entry of the built-in test gateway (DESIGN.md): labels Card number, Expiry (MM/YY), CVC. */
 export const testCardSchema = z.object({
@@ -26,8 +27,7 @@ export const testCardSchema = z.object({
 });
 
 export type TestCard = z.output<typeof testCardSchema>;
-export type TestCardField = keyof TestCard;
 
 export const testPaymentRequestSchema = testCardSchema
-  .extend({ orderNumber: z.string().regex(/^WS-[A-Z0-9]{8}$/, "orderNumber is not an order number") })
+  .extend({ orderNumber: z.string().regex(ORDER_NUMBER_PATTERN, "orderNumber is not an order number") })
   .strict();

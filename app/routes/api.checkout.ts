@@ -1,13 +1,14 @@
 import { getShopper } from "~/.server/auth";
 import { PaymentUnavailable, placeOrder } from "~/.server/checkout";
-import { issueFields, jsonError, methodNotAllowed, readJsonBody } from "~/.server/http";
+import { issueFields, jsonError, methodNotAllowed, noStore, readJsonBody } from "~/.server/http";
 import { checkoutRequestSchema } from "~/lib/checkout-schema";
 import { checkoutTexts } from "~/lib/checkout-texts";
 import type { Route } from "./+types/api.checkout";
 
-/** POST /api/checkout: DESIGN.md §Checkout steps 1–2; prices, totals and stock come from the database only. */
+// GET and the rest: a clear 405.
 export const loader = methodNotAllowed;
 
+/** POST /api/checkout: DESIGN.md §Checkout steps 1–2; prices, totals and stock come from the database only. */
 export async function action({ request, context }: Route.ActionArgs) {
   if (request.method !== "POST") {
     return methodNotAllowed();
@@ -57,6 +58,6 @@ export async function action({ request, context }: Route.ActionArgs) {
       order: { number: order.number, amountCents: order.amount_cents, status: order.status },
       payment: payment.clientData,
     },
-    { status: replayed ? 200 : 201, headers: { "Cache-Control": "no-store" } },
+    { status: replayed ? 200 : 201, headers: noStore },
   );
 }

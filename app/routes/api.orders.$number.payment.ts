@@ -1,5 +1,6 @@
-import { jsonError } from "~/.server/http";
+import { jsonError, noStore } from "~/.server/http";
 import { findOrderByNumber, paidOrderSummary, syncPaymentStatus } from "~/.server/orders";
+import { ORDER_NUMBER_PATTERN } from "~/lib/order-number";
 import type { Route } from "./+types/api.orders.$number.payment";
 
 /**
@@ -8,12 +9,12 @@ import type { Route } from "./+types/api.orders.$number.payment";
  */
 export async function loader({ params, context }: Route.LoaderArgs) {
   const { db, payments, config } = context;
-  const order = /^WS-[A-Z0-9]{8}$/.test(params.number) ? await findOrderByNumber(db, params.number) : undefined;
+  const order = ORDER_NUMBER_PATTERN.test(params.number) ? await findOrderByNumber(db, params.number) : undefined;
   if (!order) return jsonError(404, { code: "order_not_found", message: "There is no such order." });
   const outcome = await syncPaymentStatus(db, payments, order, { now: Date.now(), shopEmail: config.shopEmail });
   const current = outcome === "unpaid" ? order : await findOrderByNumber(db, order.number);
   if (current?.status === "paid") {
-    return Response.json({ order: await paidOrderSummary(db, current) }, { headers: { "Cache-Control": "no-store" } });
+    return Response.json({ order: await paidOrderSummary(db, current) }, { headers: noStore });
   }
-  return Response.json({ order: { number: order.number, status: current?.status ?? order.status } }, { headers: { "Cache-Control": "no-store" } });
+  return Response.json({ order: { number: order.number, status: current?.status ?? order.status } }, { headers: noStore });
 }

@@ -1,4 +1,4 @@
-import { issueFields, jsonError, methodNotAllowed, readJsonBody } from "~/.server/http";
+import { issueFields, jsonError, methodNotAllowed, noStore, readJsonBody } from "~/.server/http";
 import { findOrderByNumber, paidOrderSummary, recordPaymentSuccess } from "~/.server/orders";
 import { chargeTestCard } from "~/.server/payments/test-gateway";
 import { consumeRateLimit } from "~/.server/rate-limit";
@@ -12,13 +12,14 @@ const tooManyAttempts = (retryAfterSeconds: number) =>
     { headers: { "Retry-After": String(retryAfterSeconds) } },
   );
 
+// GET and the rest: a clear 405.
+export const loader = methodNotAllowed;
+
 /**
  * POST /api/payments/test-gateway: confirms a card for a pending order
  * (DESIGN.md §Checkout step 3) when the shop runs without Stripe. The card is
  * checked and forgotten: never stored, never logged.
  */
-export const loader = methodNotAllowed;
-
 export async function action({ request, context }: Route.ActionArgs) {
   const { db, config, payments, clientIp } = context;
   if (payments.name !== "test") {
@@ -64,5 +65,5 @@ export async function action({ request, context }: Route.ActionArgs) {
     });
     if (outcome === "not_payable") return expired();
   }
-  return Response.json({ order: await paidOrderSummary(db, order) }, { headers: { "Cache-Control": "no-store" } });
+  return Response.json({ order: await paidOrderSummary(db, order) }, { headers: noStore });
 }

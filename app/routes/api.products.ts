@@ -1,7 +1,7 @@
 import { findProducts } from "~/.server/catalog";
 import { toCatalogItem } from "~/lib/catalog-api";
+import { jsonError, noStore } from "~/.server/http";
 import type { Route } from "./+types/api.products";
-import { noStore } from "./api.catalog";
 
 /** One cart's worth of ids at most. */
 const MAX_IDS = 500;
@@ -17,16 +17,11 @@ function parseIds(param: string | null): number[] | undefined {
 export async function loader({ context, request }: Route.LoaderArgs) {
   const ids = parseIds(new URL(request.url).searchParams.get("ids"));
   if (!ids) {
-    return Response.json(
-      {
-        error: {
-          code: "invalid_ids",
-          message: `ids must be up to ${MAX_IDS} product numbers separated by commas, e.g. ids=1001,2002.`,
-          fields: { ids: "must be product numbers separated by commas" },
-        },
-      },
-      { status: 400, headers: noStore },
-    );
+    return jsonError(400, {
+      code: "invalid_ids",
+      message: `ids must be up to ${MAX_IDS} product numbers separated by commas, e.g. ids=1001,2002.`,
+      fields: { ids: "must be product numbers separated by commas" },
+    });
   }
   const found = await findProducts(context.db, ids);
   return Response.json(

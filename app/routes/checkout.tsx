@@ -95,7 +95,7 @@ export default function Checkout({ loaderData }: Route.ComponentProps) {
             setPaidOrder(order);
           }}
           // SPEC §5: OK refreshes the cart from fresh stock.
-          onStockChanged={() => revalidator.revalidate()}
+          onRefreshCart={() => revalidator.revalidate()}
         />
       ) : null}
     </section>

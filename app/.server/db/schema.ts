@@ -1,4 +1,4 @@
-import type { Generated, Insertable, Selectable } from "kysely";
+import type { Generated, Selectable } from "kysely";
 
 export interface CategoryTable {
   id: Generated<number>;
@@ -52,7 +52,6 @@ export interface UserTable {
 
 export type CategoryRow = Selectable<CategoryTable>;
 export type ProductRow = Selectable<ProductTable>;
-export type NewProduct = Insertable<ProductTable>;
 
 export type OrderStatus = "pending_payment" | "paid" | "expired" | "cancelled";
 
