@@ -60,7 +60,7 @@ export function newIdempotencyKey(): string {
  */
 export async function pay(
   input: { idempotencyKey: string; items: CartItem[]; shipping: Shipping; shownTotalCents: number },
-  confirm: ConfirmPayment,
+  confirmPayment: ConfirmPayment,
 ): Promise<PayResult> {
   const placed = await requestJson("/api/checkout", {
     idempotencyKey: input.idempotencyKey,
@@ -84,7 +84,7 @@ export async function pay(
       },
     };
   }
-  return confirm({ number, payment: placed.data.payment as Record<string, unknown> });
+  return confirmPayment({ number, payment: placed.data.payment as Record<string, unknown> });
 }
 
 /** The built-in test gateway: the shop's own endpoint checks the test card. */

@@ -64,8 +64,8 @@ export function CheckoutPanel({ items, stripePublishableKey, onClose, onPaid, on
   const dialog = useRef<HTMLDialogElement>(null);
   const form = useRef<HTMLFormElement>(null);
   const stripeConfirm = useRef<ConfirmPayment>(undefined);
-  const onStripeReady = useCallback((confirm: ConfirmPayment) => {
-    stripeConfirm.current = confirm;
+  const onStripeReady = useCallback((confirmPayment: ConfirmPayment) => {
+    stripeConfirm.current = confirmPayment;
   }, []);
   const billingName = useCallback(() => String(new FormData(form.current!).get("name") ?? ""), []);
   // One key per attempt at this cart and address: a retry after a decline reuses the order,
@@ -102,8 +102,8 @@ export function CheckoutPanel({ items, stripePublishableKey, onClose, onPaid, on
       ...(card && !card.success ? fieldErrors(card.error) : {}),
     };
     if (Object.keys(invalid).length > 0 || !shipping.success) return showErrors(form, invalid);
-    const confirm = card?.success ? confirmWithTestCard(card.data) : stripeConfirm.current;
-    if (!confirm) {
+    const confirmPayment = card?.success ? confirmWithTestCard(card.data) : stripeConfirm.current;
+    if (!confirmPayment) {
       notify("The secure card field has not loaded. Please check your connection and reload the page.");
       return;
     }
@@ -114,7 +114,7 @@ export function CheckoutPanel({ items, stripePublishableKey, onClose, onPaid, on
     if (fingerprint !== attempt.current.fingerprint) attempt.current = { key: newIdempotencyKey(), fingerprint };
     const result = await pay(
       { idempotencyKey: attempt.current.key, items, shipping: shipping.data, shownTotalCents: totalPriceCents(items) },
-      confirm,
+      confirmPayment,
     );
     setPaying(false);
     if (result.kind === "paid") {

@@ -1,3 +1,4 @@
+// One file on purpose: its last suite checks every password typed anywhere in it against the output of every server it started.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
   accountsOf,
