@@ -46,6 +46,8 @@ export default defineConfig({
       DATA_DIR: process.env.E2E_DATA_DIR,
       LOG_LEVEL: "warn",
       SHOP_EMAIL: "orders@wickshop.test",
+      // Every browser test comes from 127.0.0.1; the per-address limit has its own integration tests.
+      AUTH_ATTEMPTS_PER_IP: "1000",
     },
   },
 });
