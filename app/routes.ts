@@ -9,6 +9,8 @@ export default [
   route("contact", "routes/contact.tsx"),
   route("about", "routes/about.tsx"),
   route("auth", "routes/auth.tsx"),
+  route("auth/google", "routes/auth.google.tsx"),
+  route("auth/google/done", "routes/auth.google.done.tsx"),
   route("checkout", "routes/checkout.tsx"),
 
   route("api/catalog", "routes/api.catalog.ts"),
@@ -18,6 +20,7 @@ export default [
   route("api/payments/test-gateway", "routes/api.payments.test-gateway.ts"),
   route("api/payments/stripe/webhook", "routes/api.payments.stripe.webhook.ts"),
   route("api/orders/:number/payment", "routes/api.orders.$number.payment.ts"),
+  route("api/auth/callback/google", "routes/api.auth.callback.google.ts"),
   route("sitemap.xml", "routes/sitemap[.]xml.ts"),
   route("robots.txt", "routes/robots[.]txt.ts"),
 

@@ -9,7 +9,7 @@ test("the sign-in and sign-up forms stand side by side, one column on narrow scr
   const signUpForm = page.getByRole("form", { name: "Sign up" });
   await expect(signIn.getByLabel("Email")).toHaveAttribute("type", "email");
   await expect(signIn.getByLabel("Password")).toHaveAttribute("type", "password");
-  await expect(signIn.getByRole("button", { name: "Sign In" })).toBeVisible();
+  await expect(signIn.getByRole("button", { name: "Sign In", exact: true })).toBeVisible();
   for (const label of ["Display Name", "Email", "Confirm Password"]) await expect(signUpForm.getByLabel(label)).toBeVisible();
   await expect(signUpForm.getByLabel("Email")).toHaveAttribute("type", "email");
 
@@ -65,7 +65,7 @@ test("sign-in needs both fields", async ({ page }) => {
   await page.goto("/auth");
   const form = page.getByRole("form", { name: "Sign in" });
   await form.getByLabel("Email").fill("someone@example.com");
-  await form.getByRole("button", { name: "Sign In" }).click();
+  await form.getByRole("button", { name: "Sign In", exact: true }).click();
   expect(await form.getByLabel("Password").evaluate((input: HTMLInputElement) => input.validity.valueMissing)).toBe(true);
   await expect(page).toHaveURL("/auth");
 });
@@ -117,12 +117,12 @@ test("sign in, a wrong password told inline, and sign out", async ({ page }) => 
   const form = page.getByRole("form", { name: "Sign in" });
   await form.getByLabel("Email").fill(account.email);
   await form.getByLabel("Password").fill("not-the-password");
-  await form.getByRole("button", { name: "Sign In" }).click();
+  await form.getByRole("button", { name: "Sign In", exact: true }).click();
   await expect(form.getByRole("alert")).toHaveText("That email and password do not match an account. Please try again.");
   await expect(nav(page).getByRole("link", { name: "Login" })).toBeVisible();
 
   await form.getByLabel("Password").fill(password);
-  await form.getByRole("button", { name: "Sign In" }).click();
+  await form.getByRole("button", { name: "Sign In", exact: true }).click();
   await expect(nav(page).getByText("Katherine")).toBeVisible();
   await expect(page).toHaveURL("/");
 });

@@ -1,5 +1,7 @@
 import { randomBytes } from "node:crypto";
 import { betterAuth } from "better-auth";
+import { genericOAuth } from "better-auth/plugins";
+import { redirect } from "react-router";
 import type { Config } from "./config";
 import type { Db } from "./db";
 import type { Engine } from "./db/engine";
@@ -18,6 +20,32 @@ export async function loadAuthSecret(db: Db): Promise<string> {
   return row.value;
 }
 
+/** The provider id of Google sign-in: its callback is /api/auth/callback/google. */
+export const GOOGLE = "google";
+
+/**
+ * Google as a generic OpenID Connect provider found by discovery, so a local
+ * provider can stand in for it through the very same code: PKCE, a verified
+ * ID token, and the account chooser on every sign-in.
+ */
+function googleSignIn(google: NonNullable<Config["google"]>) {
+  return genericOAuth({
+    config: [
+      {
+        providerId: GOOGLE,
+        name: "Google",
+        clientId: google.clientId,
+        clientSecret: google.clientSecret,
+        discoveryUrl: google.discoveryUrl,
+        scopes: ["openid", "email", "profile"],
+        prompt: "select_account",
+        pkce: true,
+        mapProfileToUser: (profile) => ({ emailVerified: profile.email_verified === true }),
+      },
+    ],
+  });
+}
+
 /** better-auth on our own database: email and password, sessions in the session table, no telemetry. */
 export function createAuth(options: { db: Db; engine: Engine; config: Config; secret: string }) {
   const { config } = options;
@@ -32,6 +60,7 @@ export function createAuth(options: { db: Db; engine: Engine; config: Config; se
     rateLimit: { enabled: false },
     advanced: { useSecureCookies: config.secureCookies },
     trustedOrigins: [config.publicUrl],
+    plugins: config.google ? [googleSignIn(config.google)] : [],
   });
 }
 
@@ -41,4 +70,27 @@ export type Auth = ReturnType<typeof createAuth>;
 export async function getShopper(auth: Auth, headers: Headers) {
   const session = await auth.api.getSession({ headers });
   return session ? { id: session.user.id, displayName: session.user.name, email: session.user.email } : undefined;
+}
+
+/** A redirect that carries better-auth's Set-Cookie headers (session or sign-in state). */
+export function redirectWithAuthCookies(to: string, authHeaders: Headers) {
+  const headers = new Headers();
+  for (const cookie of authHeaders.getSetCookie()) headers.append("Set-Cookie", cookie);
+  return redirect(to, { headers });
+}
+
+/**
+ * Starts Google sign-in: better-auth keeps the state and PKCE verifier and
+ * answers the provider's URL, where the browser goes next. Back from the
+ * provider, better-auth's callback (/api/auth/callback/google) signs the
+ * shopper in and sends them to `callbackURL`, or to `errorCallbackURL?error=…`.
+ */
+export async function startGoogleSignIn(auth: Auth, requestHeaders: Headers, next: { callbackURL: string; errorCallbackURL: string }) {
+  const { headers, response } = await auth.api.signInSocial({
+    body: { provider: GOOGLE, ...next, disableRedirect: true },
+    headers: requestHeaders,
+    returnHeaders: true,
+  });
+  if (!response.url) throw new Error("Google sign-in answered without a URL to go to");
+  return redirectWithAuthCookies(response.url, headers);
 }

@@ -50,6 +50,7 @@ const envSchema = z.object({
   MAIL_RETRY_BASE_SECONDS: z.coerce.number().min(0.01).max(3600).default(30),
   GOOGLE_CLIENT_ID: optionalText,
   GOOGLE_CLIENT_SECRET: optionalText,
+  GOOGLE_DISCOVERY_URL: url(["https:", "http:"]),
 });
 
 type Env = z.infer<typeof envSchema>;
@@ -129,7 +130,12 @@ export function loadConfig(source: Record<string, string | undefined> = process.
         }
       : undefined,
     google: env.GOOGLE_CLIENT_ID
-      ? { clientId: env.GOOGLE_CLIENT_ID, clientSecret: env.GOOGLE_CLIENT_SECRET! }
+      ? {
+          clientId: env.GOOGLE_CLIENT_ID,
+          clientSecret: env.GOOGLE_CLIENT_SECRET!,
+          // Another OpenID provider may stand in for Google (the tests use one on 127.0.0.1).
+          discoveryUrl: env.GOOGLE_DISCOVERY_URL ?? "https://accounts.google.com/.well-known/openid-configuration",
+        }
       : undefined,
   };
 }

@@ -1,28 +1,18 @@
 import { APIError } from "better-auth/api";
-import { Form, data, redirect, useActionData, useLocation, useNavigation } from "react-router";
-import { getShopper } from "~/.server/auth";
+import { useId } from "react";
+import { Form, data, redirect, useActionData, useLoaderData, useLocation, useNavigation } from "react-router";
+import { getShopper, redirectWithAuthCookies } from "~/.server/auth";
 import { consumeRateLimit } from "~/.server/rate-limit";
 import { FormField } from "~/components/form-field";
+import { GoogleSignInButton, GoogleSignInForm } from "~/components/google-sign-in-button";
+import { authTexts } from "~/lib/auth-texts";
 import { pageMeta, publicUrlOf } from "~/lib/meta";
 import { safeReturnTo } from "~/lib/return-to";
 import { notify } from "~/notifications/store";
 import type { Route } from "./+types/auth";
 
-const texts = {
-  mismatch: "passwords do not match",
-  emailInUse: "Cannot create user, email already in use",
-  signInFailed: "That email and password do not match an account. Please try again.",
-  tooMany: "Too many attempts. Please wait a few minutes and try again.",
-};
 
 type ActionResult = { form: "sign-in" | "sign-up"; error: string };
-
-/** better-auth's Set-Cookie headers, carried onto our redirect. */
-function redirectWithCookies(to: string, headers: Headers) {
-  const out = new Headers();
-  for (const cookie of headers.getSetCookie()) out.append("Set-Cookie", cookie);
-  return redirect(to, { headers: out });
-}
 
 const field = (form: FormData, name: string) => String(form.get(name) ?? "").trim();
 
@@ -35,43 +25,43 @@ export async function action({ request, context }: Route.ActionArgs) {
 
   if (intent === "sign-out") {
     const { headers } = await auth.api.signOut({ headers: request.headers, returnHeaders: true });
-    return redirectWithCookies(returnTo, headers);
+    return redirectWithAuthCookies(returnTo, headers);
   }
   if (intent !== "sign-in" && intent !== "sign-up") throw data("Unknown action", { status: 400 });
 
   const limit = await consumeRateLimit(db, `auth:ip:${clientIp}`, config.authLimit, Date.now());
   if (!limit.allowed) {
-    return data<ActionResult>({ form: intent, error: texts.tooMany }, { status: 429, headers: { "Retry-After": String(limit.retryAfterSeconds) } });
+    return data<ActionResult>({ form: intent, error: authTexts.tooMany }, { status: 429, headers: { "Retry-After": String(limit.retryAfterSeconds) } });
   }
 
   const email = field(form, "email");
   const password = String(form.get("password") ?? "");
   if (intent === "sign-in") {
-    if (!email || !password) return data<ActionResult>({ form: intent, error: texts.signInFailed }, { status: 400 });
+    if (!email || !password) return data<ActionResult>({ form: intent, error: authTexts.signInFailed }, { status: 400 });
     try {
       const { headers } = await auth.api.signInEmail({ body: { email, password }, headers: request.headers, returnHeaders: true });
-      return redirectWithCookies(returnTo, headers);
+      return redirectWithAuthCookies(returnTo, headers);
     } catch (error) {
       if (!(error instanceof APIError)) throw error;
       logger.warn({ reason: error.body?.code }, "user sign in failed");
-      return data<ActionResult>({ form: intent, error: texts.signInFailed }, { status: 401 });
+      return data<ActionResult>({ form: intent, error: authTexts.signInFailed }, { status: 401 });
     }
   }
 
   const name = field(form, "displayName");
   if (!name || !email || !password) {
-    return data<ActionResult>({ form: intent, error: "Please fill in all four fields." }, { status: 400 });
+    return data<ActionResult>({ form: intent, error: authTexts.missingFields }, { status: 400 });
   }
   if (password !== String(form.get("confirmPassword") ?? "")) {
-    return data<ActionResult>({ form: intent, error: texts.mismatch }, { status: 400 });
+    return data<ActionResult>({ form: intent, error: authTexts.mismatch }, { status: 400 });
   }
   try {
     const { headers } = await auth.api.signUpEmail({ body: { name, email, password }, headers: request.headers, returnHeaders: true });
-    return redirectWithCookies(returnTo, headers);
+    return redirectWithAuthCookies(returnTo, headers);
   } catch (error) {
     if (!(error instanceof APIError)) throw error;
     const code = String(error.body?.code ?? "");
-    if (code.startsWith("USER_ALREADY_EXISTS")) return data<ActionResult>({ form: intent, error: texts.emailInUse }, { status: 409 });
+    if (code.startsWith("USER_ALREADY_EXISTS")) return data<ActionResult>({ form: intent, error: authTexts.emailInUse }, { status: 409 });
     logger.warn({ reason: code }, "user sign up failed");
     return data<ActionResult>({ form: intent, error: error.body?.message ?? "We could not create the account." }, { status: 400 });
   }
@@ -87,7 +77,7 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   // A shopper who is signed in already goes back to where they came from.
   const shopper = await getShopper(context.auth, request.headers);
   if (shopper) throw redirect(safeReturnTo(new URL(request.url).searchParams.get("returnTo")));
-  return null;
+  return { google: context.config.google !== undefined };
 }
 
 function FormError({ result, form }: { result: ActionResult | undefined; form: ActionResult["form"] }) {
@@ -100,6 +90,8 @@ function FormError({ result, form }: { result: ActionResult | undefined; form: A
 }
 
 export default function AuthPage() {
+  const { google } = useLoaderData<typeof loader>();
+  const googleFormId = useId();
   const result = useActionData<typeof action>();
   const navigation = useNavigation();
   const location = useLocation();
@@ -110,7 +102,7 @@ export default function AuthPage() {
     const form = new FormData(event.currentTarget);
     if (form.get("password") !== form.get("confirmPassword")) {
       event.preventDefault();
-      notify(texts.mismatch);
+      notify(authTexts.mismatch);
     }
   };
 
@@ -127,7 +119,9 @@ export default function AuthPage() {
         <button type="submit" name="intent" value="sign-in" className="button button--primary" disabled={busy === "sign-in"}>
           Sign In
         </button>
+        {google ? <GoogleSignInButton form={googleFormId} /> : null}
       </Form>
+      {google ? <GoogleSignInForm id={googleFormId} returnTo={returnTo} /> : null}
       <Form method="post" className="auth-form" aria-label="Sign up" onSubmit={checkPasswords} replace>
         <h2>I don't have an account</h2>
         <p>Sign up with your email and password</p>
