@@ -63,7 +63,7 @@ const serviceGroups: { service: string; required: (keyof Env)[]; optional?: (key
     required: ["EMAILJS_PUBLIC_KEY", "EMAILJS_SERVICE_ID", "EMAILJS_TEMPLATE_ID"],
     optional: ["EMAILJS_PRIVATE_KEY"],
   },
-  { service: "Google sign-in", required: ["GOOGLE_CLIENT_ID", "GOOGLE_CLIENT_SECRET"] },
+  { service: "Google sign-in", required: ["GOOGLE_CLIENT_ID", "GOOGLE_CLIENT_SECRET"], optional: ["GOOGLE_DISCOVERY_URL"] },
 ];
 
 export class ConfigError extends Error {

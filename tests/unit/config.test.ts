@@ -40,6 +40,17 @@ describe("loadConfig", () => {
       "EmailJS is partly configured: missing EMAILJS_PUBLIC_KEY, EMAILJS_SERVICE_ID, EMAILJS_TEMPLATE_ID",
     );
     expect(errorOf({ GOOGLE_CLIENT_SECRET: "s" })).toBe("Google sign-in is partly configured: missing GOOGLE_CLIENT_ID");
+    expect(errorOf({ GOOGLE_DISCOVERY_URL: "https://id.example.com/.well-known/openid-configuration" })).toBe(
+      "Google sign-in is partly configured: missing GOOGLE_CLIENT_ID, GOOGLE_CLIENT_SECRET",
+    );
+  });
+
+  it("uses Google's discovery document unless another provider's is given", () => {
+    const google = { GOOGLE_CLIENT_ID: "id", GOOGLE_CLIENT_SECRET: "secret" };
+    expect(loadConfig(google).google?.discoveryUrl).toBe("https://accounts.google.com/.well-known/openid-configuration");
+    const local = "http://127.0.0.1:9000/.well-known/openid-configuration";
+    expect(loadConfig({ ...google, GOOGLE_DISCOVERY_URL: local }).google?.discoveryUrl).toBe(local);
+    expect(errorOf({ ...google, GOOGLE_DISCOVERY_URL: "accounts.google.com" })).toMatch(/^Invalid GOOGLE_DISCOVERY_URL: /);
   });
 
   it("chooses the payment and mail modes from what is configured", () => {
