@@ -1,9 +1,9 @@
+import http from "node:http";
 import path from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
 import { createRequestHandler } from "@react-router/express";
 import compression from "compression";
 import express from "express";
-import helmet from "helmet";
 import { sql } from "kysely";
 import { pinoHttp } from "pino-http";
 import type { ServerBuild } from "react-router";
@@ -15,6 +15,8 @@ import { startJobs } from "./app/.server/jobs";
 import { createLogger } from "./app/.server/logger";
 import { createMailTransport } from "./app/.server/mail/transports";
 import { sameOriginOnly } from "./app/.server/origin-check";
+import { limitRequestBodies } from "./app/.server/request-limits";
+import { securityHeaders } from "./app/.server/security-headers";
 import { createStripeProvider } from "./app/.server/payments/stripe";
 import { testGateway } from "./app/.server/payments/test-gateway";
 
@@ -63,10 +65,9 @@ export async function startServer(config: Config) {
 
   const app = express();
   app.disable("x-powered-by");
-  app.set("trust proxy", false);
-  // Baseline headers (nosniff, framing, referrer, opener); the Content-Security-Policy,
-  // with nonces for React Router's inline scripts, is still to come.
-  app.use(helmet({ contentSecurityPolicy: false, crossOriginOpenerPolicy: { policy: "same-origin-allow-popups" } }));
+  // Behind a proxy, the client's address (rate limits) comes from X-Forwarded-For; otherwise never.
+  app.set("trust proxy", config.trustProxy);
+  app.use(securityHeaders(config));
   app.use(
     pinoHttp({
       logger,
@@ -87,22 +88,33 @@ export async function startServer(config: Config) {
   });
   app.use(assets);
   app.use(sameOriginOnly(config.publicUrl));
+  app.use(limitRequestBodies);
   app.use(
     createRequestHandler({
       build,
       mode: config.mode === "development" ? "development" : "production",
-      getLoadContext: (req) => ({
+      getLoadContext: (req, res) => ({
         db: database.db,
         config,
         logger,
         payments,
         auth,
         clientIp: req.ip ?? req.socket.remoteAddress ?? "unknown",
+        cspNonce: res.locals.cspNonce as string,
       }),
     }),
   );
 
-  const server = app.listen(config.port, config.host);
+  // Slow clients (slowloris) are cut off: headers within the timeout, the whole request within twice it.
+  const server = http.createServer(
+    {
+      headersTimeout: config.slowClientTimeoutMs,
+      requestTimeout: 2 * config.slowClientTimeoutMs,
+      connectionsCheckingInterval: Math.min(config.slowClientTimeoutMs / 2, 30_000),
+    },
+    app,
+  );
+  server.listen(config.port, config.host);
   await new Promise<void>((resolve, reject) => server.once("listening", resolve).once("error", reject));
   const address = server.address();
   const port = typeof address === "object" && address ? address.port : config.port;

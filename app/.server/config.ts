@@ -1,3 +1,4 @@
+import { isIP } from "node:net";
 import path from "node:path";
 import { z } from "zod";
 
@@ -20,10 +21,24 @@ const url = (protocols: string[]) =>
     { message: `must be a URL starting with ${protocols.join(" or ")}//` },
   );
 
+/** Express's "trust proxy": how many proxies, or which addresses, may set X-Forwarded-For. */
+const trustProxy = optionalText.transform((value, ctx) => {
+  if (value === undefined || value === "false") return false;
+  if (/^\d+$/.test(value)) return Number(value);
+  const entries = value.split(",").map((entry) => entry.trim());
+  const named = new Set(["loopback", "linklocal", "uniquelocal"]);
+  const bad = entries.find((entry) => !named.has(entry) && isIP(entry.split("/")[0]!) === 0);
+  if (bad === undefined) return entries;
+  ctx.addIssue({ code: "custom", message: `"${bad}" is not a number of proxies, an address, a subnet, loopback, linklocal or uniquelocal` });
+  return z.NEVER;
+});
+
 const envSchema = z.object({
   NODE_ENV: z.enum(["development", "production", "test"]).default("production"),
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
   HOST: z.string().trim().min(1).default("localhost"),
+  TRUST_PROXY: trustProxy,
+  SLOW_CLIENT_TIMEOUT_SECONDS: z.coerce.number().min(1).max(600).default(15),
   DATA_DIR: z.string().trim().min(1).default("./data"),
   DATABASE_URL: url(["postgres:", "postgresql:"]),
   PUBLIC_URL: url(["http:", "https:"]),
@@ -90,6 +105,9 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     mode: env.NODE_ENV,
     port: env.PORT,
     host: env.HOST,
+    trustProxy: env.TRUST_PROXY,
+    // A client must send its headers within this, and the whole request within twice it (slowloris).
+    slowClientTimeoutMs: env.SLOW_CLIENT_TIMEOUT_SECONDS * 1000,
     dataDir: path.resolve(env.DATA_DIR),
     databaseUrl: env.DATABASE_URL,
     publicUrl,

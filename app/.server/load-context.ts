@@ -11,8 +11,10 @@ export interface ShopContext {
   logger: Logger;
   payments: PaymentProvider;
   auth: Auth;
-  /** The client's address as Express sees it, for rate limits. */
+  /** The client's address as Express sees it (X-Forwarded-For only from a trusted proxy), for rate limits. */
   clientIp: string;
+  /** This response's Content-Security-Policy nonce for the inline scripts React Router writes. */
+  cspNonce: string;
 }
 
 declare module "react-router" {

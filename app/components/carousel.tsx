@@ -69,7 +69,8 @@ export function Carousel({ images, name }: { images: string[]; name: string }) {
       >
         <div
           className={`carousel__track${reducedMotion ? "" : " carousel__track--animated"}`}
-          style={{ transform: `translateX(-${index * 100}%)` }}
+          // No style attribute on the first photo: the server's HTML has none for the CSP to refuse.
+          style={index === 0 ? undefined : { transform: `translateX(-${index * 100}%)` }}
           aria-live={rotating && !paused ? "off" : "polite"}
         >
           {images.map((image, slide) => (

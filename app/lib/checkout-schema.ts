@@ -1,4 +1,4 @@
-import { z } from "zod";
+import { z } from "./zod";
 
 /** Largest cart the shop takes in one order: lines and units per line. */
 export const MAX_LINES = 100;

@@ -1,4 +1,4 @@
-import { z } from "zod";
+import { z } from "./zod";
 import { ORDER_NUMBER_PATTERN } from "./order-number";
 
 /** Card entry of the built-in test gateway (DESIGN.md): labels Card number, Expiry (MM/YY), CVC. */

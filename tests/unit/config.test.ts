@@ -45,6 +45,14 @@ describe("loadConfig", () => {
     );
   });
 
+  it("reads TRUST_PROXY as a number of proxies or a list of addresses, and refuses anything else", () => {
+    expect(loadConfig({}).trustProxy).toBe(false);
+    expect(loadConfig({ TRUST_PROXY: "false" }).trustProxy).toBe(false);
+    expect(loadConfig({ TRUST_PROXY: "1" }).trustProxy).toBe(1);
+    expect(loadConfig({ TRUST_PROXY: "loopback, 10.0.0.0/8,::1" }).trustProxy).toEqual(["loopback", "10.0.0.0/8", "::1"]);
+    expect(errorOf({ TRUST_PROXY: "everyone" })).toMatch(/^Invalid TRUST_PROXY: "everyone" is not /);
+  });
+
   it("uses Google's discovery document unless another provider's is given", () => {
     const google = { GOOGLE_CLIENT_ID: "id", GOOGLE_CLIENT_SECRET: "secret" };
     expect(loadConfig(google).google?.discoveryUrl).toBe("https://accounts.google.com/.well-known/openid-configuration");

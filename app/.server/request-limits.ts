@@ -1,0 +1,33 @@
+import type { NextFunction, Request, Response } from "express";
+
+/** The JSON API reads at most 64 KB itself (http.ts); a Stripe event is well under this. */
+const MAX_API_BODY_BYTES = 1024 * 1024;
+/** The largest form the shop has (sign-up) is a few hundred bytes. */
+const MAX_FORM_BODY_BYTES = 16 * 1024;
+
+const BODYLESS_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
+
+function refuse(res: Response, status: number, code: string, message: string) {
+  res.status(status).set("Connection", "close").json({ error: { code, message } });
+}
+
+/**
+ * Bounds request bodies before React Router reads them: pages' forms are
+ * read whole, so a form post must say its length and keep it small.
+ */
+export function limitRequestBodies(req: Request, res: Response, next: NextFunction) {
+  if (BODYLESS_METHODS.has(req.method)) return next();
+  const api = req.path.startsWith("/api/");
+  const max = api ? MAX_API_BODY_BYTES : MAX_FORM_BODY_BYTES;
+  const length = req.get("content-length");
+  if (length === undefined) {
+    if (!api && req.get("transfer-encoding") !== undefined) {
+      return refuse(res, 411, "length_required", "Send the form with a Content-Length.");
+    }
+    return next();
+  }
+  if (!/^\d+$/.test(length) || Number(length) > max) {
+    return refuse(res, 413, "body_too_large", `The body must be at most ${max} bytes.`);
+  }
+  next();
+}

@@ -1,0 +1,52 @@
+import { randomBytes } from "node:crypto";
+import type { NextFunction, Request, Response } from "express";
+import helmet from "helmet";
+import type { Config } from "./config";
+
+/** A fresh nonce per response: only React Router's own inline scripts carry it. */
+function createNonce(_req: Request, res: Response, next: NextFunction) {
+  res.locals.cspNonce = randomBytes(16).toString("base64");
+  next();
+}
+
+const nonceSource = (_req: unknown, res: unknown) => `'nonce-${(res as Response).locals.cspNonce}'`;
+
+/**
+ * helmet's headers with a strict Content-Security-Policy: scripts from this
+ * site or with the response's nonce, nothing framed by anyone, and Stripe's
+ * origins only when Stripe takes the payments. Google sign-in without the
+ * popup is a form whose answer redirects to the provider, so its origin may
+ * receive a form. HSTS only when the shop is served over HTTPS.
+ */
+export function securityHeaders(config: Config) {
+  const stripe = config.stripe !== undefined;
+  const https = config.publicUrl.startsWith("https:");
+  const signInProvider = config.google ? [new URL(config.google.discoveryUrl).origin] : [];
+  return [
+    createNonce,
+    helmet({
+      // Vite's development server injects scripts of its own; the policy guards the built shop.
+      contentSecurityPolicy: config.mode === "development" ? false : {
+        useDefaults: false,
+        directives: {
+          "default-src": ["'self'"],
+          "script-src": ["'self'", nonceSource, ...(stripe ? ["https://js.stripe.com"] : [])],
+          "style-src": ["'self'"],
+          "img-src": ["'self'", "data:", ...(stripe ? ["https://*.stripe.com"] : [])],
+          "font-src": ["'self'"],
+          "connect-src": ["'self'", ...(stripe ? ["https://api.stripe.com"] : [])],
+          "frame-src": stripe ? ["https://js.stripe.com", "https://hooks.stripe.com"] : ["'none'"],
+          "frame-ancestors": ["'none'"],
+          "form-action": ["'self'", ...signInProvider],
+          "base-uri": ["'self'"],
+          "object-src": ["'none'"],
+          ...(https ? { "upgrade-insecure-requests": [] } : {}),
+        },
+      },
+      // The Google sign-in popup must keep its link to the page that opened it.
+      crossOriginOpenerPolicy: { policy: "same-origin-allow-popups" },
+      referrerPolicy: { policy: "strict-origin-when-cross-origin" },
+      strictTransportSecurity: https ? { maxAge: 365 * 24 * 60 * 60, includeSubDomains: true } : false,
+    }),
+  ];
+}
