@@ -1,4 +1,5 @@
 import type { Db } from "./db";
+import { isSqlite } from "./db/engine";
 import { type CatalogFile, categoryRoute, categorySlug } from "./catalog-file";
 
 /** Rows per INSERT: well under SQLite's and PostgreSQL's bound-parameter limits. */
@@ -61,10 +62,13 @@ export async function importCatalog(db: Db, file: CatalogFile, options: ImportOp
       ? await deleteAllExcept(trx, "products", products.map((product) => product.id))
       : 0;
 
+    const now = Date.now();
     for (let start = 0; start < products.length; start += BATCH_SIZE) {
+      const batch = products.slice(start, start + BATCH_SIZE);
+      await recordStockChanges(trx, batch, now);
       await trx
         .insertInto("products")
-        .values(products.slice(start, start + BATCH_SIZE))
+        .values(batch)
         .onConflict((conflict) =>
           conflict.column("id").doUpdateSet((eb) => ({
             category_id: eb.ref("excluded.category_id"),
@@ -84,6 +88,25 @@ export async function importCatalog(db: Db, file: CatalogFile, options: ImportOp
     const removedCategories = options.replace ? await deleteAllExcept(trx, "categories", [...categoryIds.values()]) : 0;
     return { categories: file.length, products: products.length, removedCategories, removedProducts };
   });
+}
+
+/**
+ * The file sets stock outright; what that changes is kept as an adjustment,
+ * so the stock invariant holds across imports. The rows are read under a
+ * lock on PostgreSQL so no checkout slips in between; on SQLite a checkout
+ * that commits in between makes this transaction fail instead (WAL snapshot).
+ */
+async function recordStockChanges(trx: Db, batch: { id: number; stock: number }[], now: number) {
+  let query = trx
+    .selectFrom("products")
+    .select(["id", "stock"])
+    .where("id", "in", batch.map((product) => product.id));
+  if (!isSqlite(trx)) query = query.forUpdate();
+  const current = new Map((await query.execute()).map((row) => [row.id, row.stock]));
+  const changes = batch
+    .map((product) => ({ product_id: product.id, delta: product.stock - (current.get(product.id) ?? 0), reason: "catalog import", created_at: now }))
+    .filter((change) => change.delta !== 0);
+  if (changes.length > 0) await trx.insertInto("stock_adjustments").values(changes).execute();
 }
 
 /** Deletes the rows whose key is not in `keep`, in batches the engines accept. */

@@ -30,6 +30,16 @@ export async function accountedStock(db: Db): Promise<Record<number, number>> {
   return accounted;
 }
 
+/** The other side of the invariant at any moment: the sum of recorded stock adjustments (imports), per product. */
+export async function adjustedStock(db: Db): Promise<Record<number, number>> {
+  const rows = await db
+    .selectFrom("stock_adjustments")
+    .select(["product_id as productId", (eb) => eb.fn.sum<number>("delta").as("delta")])
+    .groupBy("product_id")
+    .execute();
+  return Object.fromEntries(rows.map(({ productId, delta }) => [productId, Number(delta)]));
+}
+
 export type OrderWithItems = OrderRow & { items: OrderItemRow[] };
 
 async function withItems(db: Db, orders: OrderRow[]): Promise<OrderWithItems[]> {

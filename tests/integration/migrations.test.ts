@@ -1,5 +1,7 @@
+import type { Kysely } from "kysely";
 import { afterEach, describe, expect, it } from "vitest";
 import { migrateToLatest } from "~/.server/db";
+import * as stockAdjustments from "~/.server/db/migrations/007-stock-adjustments";
 import { createTestDatabase, type TestDatabase, testEngine } from "../helpers/test-database";
 
 describe(`migrations on ${testEngine}`, () => {
@@ -8,11 +10,34 @@ describe(`migrations on ${testEngine}`, () => {
 
   it("build the schema from an empty database, and a second run changes nothing", async () => {
     database = await createTestDatabase({ migrate: false });
-    expect(await migrateToLatest(database.db)).toEqual(["001-catalog", "002-orders", "003-accounts", "004-outbox-params", "005-payment-ref-index"]);
+    expect(await migrateToLatest(database.db)).toEqual(["001-catalog", "002-orders", "003-accounts", "004-outbox-params", "005-payment-ref-index", "007-stock-adjustments"]);
     expect(await migrateToLatest(database.db)).toEqual([]);
 
     const tables = (await database.db.introspection.getTables()).map((table) => table.name);
     expect(tables).toEqual(expect.arrayContaining(["categories", "products"]));
+  });
+
+  it("open the stock adjustments of a shop that ran before them with what it holds plus what orders hold", async () => {
+    database = await createTestDatabase();
+    const { db } = database;
+    await db.insertInto("categories").values({ id: 1, slug: "wax", title: "Wax", route: "shop/wax", image_url: "/w.webp", position: 0 }).execute();
+    const product = { category_id: 1, name: "Candle", price_cents: 1000, scent: "Fig", description: "A candle.", images: "[]", position: 0 };
+    await db.insertInto("products").values([{ ...product, id: 5, stock: 4 }, { ...product, id: 6, stock: 0 }]).execute();
+    const order = (status: "pending_payment" | "paid" | "expired", key: string) => ({
+      number: key, status, customer_name: "Guest", shipping_name: "A", shipping_address: "B", shipping_city: "C", shipping_state: "D",
+      shipping_zip: "1", amount_cents: 1000, currency: "usd", payment_provider: "test", idempotency_key: key, created_at: 1, expires_at: 2,
+    });
+    const ids = await db.insertInto("orders").values([order("paid", "k1"), order("pending_payment", "k2"), order("expired", "k3")]).returning("id").execute();
+    const line = (orderId: number, productId: number, quantity: number) => ({ order_id: orderId, product_id: productId, name: "Candle", price_cents: 1000, quantity, scent: "Fig" });
+    await db.insertInto("order_items").values([line(ids[0]!.id, 5, 2), line(ids[1]!.id, 5, 1), line(ids[2]!.id, 5, 7), line(ids[1]!.id, 6, 3)]).execute();
+
+    await stockAdjustments.down(db as unknown as Kysely<unknown>);
+    await stockAdjustments.up(db as unknown as Kysely<unknown>);
+    const opening = await db.selectFrom("stock_adjustments").select(["product_id", "delta", "reason"]).orderBy("product_id").execute();
+    expect(opening).toEqual([
+      { product_id: 5, delta: 7, reason: "opening balance" },
+      { product_id: 6, delta: 3, reason: "opening balance" },
+    ]);
   });
 
   it("enforce what the data must never hold", async () => {

@@ -2,7 +2,10 @@ import { setTimeout as sleep } from "node:timers/promises";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { expireUnpaidOrders } from "~/.server/orders";
 import { cards, type Line, openShop, pay, placePendingOrder, type Shop } from "../helpers/shop-api";
-import { accountedStock, orderByNumber, stockById, stockOf } from "../helpers/shop-db";
+import { parseCatalogFile } from "~/.server/catalog-file";
+import { importCatalog } from "~/.server/catalog-import";
+import { catalogFile } from "../helpers/catalog-files";
+import { accountedStock, adjustedStock, orderByNumber, stockById, stockOf } from "../helpers/shop-db";
 import { testEngine } from "../helpers/test-database";
 
 /**
@@ -74,6 +77,45 @@ describe(`the stock invariant on ${testEngine}`, () => {
     const later = await expireUnpaidOrders(shop.db, now + 24 * 60 * 60_000);
     expect(later.map((order) => order.number).sort()).toEqual([declined, untouched].sort());
     expect(await stockById(shop.db)).toEqual({ [wax.id]: 7, [jelly.id]: 7, [wood.id]: 4 });
+    await expectInvariant();
+  });
+});
+
+describe(`the stock invariant across catalog imports on ${testEngine}`, () => {
+  const wax = { id: 911, stock: 10 };
+  const jelly = { id: 912, stock: 6 };
+  let shop: Shop;
+  beforeAll(async () => {
+    shop = await openShop({ Wax: [wax, jelly] });
+  });
+  afterAll(() => shop?.close());
+
+  const reimport = (items: { id: number; stock: number }[], replace = false) =>
+    importCatalog(shop.db, parseCatalogFile(catalogFile({ Wax: items })), { replace });
+  const expectInvariant = async () => expect(await accountedStock(shop.db)).toEqual(await adjustedStock(shop.db));
+
+  it("records what each import changes, so stock + held units always equal the adjustments", async () => {
+    expect(await adjustedStock(shop.db)).toEqual(shop.initialStock);
+    const paid = await placePendingOrder(shop, [{ id: wax.id, quantity: 3 }]);
+    expect((await pay(shop, paid.number, cards.success)).status).toBe(200);
+    await placePendingOrder(shop, [{ id: jelly.id, quantity: 2 }]);
+    await expectInvariant();
+
+    // The owner counts the shelf and sets what can still be sold; held units stay held.
+    await reimport([{ id: wax.id, stock: 4 }, { id: jelly.id, stock: 9 }]);
+    expect(await stockById(shop.db)).toEqual({ [wax.id]: 4, [jelly.id]: 9 });
+    await expectInvariant();
+
+    // Unchanged stock records nothing; a new product opens with its stock.
+    const before = await shop.db.selectFrom("stock_adjustments").select("id").execute();
+    await reimport([{ id: wax.id, stock: 4 }, { id: jelly.id, stock: 9 }, { id: 913, stock: 7 }]);
+    const added = await shop.db.selectFrom("stock_adjustments").select(["product_id", "delta", "reason"]).where("id", "not in", before.map((row) => row.id)).execute();
+    expect(added).toEqual([{ product_id: 913, delta: 7, reason: "catalog import" }]);
+    await expectInvariant();
+
+    // Expiry gives the pending units back on top of what the import set.
+    await expireUnpaidOrders(shop.db, Date.now() + 24 * 60 * 60_000);
+    expect(await stockOf(shop.db, jelly.id)).toBe(11);
     await expectInvariant();
   });
 });

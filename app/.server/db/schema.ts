@@ -33,6 +33,7 @@ export interface Database {
   payment_events: PaymentEventTable;
   outbox: OutboxTable;
   rate_limits: RateLimitTable;
+  stock_adjustments: StockAdjustmentTable;
   settings: SettingTable;
   user: UserTable;
 }
@@ -117,6 +118,15 @@ export interface OutboxTable {
 }
 
 export type OutboxRow = Selectable<OutboxTable>;
+
+/** A change of stock that is not an order (a catalog import), as a difference. */
+export interface StockAdjustmentTable {
+  id: Generated<number>;
+  product_id: number;
+  delta: number;
+  reason: string;
+  created_at: number;
+}
 
 export interface RateLimitTable {
   key: string;

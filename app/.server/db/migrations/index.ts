@@ -4,6 +4,7 @@ import * as orders from "./002-orders";
 import * as accounts from "./003-accounts";
 import * as outboxParams from "./004-outbox-params";
 import * as paymentRefIndex from "./005-payment-ref-index";
+import * as stockAdjustments from "./007-stock-adjustments";
 
 /** Every migration, in order. Names are stored in the database: never rename one. */
 export const migrations: Record<string, Migration> = {
@@ -12,4 +13,5 @@ export const migrations: Record<string, Migration> = {
   "003-accounts": accounts,
   "004-outbox-params": outboxParams,
   "005-payment-ref-index": paymentRefIndex,
+  "007-stock-adjustments": stockAdjustments,
 };
