@@ -100,7 +100,8 @@ function removeItem(state: CartState, id: number, stock: number): CartResult {
       cartMessages.onlyLeft(line.name, stock),
     ]);
   }
-  return withItems(state, updateLine(state.cartItems, id, { quantity: line.quantity - 1 }));
+  // The stock it was given is the freshest seen: setting a quantity later is capped by it.
+  return withItems(state, updateLine(state.cartItems, id, { quantity: line.quantity - 1, stock }));
 }
 
 /** Sets a line to a chosen quantity, within 1 and the stock last seen. */

@@ -110,6 +110,14 @@ describe("remove item (SPEC §4)", () => {
     expect(result.messages).toEqual([]);
   });
 
+  it("remembers the stock it was given, so a quantity set later stays within it", () => {
+    const fewer = cartReducer(cartWith(line(3)), { type: "removeItem", id: 1001, stock: 3 });
+    expect(fewer.state.cartItems).toEqual([line(2, { stock: 3 })]);
+    const result = cartReducer(fewer.state, { type: "setQuantity", id: 1001, quantity: 5 });
+    expect(result.state.cartItems).toEqual([line(3, { stock: 3 })]);
+    expect(result.messages).toEqual([cartMessages.onlyLeft("Lavender Fields", 3)]);
+  });
+
   it("ignores an item that is not in the cart", () => {
     const cart = cartWith(line(3));
     expect(cartReducer(cart, { type: "removeItem", id: 9999, stock: 5 }).state).toBe(cart);
