@@ -1,5 +1,6 @@
 import { randomBytes } from "node:crypto";
 import type { CheckoutRequest } from "~/lib/checkout-schema";
+import { MAX_ORDER_CENTS } from "~/lib/money";
 import { ORDER_NUMBER_ALPHABET } from "~/lib/order-number";
 import type { Db } from "./db";
 import type { OrderRow } from "./db/schema";
@@ -24,7 +25,9 @@ export type PlaceOrderResult =
   | { kind: "placed"; order: OrderRow; payment: CreatedPayment; replayed: boolean }
   | { kind: "shortfall"; adjustments: StockAdjustment[] }
   /** The key belongs to an order that expired: the shopper must check out afresh. */
-  | { kind: "expired" };
+  | { kind: "expired" }
+  /** The total is more than one payment can take. */
+  | { kind: "too_large" };
 
 /** The payment provider could not be reached; the order stays, and a retry with the same key resumes it. */
 export class PaymentUnavailable extends Error {
@@ -33,6 +36,8 @@ export class PaymentUnavailable extends Error {
 
 /** A shortfall found while decrementing: the transaction rolls back and the checkout answers 409. */
 class StockShortfall extends Error {}
+
+class OrderTooLarge extends Error {}
 
 /** Short, unambiguous and unguessable: "WS-7K3F9QXA". */
 export function newOrderNumber(): string {
@@ -79,6 +84,8 @@ export async function placeOrder(
         .where("id", "in", lines.map((line) => line.id))
         .execute();
       const byId = new Map(products.map((product) => [product.id, product]));
+      const amountCents = lines.reduce((sum, line) => sum + byId.get(line.id)!.price_cents * line.quantity, 0);
+      if (amountCents > MAX_ORDER_CENTS) throw new OrderTooLarge();
       for (const line of lines) {
         const updated = await trx
           .updateTable("products")
@@ -88,7 +95,6 @@ export async function placeOrder(
           .executeTakeFirst();
         if (updated.numUpdatedRows !== 1n) throw new StockShortfall();
       }
-      const amountCents = lines.reduce((sum, line) => sum + byId.get(line.id)!.price_cents * line.quantity, 0);
       const { shipping } = request;
       const created = await trx
         .insertInto("orders")
@@ -139,6 +145,7 @@ export async function placeOrder(
     const raced = await findOrderByIdempotencyKey(db, request.idempotencyKey);
     if (raced) return resume(db, provider, raced);
     if (error instanceof StockShortfall) return { kind: "shortfall", adjustments: await findShortfall(db, lines) };
+    if (error instanceof OrderTooLarge) return { kind: "too_large" };
     throw error;
   }
 

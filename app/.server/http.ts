@@ -24,9 +24,15 @@ export async function readJsonBody(request: Request, maxBytes = MAX_BODY_BYTES):
   if (!/^application\/json\b/i.test(type)) {
     return { ok: false, response: jsonError(415, { code: "unsupported_media_type", message: "Send the body as application/json." }) };
   }
+  // The rest of the body is never read, so the connection cannot carry another request:
+  // without `Connection: close` the client reuses it and its next request is reset.
   const tooLarge = () => ({
     ok: false as const,
-    response: jsonError(413, { code: "body_too_large", message: `The body must be at most ${maxBytes} bytes.` }),
+    response: jsonError(
+      413,
+      { code: "body_too_large", message: `The body must be at most ${maxBytes} bytes.` },
+      { headers: { Connection: "close" } },
+    ),
   });
   if (Number(request.headers.get("content-length") ?? 0) > maxBytes) return tooLarge();
   const chunks: Uint8Array[] = [];

@@ -1,3 +1,4 @@
+import { isPlainLine } from "./plain-text";
 import { z } from "./zod";
 
 /** Largest cart the shop takes in one order: lines and units per line. */
@@ -9,7 +10,8 @@ const required = (label: string, max: number) =>
     .string({ error: `${label} is required` })
     .trim()
     .min(1, `${label} is required`)
-    .max(max, `${label} must be at most ${max} characters`);
+    .max(max, `${label} must be at most ${max} characters`)
+    .refine(isPlainLine, `${label} must be plain text on one line`);
 
 const optional = <T extends z.ZodType>(schema: T) =>
   z.preprocess((value) => (typeof value === "string" && value.trim() === "" ? undefined : value), schema.optional());

@@ -1,6 +1,9 @@
 /** Largest price we accept: keeps every cent sum far inside exact double integers. */
 export const MAX_PRICE_CENTS = 100_000_000;
 
+/** Largest order total: the most one card payment can take (Stripe's limit for dollars). */
+export const MAX_ORDER_CENTS = 99_999_999;
+
 const decimalDollars = /^(\d+)(?:\.(\d{1,2}))?$/;
 
 /**

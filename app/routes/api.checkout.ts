@@ -3,6 +3,7 @@ import { PaymentUnavailable, placeOrder } from "~/.server/checkout";
 import { issueFields, jsonError, methodNotAllowed, noStore, readJsonBody } from "~/.server/http";
 import { checkoutRequestSchema } from "~/lib/checkout-schema";
 import { checkoutTexts } from "~/lib/checkout-texts";
+import { formatPrice, MAX_ORDER_CENTS } from "~/lib/money";
 import type { Route } from "./+types/api.checkout";
 
 // GET and the rest: a clear 405.
@@ -44,6 +45,12 @@ export async function action({ request, context }: Route.ActionArgs) {
   }
   if (result.kind === "expired") {
     return jsonError(409, { code: "order_expired", message: "Your reservation has expired. Please check out again." });
+  }
+  if (result.kind === "too_large") {
+    return jsonError(400, {
+      code: "order_too_large",
+      message: `An order can total at most $${formatPrice(MAX_ORDER_CENTS)}. Please split it into smaller orders.`,
+    });
   }
   if (result.kind === "shortfall") {
     return jsonError(

@@ -7,6 +7,7 @@ import { FormField } from "~/components/form-field";
 import { GoogleSignInButton, GoogleSignInForm } from "~/components/google-sign-in-button";
 import { authTexts } from "~/lib/auth-texts";
 import { pageMeta, publicUrlOf } from "~/lib/meta";
+import { isPlainLine } from "~/lib/plain-text";
 import { safeReturnTo } from "~/lib/return-to";
 import { notify } from "~/notifications/store";
 import type { Route } from "./+types/auth";
@@ -51,6 +52,9 @@ export async function action({ request, context }: Route.ActionArgs) {
   const name = field(form, "displayName");
   if (!name || !email || !password) {
     return data<ActionResult>({ form: intent, error: authTexts.missingFields }, { status: 400 });
+  }
+  if (name.length > 100 || email.length > 254 || !isPlainLine(name) || !isPlainLine(email)) {
+    return data<ActionResult>({ form: intent, error: authTexts.badFields }, { status: 400 });
   }
   if (password !== String(form.get("confirmPassword") ?? "")) {
     return data<ActionResult>({ form: intent, error: authTexts.mismatch }, { status: 400 });

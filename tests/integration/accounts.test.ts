@@ -128,6 +128,21 @@ describe(`accounts on /auth on ${testEngine}`, () => {
       expect(await usersWithEmail(shop.db, typed.email)).toEqual([]);
     });
 
+    it.each([
+      ["a display name over 100 characters", (_: Credentials) => ({ displayName: "W".repeat(101) })],
+      ["a NUL in the display name", (_: Credentials) => ({ displayName: "Ada\u0000Wick" })],
+      ["a NUL in the email", (typed: Credentials) => ({ email: `${typed.email}\u0000` })],
+      ["a line break in the email", (typed: Credentials) => ({ email: `${typed.email}\nBcc: eve@example.com` })],
+    ])("refuses a sign-up with %s with 400 and creates no user", async (_, fields) => {
+      const typed = credentials();
+      const response = await signUp(browser(), typed, fields(typed));
+
+      expect(response.status).toBe(400);
+      expect(formError(response.html)).toBe(authTexts.badFields);
+      expect(response.setCookies).toEqual([]);
+      expect(await usersWithEmail(shop.db, typed.email)).toEqual([]);
+    });
+
     it.each(["displayName", "email", "password"])("refuses a sign-up without %s with 400 and creates no user", async (field) => {
       const typed = credentials();
       const blank = field === "password" ? { password: "", confirmPassword: "" } : { [field]: "  " };

@@ -17,9 +17,11 @@ describe(`POST /api/checkout on ${testEngine}`, () => {
   const tealight = { id: 602, price: "5.00", stock: 3 };
   /** Only the 409 tests use it, so its stock is known there. */
   const lastTwo = { id: 603, stock: 2 };
+  /** The dearest price an import takes; only the order-total test buys it. */
+  const dearest = { id: 604, price: 1_000_000, stock: 50 };
   let shop: Shop;
   beforeAll(async () => {
-    shop = await openShop({ Wax: [candle, tealight, lastTwo] });
+    shop = await openShop({ Wax: [candle, tealight, lastTwo, dearest] });
   });
   afterAll(() => shop?.close());
 
@@ -108,6 +110,8 @@ describe(`POST /api/checkout on ${testEngine}`, () => {
       ["shipping without zip", 400, "invalid_request", withoutShipping("zip"), "shipping.zip"],
       ["a blank name", 400, "invalid_request", withShipping({ name: "   " }), "shipping.name"],
       ["a malformed email", 400, "invalid_request", withShipping({ email: "ada" }), "shipping.email"],
+      ["a NUL in the name", 400, "invalid_request", withShipping({ name: "Ada\u0000Lovelace" }), "shipping.name"],
+      ["a line break in the city", 400, "invalid_request", withShipping({ city: "Port\nland" }), "shipping.city"],
       ["a negative quantity", 400, "invalid_request", quantity(-1), "lines.0.quantity"],
       ["a zero quantity", 400, "invalid_request", quantity(0), "lines.0.quantity"],
       ["a fractional quantity", 400, "invalid_request", quantity(1.5), "lines.0.quantity"],
@@ -154,6 +158,27 @@ describe(`POST /api/checkout on ${testEngine}`, () => {
       const answer = await postCheckout(shop, body);
       expect(answer.status).toBe(413);
       expect(answer.body.error?.code).toBe("body_too_large");
+      expect(await shopState(shop.db)).toEqual(before);
+    });
+
+    it("closes the connection after a 413, so the client's next request is not reset", async () => {
+      const oversized = { ...valid(), padding: "x".repeat(64 * 1024) };
+      for (let i = 0; i < 5; i++) {
+        const refused = await postCheckout(shop, oversized);
+        expect(refused.status).toBe(413);
+        expect(refused.headers.get("connection")).toBe("close");
+        expect((await postCheckout(shop, null)).status).toBe(400);
+      }
+    });
+
+    it("refuses an order above the most one payment can take ($999,999.99) with 400 order_too_large", async () => {
+      const before = await shopState(shop.db);
+      const answer = await checkout(shop, [{ id: dearest.id, quantity: 25 }]);
+      expect(answer.status).toBe(400);
+      expect(answer.body.error).toEqual({
+        code: "order_too_large",
+        message: "An order can total at most $999,999.99. Please split it into smaller orders.",
+      });
       expect(await shopState(shop.db)).toEqual(before);
     });
 
