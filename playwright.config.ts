@@ -59,8 +59,10 @@ export default defineConfig({
         DATA_DIR: process.env.E2E_DATA_DIR,
         LOG_LEVEL: "warn",
         SHOP_EMAIL: "orders@wickshop.test",
-        // Every browser test comes from 127.0.0.1; the per-address limit has its own integration tests.
+        // Every browser test comes from 127.0.0.1 and signs in to few accounts many times; the limits have their own integration tests.
         AUTH_ATTEMPTS_PER_IP: "1000",
+        AUTH_ATTEMPTS_PER_ACCOUNT: "1000",
+        CHECKOUT_ATTEMPTS_PER_IP: "1000",
         GOOGLE_CLIENT_ID: providerClient.id,
         GOOGLE_CLIENT_SECRET: providerClient.secret,
         GOOGLE_DISCOVERY_URL: `http://127.0.0.1:${providerPort}/.well-known/openid-configuration`,

@@ -60,6 +60,7 @@ export async function startServer(config: Config) {
     logger,
     payments,
     shopEmail: config.shopEmail,
+    longestRateLimitWindowMs: config.longestRateLimitWindowMs,
     mail: { transport: createMailTransport(config), policy: config.mailRetry },
   });
 

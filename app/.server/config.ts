@@ -50,6 +50,8 @@ const envSchema = z.object({
   PAYMENT_ATTEMPTS_PER_IP: z.coerce.number().int().min(1).max(100_000).default(20),
   PAYMENT_ATTEMPTS_PER_ORDER: z.coerce.number().int().min(1).max(1000).default(5),
   AUTH_ATTEMPTS_PER_IP: z.coerce.number().int().min(1).max(100_000).default(10),
+  AUTH_ATTEMPTS_PER_ACCOUNT: z.coerce.number().int().min(1).max(100_000).default(5),
+  CHECKOUT_ATTEMPTS_PER_IP: z.coerce.number().int().min(1).max(100_000).default(10),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
   STRIPE_SECRET_KEY: optionalText,
   STRIPE_PUBLISHABLE_KEY: optionalText,
@@ -100,6 +102,23 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     }
   }
 
+  const rateLimits = {
+    paymentLimits: {
+      // Card testing: a few tries per order, and a bounded number per address each hour.
+      perIp: { limit: env.PAYMENT_ATTEMPTS_PER_IP, windowMs: 60 * 60_000 },
+      perOrder: { limit: env.PAYMENT_ATTEMPTS_PER_ORDER, windowMs: env.ORDER_RESERVATION_MINUTES * 60_000 },
+    },
+    authLimits: {
+      // Credential stuffing: sign-in and sign-up attempts per address in 15 minutes.
+      perIp: { limit: env.AUTH_ATTEMPTS_PER_IP, windowMs: 15 * 60_000 },
+      // Password guessing against one account from many addresses: sign-ins per email in 15 minutes.
+      perAccount: { limit: env.AUTH_ATTEMPTS_PER_ACCOUNT, windowMs: 15 * 60_000 },
+    },
+    // Stock hoarding: checkouts (each may reserve stock) per address while a reservation lasts.
+    checkoutLimit: { limit: env.CHECKOUT_ATTEMPTS_PER_IP, windowMs: env.ORDER_RESERVATION_MINUTES * 60_000 },
+  };
+  const rules = [rateLimits.checkoutLimit, ...Object.values(rateLimits.paymentLimits), ...Object.values(rateLimits.authLimits)];
+
   const publicUrl = (env.PUBLIC_URL ?? `http://${env.HOST}:${env.PORT}`).replace(/\/+$/, "");
   return {
     mode: env.NODE_ENV,
@@ -120,13 +139,9 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     },
     logLevel: env.LOG_LEVEL,
     reservationMs: env.ORDER_RESERVATION_MINUTES * 60_000,
-    paymentLimits: {
-      // Card testing: a few tries per order, and a bounded number per address each hour.
-      perIp: { limit: env.PAYMENT_ATTEMPTS_PER_IP, windowMs: 60 * 60_000 },
-      perOrder: { limit: env.PAYMENT_ATTEMPTS_PER_ORDER, windowMs: env.ORDER_RESERVATION_MINUTES * 60_000 },
-    },
-    // Credential stuffing: sign-in and sign-up attempts per address in 15 minutes.
-    authLimit: { limit: env.AUTH_ATTEMPTS_PER_IP, windowMs: 15 * 60_000 },
+    ...rateLimits,
+    /** A rate-limit window that started longer ago than this no longer counts for any rule. */
+    longestRateLimitWindowMs: Math.max(...rules.map((rule) => rule.windowMs)),
     stripe: env.STRIPE_SECRET_KEY
       ? {
           secretKey: env.STRIPE_SECRET_KEY,

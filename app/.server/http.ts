@@ -13,6 +13,10 @@ export function jsonError(status: number, error: ApiErrorBody, init: { headers?:
   return Response.json({ error, ...init.extra }, { status, headers: { ...noStore, ...init.headers } });
 }
 
+/** An abuse limit was reached: 429 with a plain message and when to try again. */
+export const tooManyAttempts = (message: string, retryAfterSeconds: number) =>
+  jsonError(429, { code: "too_many_attempts", message }, { headers: { "Retry-After": String(retryAfterSeconds) } });
+
 /** Enough for the largest cart the schema accepts. */
 const MAX_BODY_BYTES = 64 * 1024;
 

@@ -5,6 +5,7 @@ import { type RetryPolicy, deliverDueEmails } from "./mail/delivery";
 import type { MailTransport } from "./mail/transports";
 import { type SettleBeforeExpiry, expireUnpaidOrders, syncPaymentStatus } from "./orders";
 import type { PaymentProvider } from "./payments/provider";
+import { pruneRateLimits } from "./rate-limit";
 
 interface JobDependencies {
   db: Db;
@@ -21,6 +22,8 @@ interface MailDependencies {
 /** How often the server looks for unpaid orders past their expiry, and for emails to send. */
 const EXPIRY_INTERVAL_MS = 30_000;
 const MAIL_INTERVAL_MS = 2_000;
+/** How often finished rate-limit windows are deleted, so the table holds only the addresses of the last day at most. */
+const PRUNE_INTERVAL_MS = 10 * 60_000;
 
 /** Runs `work` now and then every `intervalMs`, never two runs at once; errors are logged and retried. */
 function repeat(work: () => Promise<void>, intervalMs: number, logger: Logger, what: string) {
@@ -66,10 +69,17 @@ export function settleWithProvider({ db, logger, payments, shopEmail }: JobDepen
 
 /**
  * Background work of the server process: expiring unpaid orders (their stock
- * returns) and delivering queued emails. Both run once at start, so what fell
- * due while the shop was down is handled straight away, and then on an interval.
+ * returns), delivering queued emails and deleting finished rate-limit windows.
+ * Each runs once at start, so what fell due while the shop was down is handled
+ * straight away, and then on an interval.
  */
-export function startJobs(deps: JobDependencies & { mail: MailDependencies }) {
+export function startJobs(
+  deps: JobDependencies & {
+    mail: MailDependencies;
+    /** Rate-limit windows that started longer ago than this are over for every rule and can go. */
+    longestRateLimitWindowMs: number;
+  },
+) {
   const { db, logger, mail } = deps;
   const settle = settleWithProvider(deps);
   const stopExpiry = repeat(
@@ -90,9 +100,17 @@ export function startJobs(deps: JobDependencies & { mail: MailDependencies }) {
     logger,
     "Delivering emails",
   );
+  const stopPruning = repeat(
+    async () => {
+      await pruneRateLimits(db, Date.now() - deps.longestRateLimitWindowMs);
+    },
+    PRUNE_INTERVAL_MS,
+    logger,
+    "Deleting finished rate-limit windows",
+  );
   return {
     stop: async () => {
-      await Promise.all([stopExpiry(), stopMail()]);
+      await Promise.all([stopExpiry(), stopMail(), stopPruning()]);
       mail.transport.close?.();
     },
   };

@@ -1,3 +1,4 @@
+import { createHash } from "node:crypto";
 import { sql } from "kysely";
 import type { Db } from "./db";
 
@@ -27,4 +28,21 @@ export async function consumeRateLimit(db: Db, key: string, rule: RateLimit, now
     .executeTakeFirstOrThrow();
   if (row.hits <= rule.limit) return { allowed: true };
   return { allowed: false, retryAfterSeconds: Math.max(1, Math.ceil((row.window_start + rule.windowMs - now) / 1000)) };
+}
+
+/**
+ * The sign-in limit's key for an email in any letter case. Hashed: the table
+ * keeps no address, including the ones attackers type.
+ */
+export const signInAccountKey = (email: string) =>
+  `auth:account:${createHash("sha256").update(email.toLowerCase()).digest("base64url")}`;
+
+/**
+ * Deletes windows that started before `before`. Pass a time at least the
+ * longest rule's window ago: a younger row still counts, and deleting it
+ * would hand its key a fresh allowance.
+ */
+export async function pruneRateLimits(db: Db, before: number): Promise<number> {
+  const result = await db.deleteFrom("rate_limits").where("window_start", "<", before).executeTakeFirst();
+  return Number(result.numDeletedRows);
 }

@@ -1,6 +1,7 @@
 import { getShopper } from "~/.server/auth";
 import { PaymentUnavailable, placeOrder } from "~/.server/checkout";
-import { issueFields, jsonError, methodNotAllowed, noStore, readJsonBody } from "~/.server/http";
+import { issueFields, jsonError, methodNotAllowed, noStore, readJsonBody, tooManyAttempts } from "~/.server/http";
+import { consumeRateLimit } from "~/.server/rate-limit";
 import { checkoutRequestSchema } from "~/lib/checkout-schema";
 import { checkoutTexts } from "~/lib/checkout-texts";
 import { formatPrice, MAX_ORDER_CENTS } from "~/lib/money";
@@ -25,6 +26,10 @@ export async function action({ request, context }: Route.ActionArgs) {
     const fields = issueFields(parsed.error.issues);
     return jsonError(400, { code: "invalid_request", message: Object.values(fields)[0]!, fields });
   }
+
+  const limit = await consumeRateLimit(context.db, `checkout:ip:${context.clientIp}`, context.config.checkoutLimit, Date.now());
+  // Each checkout may reserve stock: bots must not hold it all.
+  if (!limit.allowed) return tooManyAttempts("Too many checkouts. Please wait a few minutes and try again.", limit.retryAfterSeconds);
 
   // A signed-in shopper's order is theirs, and their receipt goes to their email; a guest is billed as "Guest".
   const shopper = await getShopper(context.auth, request.headers);

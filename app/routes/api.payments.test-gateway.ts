@@ -1,16 +1,12 @@
-import { issueFields, jsonError, methodNotAllowed, noStore, readJsonBody } from "~/.server/http";
+import { issueFields, jsonError, methodNotAllowed, noStore, readJsonBody, tooManyAttempts } from "~/.server/http";
 import { findOrderByNumber, paidOrderSummary, recordPaymentSuccess } from "~/.server/orders";
 import { chargeTestCard } from "~/.server/payments/test-gateway";
 import { consumeRateLimit } from "~/.server/rate-limit";
 import { testPaymentRequestSchema } from "~/lib/test-card-schema";
 import type { Route } from "./+types/api.payments.test-gateway";
 
-const tooManyAttempts = (retryAfterSeconds: number) =>
-  jsonError(
-    429,
-    { code: "too_many_attempts", message: "Too many payment attempts. Please wait a few minutes and try again." },
-    { headers: { "Retry-After": String(retryAfterSeconds) } },
-  );
+const tooManyPayments = (retryAfterSeconds: number) =>
+  tooManyAttempts("Too many payment attempts. Please wait a few minutes and try again.", retryAfterSeconds);
 
 // GET and the rest: a clear 405.
 export const loader = methodNotAllowed;
@@ -37,14 +33,14 @@ export async function action({ request, context }: Route.ActionArgs) {
   }
   const now = Date.now();
   const perIp = await consumeRateLimit(db, `payment:ip:${clientIp}`, config.paymentLimits.perIp, now);
-  if (!perIp.allowed) return tooManyAttempts(perIp.retryAfterSeconds);
+  if (!perIp.allowed) return tooManyPayments(perIp.retryAfterSeconds);
 
   const order = await findOrderByNumber(db, parsed.data.orderNumber);
   if (!order || order.payment_provider !== "test") {
     return jsonError(404, { code: "order_not_found", message: "There is no such order." });
   }
   const perOrder = await consumeRateLimit(db, `payment:order:${order.number}`, config.paymentLimits.perOrder, now);
-  if (!perOrder.allowed) return tooManyAttempts(perOrder.retryAfterSeconds);
+  if (!perOrder.allowed) return tooManyPayments(perOrder.retryAfterSeconds);
 
   const expired = () =>
     jsonError(409, { code: "order_expired", message: "Your reservation has expired. Please check out again." });

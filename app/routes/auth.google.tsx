@@ -17,7 +17,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const popup = params.get("popup") === "1";
   if (!config.google) throw redirect(`/auth?${new URLSearchParams({ returnTo })}`);
 
-  const limit = await consumeRateLimit(db, `auth:ip:${clientIp}`, config.authLimit, Date.now());
+  const limit = await consumeRateLimit(db, `auth:ip:${clientIp}`, config.authLimits.perIp, Date.now());
   if (!limit.allowed) {
     return data(
       { outcome: "too-many-attempts" as const, returnTo, popup },

@@ -2,7 +2,7 @@ import { APIError } from "better-auth/api";
 import { useId } from "react";
 import { Form, data, redirect, useActionData, useLoaderData, useLocation, useNavigation } from "react-router";
 import { getShopper, redirectWithAuthCookies } from "~/.server/auth";
-import { consumeRateLimit } from "~/.server/rate-limit";
+import { consumeRateLimit, signInAccountKey } from "~/.server/rate-limit";
 import { FormField } from "~/components/form-field";
 import { GoogleSignInButton, GoogleSignInForm } from "~/components/google-sign-in-button";
 import { authTexts } from "~/lib/auth-texts";
@@ -30,15 +30,19 @@ export async function action({ request, context }: Route.ActionArgs) {
   }
   if (intent !== "sign-in" && intent !== "sign-up") throw data("Unknown action", { status: 400 });
 
-  const limit = await consumeRateLimit(db, `auth:ip:${clientIp}`, config.authLimit, Date.now());
-  if (!limit.allowed) {
-    return data<ActionResult>({ form: intent, error: authTexts.tooMany }, { status: 429, headers: { "Retry-After": String(limit.retryAfterSeconds) } });
-  }
+  const tooMany = (retryAfterSeconds: number) =>
+    data<ActionResult>({ form: intent, error: authTexts.tooMany }, { status: 429, headers: { "Retry-After": String(retryAfterSeconds) } });
+  const now = Date.now();
+  const limit = await consumeRateLimit(db, `auth:ip:${clientIp}`, config.authLimits.perIp, now);
+  if (!limit.allowed) return tooMany(limit.retryAfterSeconds);
 
   const email = field(form, "email");
   const password = String(form.get("password") ?? "");
   if (intent === "sign-in") {
     if (!email || !password) return data<ActionResult>({ form: intent, error: authTexts.signInFailed }, { status: 400 });
+    // Counted before the password is checked, so parallel guesses cannot slip past the limit.
+    const perAccount = await consumeRateLimit(db, signInAccountKey(email), config.authLimits.perAccount, now);
+    if (!perAccount.allowed) return tooMany(perAccount.retryAfterSeconds);
     try {
       const { headers } = await auth.api.signInEmail({ body: { email, password }, headers: request.headers, returnHeaders: true });
       return redirectWithAuthCookies(returnTo, headers);

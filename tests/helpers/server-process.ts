@@ -13,11 +13,17 @@ export interface ServerProcess {
   stop: () => Promise<number | null>;
 }
 
+/**
+ * Every test request comes from 127.0.0.1: the per-address limits on checkouts and payments stay
+ * out of the way unless a test sets them (sign-in limits are the accounts tests' own business).
+ */
+const liftedLimits = { CHECKOUT_ATTEMPTS_PER_IP: "100000", PAYMENT_ATTEMPTS_PER_IP: "100000" };
+
 /** Starts `server.ts` as its own process on a free loopback port and waits until it serves. */
 export function startServerProcess(env: Record<string, string | undefined>): Promise<ServerProcess> {
   const child = spawn(process.execPath, [tsxCli, path.join(repoRoot, "server.ts")], {
     cwd: repoRoot,
-    env: { PATH: process.env.PATH, HOME: process.env.HOME, HOST: "127.0.0.1", PORT: "0", LOG_LEVEL: "warn", ...env },
+    env: { PATH: process.env.PATH, HOME: process.env.HOME, HOST: "127.0.0.1", PORT: "0", LOG_LEVEL: "warn", ...liftedLimits, ...env },
     stdio: ["ignore", "pipe", "pipe"],
   });
   let output = "";

@@ -322,6 +322,45 @@ describe(`accounts with AUTH_ATTEMPTS_PER_IP=${AUTH_LIMIT} on ${testEngine}`, ()
   });
 });
 
+describe(`accounts with AUTH_ATTEMPTS_PER_ACCOUNT=${AUTH_LIMIT} on ${testEngine}`, () => {
+  let shop: Shop;
+  beforeAll(async () => {
+    shop = await startShop({ AUTH_ATTEMPTS_PER_ACCOUNT: String(AUTH_LIMIT) });
+  });
+  afterAll(() => shop?.close());
+
+  const browser = () => new BrowserSession(shop.url);
+
+  it(`refuses the ${AUTH_LIMIT + 1}th sign-in to one account, in any letter case and even with the right password, and leaves other accounts alone`, async () => {
+    const typed = await signedUp(browser(), credentials());
+    const bystander = await signedUp(browser(), credentials());
+    // Guesses from what look like different shoppers: the address limit is lifted, only the account counts.
+    for (let guess = 1; guess < AUTH_LIMIT; guess++) {
+      expect((await signIn(browser(), { ...typed, password: credentials().password })).status).toBe(401);
+    }
+    expect((await signIn(browser(), { ...typed, email: typed.email.toUpperCase() })).status).toBe(302);
+
+    const owner = browser();
+    const refused = await signIn(owner, typed);
+    expect(refused.status).toBe(429);
+    expect(formError(refused.html)).toBe(authTexts.tooMany);
+    expect(refused.setCookies).toEqual([]);
+    expect(Number(refused.headers.get("retry-after"))).toBeGreaterThanOrEqual(1);
+    expect(Number(refused.headers.get("retry-after"))).toBeLessThanOrEqual(15 * 60);
+    expect(navOf((await owner.get("/shop")).html)).toEqual(guestNav);
+
+    expect((await signIn(browser(), bystander)).status).toBe(302);
+  });
+
+  it("keeps no email address in the rate-limit table", async () => {
+    const typed = await signedUp(browser(), credentials());
+    expect((await signIn(browser(), typed)).status).toBe(302);
+    const keys = await shop.db.selectFrom("rate_limits").select("key").execute();
+    expect(keys.length).toBeGreaterThan(0);
+    for (const { key } of keys) expect(key).not.toMatch(/@|example/i);
+  });
+});
+
 describe(`passwords in the server output on ${testEngine}`, () => {
   let shop: Shop;
   beforeAll(async () => {

@@ -1,6 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { consumeRateLimit, type RateLimit } from "~/.server/rate-limit";
+import { consumeRateLimit, pruneRateLimits, type RateLimit } from "~/.server/rate-limit";
+import { startServerProcess } from "../helpers/server-process";
+import { checkout, openShop, type Shop } from "../helpers/shop-api";
+import { shopState } from "../helpers/shop-db";
 import { createTestDatabase, type TestDatabase, testEngine } from "../helpers/test-database";
+import { waitFor } from "../helpers/wait-for";
 
 describe(`consumeRateLimit on ${testEngine}`, () => {
   const rule: RateLimit = { limit: 3, windowMs: 60_000 };
@@ -49,12 +53,87 @@ describe(`consumeRateLimit on ${testEngine}`, () => {
     expect(results.filter((result) => result.allowed)).toHaveLength(burst.limit);
   });
 
+  it("prunes windows that started before the cut-off and keeps the rest counting", async () => {
+    const [old, current] = [newKey(), newKey()];
+    await hit(old, t0 - rule.windowMs);
+    for (let i = 0; i < rule.limit; i++) await hit(current, t0);
+
+    expect(await pruneRateLimits(database.db, t0 - rule.windowMs + 1)).toBeGreaterThanOrEqual(1);
+    const left = await database.db.selectFrom("rate_limits").select("key").where("key", "in", [old, current]).execute();
+    expect(left).toEqual([{ key: current }]);
+    expect((await hit(current, t0)).allowed).toBe(false);
+  });
+
   it("never lets two concurrent hits both take the last slot", async () => {
     for (let round = 0; round < 20; round++) {
       const key = newKey();
       for (let i = 0; i < rule.limit - 1; i++) await hit(key, t0);
       const [first, second] = await Promise.all([hit(key, t0), hit(key, t0)]);
       expect([first.allowed, second.allowed].sort()).toEqual([false, true]);
+    }
+  });
+});
+
+describe(`CHECKOUT_ATTEMPTS_PER_IP on ${testEngine}`, () => {
+  const LIMIT = 3;
+  const candle = { id: 1201, stock: 100 };
+  let shop: Shop;
+  beforeAll(async () => {
+    shop = await openShop({ Wax: [candle] }, { CHECKOUT_ATTEMPTS_PER_IP: String(LIMIT) });
+  });
+  afterAll(() => shop?.close());
+
+  it(`reserves stock for ${LIMIT} checkouts from one address, counted across server processes, then answers 429 with Retry-After and reserves nothing`, async () => {
+    // A second process on the same database: the count lives in the database, so both agree.
+    const other = await startServerProcess({ ...shop.database.env, CHECKOUT_ATTEMPTS_PER_IP: String(LIMIT) });
+    try {
+      // A request the schema refuses reserves nothing and is not counted.
+      expect((await checkout(shop, [{ id: candle.id, quantity: 0 }])).status).toBe(400);
+      expect((await checkout(shop, [{ id: candle.id, quantity: 1 }])).status).toBe(201);
+      expect((await checkout(other, [{ id: candle.id, quantity: 1 }])).status).toBe(201);
+      expect((await checkout(shop, [{ id: candle.id, quantity: 1 }])).status).toBe(201);
+
+      const before = await shopState(shop.db);
+      for (const server of [shop, other]) {
+        const refused = await checkout(server, [{ id: candle.id, quantity: 1 }]);
+        expect(refused.status).toBe(429);
+        expect(refused.body.error).toEqual({ code: "too_many_attempts", message: "Too many checkouts. Please wait a few minutes and try again." });
+        const retryAfter = Number(refused.headers.get("retry-after"));
+        expect(retryAfter).toBeGreaterThanOrEqual(1);
+        expect(retryAfter).toBeLessThanOrEqual(15 * 60);
+      }
+      expect(await shopState(shop.db)).toEqual(before);
+    } finally {
+      await other.stop();
+    }
+  });
+});
+
+describe(`finished rate-limit windows on a running shop on ${testEngine}`, () => {
+  let database: TestDatabase;
+  beforeAll(async () => {
+    database = await createTestDatabase();
+  });
+  afterAll(() => database?.cleanup());
+
+  it("are deleted by the server's jobs; windows still counting stay", async () => {
+    const now = Date.now();
+    // The longest window by default is an hour (payments per address).
+    await database.db
+      .insertInto("rate_limits")
+      .values([
+        { key: "auth:ip:203.0.113.7", window_start: now - 2 * 60 * 60_000, hits: 40 },
+        { key: "checkout:ip:203.0.113.8", window_start: now - 5 * 60_000, hits: 2 },
+      ])
+      .execute();
+
+    const server = await startServerProcess(database.env);
+    try {
+      const keys = () => database.db.selectFrom("rate_limits").select("key").orderBy("key").execute();
+      await waitFor(async () => (await keys()).length === 1, { what: "the finished window to be deleted" });
+      expect(await keys()).toEqual([{ key: "checkout:ip:203.0.113.8" }]);
+    } finally {
+      await server.stop();
     }
   });
 });

@@ -78,4 +78,18 @@ describe("loadConfig", () => {
     expect(config.publicUrl).toBe("https://candles.example.com");
     expect(config.secureCookies).toBe(true);
   });
+
+  it("reads the abuse limits, and keeps rate-limit windows as long as the longest rule needs them", () => {
+    const defaults = loadConfig({});
+    expect(defaults.authLimits).toEqual({ perIp: { limit: 10, windowMs: 15 * 60_000 }, perAccount: { limit: 5, windowMs: 15 * 60_000 } });
+    expect(defaults.checkoutLimit).toEqual({ limit: 10, windowMs: 15 * 60_000 });
+    expect(defaults.longestRateLimitWindowMs).toBe(60 * 60_000);
+
+    const config = loadConfig({ AUTH_ATTEMPTS_PER_ACCOUNT: "3", CHECKOUT_ATTEMPTS_PER_IP: "7", ORDER_RESERVATION_MINUTES: "90" });
+    expect(config.authLimits.perAccount.limit).toBe(3);
+    expect(config.checkoutLimit).toEqual({ limit: 7, windowMs: 90 * 60_000 });
+    expect(config.longestRateLimitWindowMs).toBe(90 * 60_000);
+    expect(errorOf({ CHECKOUT_ATTEMPTS_PER_IP: "0" })).toMatch(/^Invalid CHECKOUT_ATTEMPTS_PER_IP: /);
+    expect(errorOf({ AUTH_ATTEMPTS_PER_ACCOUNT: "lots" })).toMatch(/^Invalid AUTH_ATTEMPTS_PER_ACCOUNT: /);
+  });
 });
