@@ -20,6 +20,9 @@ export interface DatabaseHandle {
 // COUNT(*) and BIGINT come back from pg as strings; our numbers fit in a double.
 pg.types.setTypeParser(pg.types.builtins.INT8, (value) => Number(value));
 
+/** Where the SQLite database of a data folder lives. */
+export const sqliteFileIn = (dataDir: string) => path.join(dataDir, "wickshop.sqlite");
+
 export function openDatabase(options: { dataDir: string; databaseUrl?: string }): DatabaseHandle {
   if (options.databaseUrl) {
     const url = new URL(options.databaseUrl);
@@ -31,7 +34,7 @@ export function openDatabase(options: { dataDir: string; databaseUrl?: string })
     };
   }
   fs.mkdirSync(options.dataDir, { recursive: true });
-  const file = path.join(options.dataDir, "wickshop.sqlite");
+  const file = sqliteFileIn(options.dataDir);
   const sqlite = new SQLite(file);
   sqlite.pragma("journal_mode = WAL");
   sqlite.pragma("foreign_keys = ON");

@@ -1,0 +1,94 @@
+import fs from "node:fs";
+import path from "node:path";
+import SQLite from "better-sqlite3";
+import { sqliteFileIn } from ".";
+
+/** A backup or restore that cannot go ahead; the message says why and what to do. */
+export class BackupError extends Error {
+  override name = "BackupError";
+}
+
+export const postgresAdvice = [
+  "This shop keeps its data in PostgreSQL (DATABASE_URL), so PostgreSQL's own tools back it up:",
+  '  pg_dump --format=custom --file=wickshop.dump "$DATABASE_URL"',
+  "and restore it into a new, empty database:",
+  "  createdb wickshop_restored",
+  "  pg_restore --no-owner --dbname=postgres://USER@HOST:5432/wickshop_restored wickshop.dump",
+  "(README.md, Backups).",
+].join("\n");
+
+export interface BackupSummary {
+  file: string;
+  bytes: number;
+  orders: number;
+  paidOrders: number;
+}
+
+/** Checks a database file page by page and counts its orders: what a shop owner wants to know of a copy. */
+export function inspectSqliteFile(file: string): BackupSummary {
+  const db = new SQLite(file, { readonly: true, fileMustExist: true });
+  try {
+    const check = db.pragma("integrity_check", { simple: true });
+    if (check !== "ok") throw new BackupError(`${file} is damaged: ${String(check)}`);
+    const hasOrders = db.prepare("select 1 from sqlite_master where type = 'table' and name = 'orders'").get();
+    if (!hasOrders) throw new BackupError(`${file} is not a Wickshop database (it has no orders table).`);
+    const counts = db
+      .prepare("select count(*) as orders, coalesce(sum(status = 'paid'), 0) as paidOrders from orders")
+      .get() as { orders: number; paidOrders: number };
+    return { file, bytes: fs.statSync(file).size, ...counts };
+  } catch (error) {
+    if (error instanceof BackupError) throw error;
+    throw new BackupError(`${file} is not a readable SQLite database: ${error instanceof Error ? error.message : String(error)}`);
+  } finally {
+    db.close();
+  }
+}
+
+/**
+ * Copies `source` to `target` with SQLite's online backup API while the shop
+ * keeps running. All pages go in one step, so the copy is one consistent
+ * snapshot: in WAL mode the shop's writers are not blocked meanwhile, and
+ * their commits cannot make the copy start over. The copy is written beside
+ * the target and renamed, so a crash never leaves half a database under its name.
+ */
+async function copySqlite(source: string, target: string) {
+  const partial = `${target}.partial`;
+  const db = new SQLite(source, { readonly: true, fileMustExist: true });
+  try {
+    await db.backup(partial, { progress: ({ totalPages }) => Math.max(totalPages, 1) });
+    // The copy inherits WAL mode; a rollback journal keeps it one self-contained file.
+    const copy = new SQLite(partial);
+    copy.pragma("journal_mode = DELETE");
+    copy.close();
+    fs.renameSync(partial, target);
+  } finally {
+    db.close();
+    fs.rmSync(partial, { force: true });
+  }
+}
+
+/** `npm run db:backup -- FILE`: the data folder's database, copied while the shop runs. */
+export async function backupSqlite(dataDir: string, file: string): Promise<BackupSummary> {
+  const source = sqliteFileIn(dataDir);
+  if (!fs.existsSync(source)) throw new BackupError(`There is no database at ${source}: check DATA_DIR.`);
+  if (fs.existsSync(file)) throw new BackupError(`${file} already exists: choose a new file name, so no backup is overwritten.`);
+  await copySqlite(source, file);
+  return inspectSqliteFile(file);
+}
+
+/** `npm run db:restore -- FILE`: a backup made into the database of an empty data folder. */
+export async function restoreSqlite(file: string, dataDir: string): Promise<BackupSummary> {
+  if (!fs.existsSync(file)) throw new BackupError(`There is no backup at ${file}.`);
+  inspectSqliteFile(file);
+  const present = fs.existsSync(dataDir) ? fs.readdirSync(dataDir) : [];
+  if (present.length > 0) {
+    throw new BackupError(
+      `${dataDir} is not empty (it holds ${present.join(", ")}), and a restore never overwrites a shop's data. ` +
+        "Set DATA_DIR to a new, empty folder, or move this one away first.",
+    );
+  }
+  fs.mkdirSync(dataDir, { recursive: true });
+  const target = sqliteFileIn(dataDir);
+  await copySqlite(path.resolve(file), target);
+  return inspectSqliteFile(target);
+}
