@@ -14,6 +14,7 @@ import { seedDemoCatalog } from "./app/.server/demo-catalog";
 import { startJobs } from "./app/.server/jobs";
 import { createLogger } from "./app/.server/logger";
 import { createMailTransport } from "./app/.server/mail/transports";
+import { createOrderAccess } from "./app/.server/order-access";
 import { sameOriginOnly } from "./app/.server/origin-check";
 import { limitRequestBodies } from "./app/.server/request-limits";
 import { securityHeaders } from "./app/.server/security-headers";
@@ -54,7 +55,9 @@ export async function startServer(config: Config) {
   }
   const { build, assets, close: closeBuild } = await loadBuild(config.mode);
   const payments = config.stripe ? createStripeProvider(config.stripe) : testGateway;
-  const auth = createAuth({ db: database.db, engine: database.engine, config, secret: await loadAuthSecret(database.db) });
+  const secret = await loadAuthSecret(database.db);
+  const auth = createAuth({ db: database.db, engine: database.engine, config, secret });
+  const orderAccess = createOrderAccess(secret);
   const jobs = startJobs({
     db: database.db,
     logger,
@@ -100,6 +103,7 @@ export async function startServer(config: Config) {
         logger,
         payments,
         auth,
+        orderAccess,
         clientIp: req.ip ?? req.socket.remoteAddress ?? "unknown",
         cspNonce: res.locals.cspNonce as string,
       }),

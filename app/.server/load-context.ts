@@ -2,6 +2,7 @@ import type { Auth } from "./auth";
 import type { Config } from "./config";
 import type { Db } from "./db";
 import type { Logger } from "./logger";
+import type { OrderAccess } from "./order-access";
 import type { PaymentProvider } from "./payments/provider";
 
 /** What every loader and action receives as `context`, set in server.ts for each request. */
@@ -11,6 +12,7 @@ export interface ShopContext {
   logger: Logger;
   payments: PaymentProvider;
   auth: Auth;
+  orderAccess: OrderAccess;
   /** The client's address as Express sees it (X-Forwarded-For only from a trusted proxy), for rate limits. */
   clientIp: string;
   /** This response's Content-Security-Policy nonce for the inline scripts React Router writes. */

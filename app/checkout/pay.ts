@@ -22,20 +22,25 @@ export type PayResult =
   | { kind: "failed"; error: ApiError; orderPlaced: boolean };
 
 /** Confirms the card for a placed order; Stripe's card field or the test gateway's inputs provide it. */
-export type ConfirmPayment = (order: { number: string; payment: Record<string, unknown> }) => Promise<PayResult>;
+/** The order just placed: its number, the token that shows this browser placed it, and the provider's data. */
+export type ConfirmPayment = (order: { number: string; accessToken: string; payment: Record<string, unknown> }) => Promise<PayResult>;
 
 const unreachable: ApiError = { code: "network", message: "We could not reach the shop. Please check your connection and try again." };
 /** How long to wait for a confirmed Stripe payment to be recorded before telling the shopper to check back. */
 const STATUS_POLLS = 15;
 const STATUS_POLL_MS = 1000;
 
-async function requestJson(url: string, body?: unknown): Promise<{ status: number; data: Record<string, unknown> } | undefined> {
+async function requestJson(
+  url: string,
+  body?: unknown,
+  headers: Record<string, string> = {},
+): Promise<{ status: number; data: Record<string, unknown> } | undefined> {
   try {
     const response = await fetch(
       url,
       body === undefined
-        ? {}
-        : { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify(body) },
+        ? { headers }
+        : { method: "POST", headers: { ...headers, "Content-Type": "application/json" }, body: JSON.stringify(body) },
     );
     return { status: response.status, data: (await response.json()) as Record<string, unknown> };
   } catch {
@@ -72,7 +77,7 @@ export async function pay(
   }
   // A 502 means the order exists and waits for the payment service: a retry with the same key resumes it.
   if (placed?.status !== 200 && placed?.status !== 201) return failed(placed, placed?.status === 502);
-  const { number, amountCents } = placed.data.order as { number: string; amountCents: number };
+  const { number, amountCents, accessToken } = placed.data.order as { number: string; amountCents: number; accessToken: string };
   if (amountCents !== input.shownTotalCents) {
     // The server's prices win, but the shopper must see what the card will be charged first.
     return {
@@ -84,7 +89,7 @@ export async function pay(
       },
     };
   }
-  return confirmPayment({ number, payment: placed.data.payment as Record<string, unknown> });
+  return confirmPayment({ number, accessToken, payment: placed.data.payment as Record<string, unknown> });
 }
 
 /** The built-in test gateway: the shop's own endpoint checks the test card. */
@@ -96,9 +101,9 @@ export function confirmWithTestCard(card: TestCard): ConfirmPayment {
 }
 
 /** After Stripe.js confirmed the card: waits until the shop has recorded the payment (webhook or status check). */
-export async function waitUntilPaid(number: string): Promise<PayResult> {
+export async function waitUntilPaid(number: string, accessToken: string): Promise<PayResult> {
   for (let poll = 0; poll < STATUS_POLLS; poll++) {
-    const answer = await requestJson(`/api/orders/${encodeURIComponent(number)}/payment`);
+    const answer = await requestJson(`/api/orders/${encodeURIComponent(number)}/payment`, undefined, { "X-Order-Token": accessToken });
     const order = answer?.data.order as (PaidOrder & { status: string }) | undefined;
     if (order?.status === "paid") return { kind: "paid", order };
     await new Promise((resolve) => setTimeout(resolve, STATUS_POLL_MS));

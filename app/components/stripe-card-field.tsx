@@ -17,7 +17,7 @@ function CardField({ billingName, onReady }: Omit<StripeCardFieldProps, "publish
   const elements = useElements();
   useEffect(() => {
     if (!stripe || !elements) return;
-    onReady(async ({ number, payment }) => {
+    onReady(async ({ number, accessToken, payment }) => {
       const card = elements.getElement(CardElement);
       if (!card) return { kind: "failed", orderPlaced: true, error: { code: "card_missing", message: "Enter your card details." } };
       const { error, paymentIntent } = await stripe.confirmCardPayment(String(payment.clientSecret), {
@@ -27,7 +27,7 @@ function CardField({ billingName, onReady }: Omit<StripeCardFieldProps, "publish
       if (paymentIntent?.status !== "succeeded") {
         return { kind: "failed", orderPlaced: true, error: { code: "payment_incomplete", message: "The payment was not completed. Please try again." } };
       }
-      return waitUntilPaid(number);
+      return waitUntilPaid(number, accessToken);
     });
   }, [stripe, elements, billingName, onReady]);
   return (

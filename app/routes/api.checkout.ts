@@ -67,7 +67,12 @@ export async function action({ request, context }: Route.ActionArgs) {
   const { order, payment, replayed } = result;
   return Response.json(
     {
-      order: { number: order.number, amountCents: order.amount_cents, status: order.status },
+      order: {
+        number: order.number,
+        amountCents: order.amount_cents,
+        status: order.status,
+        accessToken: context.orderAccess.tokenFor(order.number),
+      },
       payment: payment.clientData,
     },
     { status: replayed ? 200 : 201, headers: noStore },

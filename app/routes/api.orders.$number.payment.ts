@@ -1,4 +1,5 @@
 import { jsonError, noStore } from "~/.server/http";
+import { ORDER_TOKEN_HEADER } from "~/.server/order-access";
 import { findOrderByNumber, paidOrderSummary, syncPaymentStatus } from "~/.server/orders";
 import { ORDER_NUMBER_PATTERN } from "~/lib/order-number";
 import type { Route } from "./+types/api.orders.$number.payment";
@@ -6,15 +7,20 @@ import type { Route } from "./+types/api.orders.$number.payment";
 /**
  * GET /api/orders/{number}/payment: whether the order is paid yet. A pending
  * order is checked with the provider, so a slow webhook leaves nobody waiting.
+ * Whom it thanks and what was bought go only to the browser that placed the
+ * order (its X-Order-Token); anyone else with the number learns the status.
  */
-export async function loader({ params, context }: Route.LoaderArgs) {
-  const { db, payments, config } = context;
+export async function loader({ params, context, request }: Route.LoaderArgs) {
+  const { db, payments, config, orderAccess } = context;
   const order = ORDER_NUMBER_PATTERN.test(params.number) ? await findOrderByNumber(db, params.number) : undefined;
   if (!order) return jsonError(404, { code: "order_not_found", message: "There is no such order." });
   const outcome = await syncPaymentStatus(db, payments, order, { now: Date.now(), shopEmail: config.shopEmail });
   const current = outcome === "unpaid" ? order : await findOrderByNumber(db, order.number);
-  if (current?.status === "paid") {
+  if (current?.status === "paid" && orderAccess.allows(current.number, request.headers.get(ORDER_TOKEN_HEADER))) {
     return Response.json({ order: await paidOrderSummary(db, current) }, { headers: noStore });
   }
-  return Response.json({ order: { number: order.number, status: current?.status ?? order.status } }, { headers: noStore });
+  return Response.json(
+    { order: { number: order.number, status: current?.status ?? order.status, amountCents: order.amount_cents } },
+    { headers: noStore },
+  );
 }

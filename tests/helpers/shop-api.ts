@@ -84,10 +84,17 @@ export interface ApiErrorBody {
 }
 
 export type CheckoutAnswer = Partial<ApiErrorBody> & {
-  order?: { number: string; amountCents: number; status: string };
+  order?: { number: string; amountCents: number; status: string; accessToken: string };
   payment?: { provider: string };
   adjustments?: { id: number; available: number }[];
 };
+
+/** GET /api/orders/{number}/payment, as the browser that placed the order asks it (with its token) or as anyone else. */
+export const paymentStatus = (shop: Pick<Shop, "url">, number: string, accessToken?: string) =>
+  request<PaymentAnswer>(`${shop.url}/api/orders/${number}/payment`, {
+    method: "GET",
+    headers: accessToken === undefined ? {} : { "X-Order-Token": accessToken },
+  });
 
 export type PaymentAnswer = Partial<ApiErrorBody> & {
   order?: {
@@ -111,12 +118,12 @@ export interface ApiResponse<Body> {
  */
 export async function request<Body>(
   url: string,
-  options: { method?: string; body?: unknown; contentType?: string } = {},
+  options: { method?: string; body?: unknown; contentType?: string; headers?: Record<string, string> } = {},
 ): Promise<ApiResponse<Body>> {
-  const { method = "POST", body, contentType = "application/json" } = options;
+  const { method = "POST", body, contentType = "application/json", headers = {} } = options;
   const response = await fetch(url, {
     method,
-    headers: body === undefined ? {} : { "Content-Type": contentType },
+    headers: body === undefined ? headers : { ...headers, "Content-Type": contentType },
     body: body === undefined ? undefined : typeof body === "string" ? body : JSON.stringify(body),
   });
   const text = await response.text();

@@ -35,7 +35,12 @@ describe(`POST /api/checkout on ${testEngine}`, () => {
       expect(answer.status).toBe(201);
       expect(answer.headers.get("cache-control")).toBe("no-store");
       expect(answer.body).toEqual({
-        order: { number: expect.stringMatching(/^WS-[A-Z0-9]{8}$/), amountCents: 3998, status: "pending_payment" },
+        order: {
+          number: expect.stringMatching(/^WS-[A-Z0-9]{8}$/),
+          amountCents: 3998,
+          status: "pending_payment",
+          accessToken: expect.stringMatching(/^[\w-]{43}$/),
+        },
         payment: { provider: "test" },
       });
       const order = await orderByNumber(shop.db, answer.body.order!.number);

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { expireUnpaidOrders } from "~/.server/orders";
-import { cards, openShop, pay, placePendingOrder, type Shop, shipping } from "../helpers/shop-api";
+import { cards, openShop, pay, paymentStatus, placePendingOrder, type Shop, shipping } from "../helpers/shop-api";
 import { orderByNumber, outboxOf, paymentEventsOf, stockOf } from "../helpers/shop-db";
 import { testEngine } from "../helpers/test-database";
 
@@ -35,6 +35,22 @@ describe(`POST /api/payments/test-gateway on ${testEngine}`, () => {
     expect(order.status).toBe("paid");
     expect(order.paid_at).toEqual(expect.any(Number));
     expect(await paymentEventsOf(shop.db, order.id)).toHaveLength(1);
+  });
+
+  it("tells whom it thanks and what was bought only to the browser that placed the order", async () => {
+    const { number, accessToken } = await newOrder();
+    expect((await pay(shop, number, cards.success)).status).toBe(200);
+    const summary = { number, status: "paid", amountCents: 4900 };
+
+    const placer = await paymentStatus(shop, number, accessToken);
+    expect(placer.body.order).toEqual({ ...summary, thankYouName: shipping.name, items: [expect.objectContaining({ id: candle.id, quantity: 2 })] });
+    // Anyone else who has the number, with no token, a forged one, or another order's, learns the status only.
+    const other = await newOrder();
+    for (const token of [undefined, "forged-token", accessToken.slice(1), other.accessToken]) {
+      const stranger = await paymentStatus(shop, number, token);
+      expect(stranger.status).toBe(200);
+      expect(stranger.body).toEqual({ order: summary });
+    }
   });
 
   it.each([

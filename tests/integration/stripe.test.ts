@@ -3,7 +3,7 @@ import { settleWithProvider } from "~/.server/jobs";
 import { createLogger } from "~/.server/logger";
 import { expireUnpaidOrders } from "~/.server/orders";
 import { createStripeProvider } from "~/.server/payments/stripe";
-import { type Shop, openShop, placePendingOrder, request } from "../helpers/shop-api";
+import { type Shop, openShop, paymentStatus, placePendingOrder, request } from "../helpers/shop-api";
 import { orderByNumber, outboxOf, paymentEventsOf, stockOf } from "../helpers/shop-db";
 import { signedStripeEvent, startStripeStandIn, stripeTestSettings } from "../helpers/stripe-stand-in";
 import { testEngine } from "../helpers/test-database";
@@ -140,15 +140,12 @@ describe(`Stripe payments on ${testEngine}`, () => {
   });
 
   it("the payment-status check records a payment whose webhook has not come yet", async () => {
-    const { row, intent } = await placeStripeOrder(1);
-    const pending = await request<{ order: { status: string } }>(`${shop.url}/api/orders/${row.number}/payment`, { method: "GET" });
-    expect(pending.body.order.status).toBe("pending_payment");
+    const { order, row, intent } = await placeStripeOrder(1);
+    const pending = await paymentStatus(shop, row.number, order.accessToken);
+    expect(pending.body.order?.status).toBe("pending_payment");
 
     stripe.succeed(intent.id);
-    const paid = await request<{ order: { status: string; amountCents: number; thankYouName: string } }>(
-      `${shop.url}/api/orders/${row.number}/payment`,
-      { method: "GET" },
-    );
+    const paid = await paymentStatus(shop, row.number, order.accessToken);
     expect(paid.body.order).toMatchObject({ status: "paid", amountCents: 1999, thankYouName: "Ada Lovelace" });
     // The webhook arriving later finds the order paid and changes nothing.
     await sendWebhook(succeeded("evt_after_check", intent));
