@@ -1,8 +1,13 @@
 import { type ChildProcess, spawn } from "node:child_process";
 import path from "node:path";
+import { pathToFileURL } from "node:url";
 import { repoRoot } from "./run-script";
 
-const tsxCli = path.join(repoRoot, "node_modules/tsx/dist/cli.mjs");
+/**
+ * tsx's loader inside the server's own process, not its CLI: the CLI runs the
+ * script in a child and would take a SIGKILL itself, leaving the server running.
+ */
+const tsxLoader = pathToFileURL(path.join(repoRoot, "node_modules/tsx/dist/loader.mjs")).href;
 
 export interface ServerProcess {
   url: string;
@@ -21,7 +26,7 @@ const liftedLimits = { CHECKOUT_ATTEMPTS_PER_IP: "100000", PAYMENT_ATTEMPTS_PER_
 
 /** Starts `server.ts` as its own process on a free loopback port and waits until it serves. */
 export function startServerProcess(env: Record<string, string | undefined>): Promise<ServerProcess> {
-  const child = spawn(process.execPath, [tsxCli, path.join(repoRoot, "server.ts")], {
+  const child = spawn(process.execPath, ["--import", tsxLoader, path.join(repoRoot, "server.ts")], {
     cwd: repoRoot,
     env: { PATH: process.env.PATH, HOME: process.env.HOME, HOST: "127.0.0.1", PORT: "0", LOG_LEVEL: "warn", ...liftedLimits, ...env },
     stdio: ["ignore", "pipe", "pipe"],
