@@ -40,6 +40,31 @@ async function loadBuild(mode: Config["mode"]) {
   };
 }
 
+/**
+ * Graceful shutdown for keep-alive clients: once draining, every response
+ * ends its connection (`Connection: close` when its headers are still to be
+ * written), so no client holds the process open or sends more requests to it.
+ */
+function connectionDrainer() {
+  const answering = new Set<express.Response>();
+  let server: http.Server | undefined;
+  const middleware: express.RequestHandler = (_req, res, next) => {
+    answering.add(res);
+    res.once("close", () => {
+      answering.delete(res);
+      server?.closeIdleConnections();
+    });
+    if (server) res.setHeader("Connection", "close");
+    next();
+  };
+  const drain = (listening: http.Server) => {
+    server = listening;
+    for (const res of answering) if (!res.headersSent) res.setHeader("Connection", "close");
+    server.closeIdleConnections();
+  };
+  return { middleware, drain };
+}
+
 /** Hashed build assets never change; public files (images, icons) may, so they are kept for a day. */
 function cacheHeaders(res: express.Response, file: string) {
   const immutable = file.startsWith(path.join(clientDir, "assets") + path.sep);
@@ -68,6 +93,8 @@ export async function startServer(config: Config) {
   });
 
   const app = express();
+  const drainer = connectionDrainer();
+  app.use(drainer.middleware);
   app.disable("x-powered-by");
   // Behind a proxy, the client's address (rate limits) comes from X-Forwarded-For; otherwise never.
   app.set("trust proxy", config.trustProxy);
@@ -129,7 +156,7 @@ export async function startServer(config: Config) {
   const close = () =>
     (closing ??= (async () => {
       const stopped = new Promise<void>((resolve) => server.close(() => resolve()));
-      server.closeIdleConnections();
+      drainer.drain(server);
       const timer = setTimeout(() => server.closeAllConnections(), SHUTDOWN_GRACE_MS);
       await stopped;
       clearTimeout(timer);
