@@ -73,7 +73,10 @@ function cacheHeaders(res: express.Response, file: string) {
 
 export async function startServer(config: Config) {
   const logger = createLogger(config);
-  const database = openDatabase(config);
+  const database = openDatabase({
+    ...config,
+    onConnectionLost: (error) => logger.warn({ error: error.message }, "Lost a database connection; the next query opens a new one"),
+  });
   await migrateToLatest(database.db);
   if (await seedDemoCatalog(database.db, path.join(root, "seed/catalog.json"))) {
     logger.info("Loaded the demo catalog into the empty database");

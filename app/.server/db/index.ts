@@ -5,6 +5,7 @@ import { Kysely, Migrator, PostgresDialect, SqliteDialect, sql } from "kysely";
 import pg from "pg";
 import { type Engine, isSqlite } from "./engine";
 import { migrations } from "./migrations";
+import { discardingLostConnections } from "./postgres-pool";
 import type { Database } from "./schema";
 
 export type { Database } from "./schema";
@@ -23,12 +24,22 @@ pg.types.setTypeParser(pg.types.builtins.INT8, (value) => Number(value));
 /** Where the SQLite database of a data folder lives. */
 export const sqliteFileIn = (dataDir: string) => path.join(dataDir, "wickshop.sqlite");
 
-export function openDatabase(options: { dataDir: string; databaseUrl?: string }): DatabaseHandle {
+export function openDatabase(options: {
+  dataDir: string;
+  databaseUrl?: string;
+  /** Told when PostgreSQL drops a connection (restart, failover, a terminated backend). */
+  onConnectionLost?: (error: Error) => void;
+}): DatabaseHandle {
   if (options.databaseUrl) {
     const url = new URL(options.databaseUrl);
     const pool = new pg.Pool({ connectionString: options.databaseUrl, max: 10 });
+    // A connection that dies emits "error" on its own, which, unheard, would end
+    // the process. Idle in the pool, it is reported here and discarded; checked
+    // out (between the queries of a transaction), its next query fails with the error.
+    pool.on("error", (error) => options.onConnectionLost?.(error));
+    pool.on("connect", (client) => client.on("error", () => {}));
     return {
-      db: new Kysely<Database>({ dialect: new PostgresDialect({ pool }) }),
+      db: new Kysely<Database>({ dialect: new PostgresDialect({ pool: discardingLostConnections(pool) }) }),
       engine: "postgres",
       description: `PostgreSQL ${url.hostname}:${url.port || 5432}${url.pathname}`,
     };

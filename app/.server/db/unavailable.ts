@@ -1,0 +1,38 @@
+/**
+ * Whether an error means the database could not be reached or was too busy to
+ * answer, as opposed to a query that is wrong: the first is worth a retry in a
+ * moment (503), the second is a bug (500).
+ */
+export function isDatabaseUnavailable(error: unknown): boolean {
+  for (let current = error, depth = 0; current instanceof Error && depth < 5; current = current.cause, depth++) {
+    const code = (current as { code?: unknown }).code;
+    if (typeof code === "string" && isUnavailableCode(code)) return true;
+    if (PG_CONNECTION_MESSAGES.some((pattern) => pattern.test(current.message))) return true;
+  }
+  return false;
+}
+
+function isUnavailableCode(code: string) {
+  return (
+    // PostgreSQL: connection exceptions (class 08), too many connections,
+    // and a server shutting down or terminating the backend (57P01–57P03).
+    code.startsWith("08") ||
+    code === "53300" ||
+    code === "57P01" ||
+    code === "57P02" ||
+    code === "57P03" ||
+    NETWORK_CODES.has(code) ||
+    // SQLite: another connection held the lock past busy_timeout.
+    code.startsWith("SQLITE_BUSY") ||
+    code.startsWith("SQLITE_LOCKED")
+  );
+}
+
+const NETWORK_CODES = new Set(["ECONNREFUSED", "ECONNRESET", "ETIMEDOUT", "EPIPE", "EHOSTUNREACH", "ENETUNREACH", "EAI_AGAIN"]);
+
+/** What node-postgres says, without a code, about a connection that is gone or never came. */
+const PG_CONNECTION_MESSAGES = [
+  /^Connection terminated/,
+  /^timeout exceeded when trying to connect/,
+  /is not queryable$/,
+];
