@@ -1,14 +1,16 @@
 import { Links, Meta, Outlet, Scripts, ScrollRestoration, isRouteErrorResponse, useRouteLoaderData } from "react-router";
 import type { Route } from "./+types/root";
 import { getShopper } from "./.server/auth";
+import { BackSoon } from "./components/back-soon";
 import { Footer } from "./components/footer";
 import { NavBar } from "./components/nav-bar";
 import { NavigationSpinner } from "./components/navigation-spinner";
 import { NotFound } from "./components/not-found";
 import { NoticeArea } from "./notifications/notice-area";
 import "./styles/app.css";
+import { withDatabaseOutage } from "./.server/http";
 
-export async function loader({ context, request }: Route.LoaderArgs) {
+export const loader = withDatabaseOutage(async function loader({ context, request }: Route.LoaderArgs) {
   const { config } = context;
   const shopper = await getShopper(context.auth, request.headers);
   return {
@@ -18,9 +20,12 @@ export async function loader({ context, request }: Route.LoaderArgs) {
     social: config.social,
     year: new Date().getUTCFullYear(),
   };
-}
+});
 
 export type RootData = Awaited<ReturnType<typeof loader>>;
+
+/** A page that failed with a thrown response keeps its headers (a 503's Retry-After). */
+export const headers: Route.HeadersFunction = ({ errorHeaders }) => errorHeaders ?? new Headers();
 
 export const links: Route.LinksFunction = () => [
   { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
@@ -61,6 +66,7 @@ export default function App() {
 
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   if (isRouteErrorResponse(error) && error.status === 404) return <NotFound />;
+  if (isRouteErrorResponse(error) && error.status === 503) return <BackSoon />;
   return (
     <section className="page page--narrow message-page">
       <title>Unexpected Application Error! · Wickshop</title>

@@ -1,12 +1,12 @@
 import { findCategory } from "~/.server/catalog";
 import { toCatalogDocument } from "~/lib/catalog-api";
-import { jsonError, noStore } from "~/.server/http";
+import { jsonError, noStore, withDatabaseOutage } from "~/.server/http";
 import type { Route } from "./+types/api.catalog.$category";
 
-export async function loader({ context, params }: Route.LoaderArgs) {
+export const loader = withDatabaseOutage(async function loader({ context, params }: Route.LoaderArgs) {
   const category = await findCategory(context.db, params.category, { inStockOnly: false });
   if (!category) {
     return jsonError(404, { code: "not_found", message: `There is no category "${params.category}".` });
   }
   return Response.json(toCatalogDocument(category), { headers: noStore });
-}
+});

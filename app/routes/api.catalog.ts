@@ -1,9 +1,9 @@
 import { getCatalog } from "~/.server/catalog";
 import { toCatalogDocument } from "~/lib/catalog-api";
-import { noStore } from "~/.server/http";
+import { noStore, withDatabaseOutage } from "~/.server/http";
 import type { Route } from "./+types/api.catalog";
 
-export async function loader({ context }: Route.LoaderArgs) {
+export const loader = withDatabaseOutage(async function loader({ context }: Route.LoaderArgs) {
   const catalog = await getCatalog(context.db);
   return Response.json(catalog.map(toCatalogDocument), { headers: noStore });
-}
+});

@@ -1,4 +1,4 @@
-import { jsonError, noStore } from "~/.server/http";
+import { jsonError, noStore, withDatabaseOutage } from "~/.server/http";
 import { ORDER_TOKEN_HEADER } from "~/.server/order-access";
 import { findOrderByNumber, paidOrderSummary, syncPaymentStatus } from "~/.server/orders";
 import { ORDER_NUMBER_PATTERN } from "~/lib/order-number";
@@ -10,7 +10,7 @@ import type { Route } from "./+types/api.orders.$number.payment";
  * Whom it thanks and what was bought go only to the browser that placed the
  * order (its X-Order-Token); anyone else with the number learns the status.
  */
-export async function loader({ params, context, request }: Route.LoaderArgs) {
+export const loader = withDatabaseOutage(async function loader({ params, context, request }: Route.LoaderArgs) {
   const { db, payments, config, orderAccess } = context;
   const order = ORDER_NUMBER_PATTERN.test(params.number) ? await findOrderByNumber(db, params.number) : undefined;
   if (!order) return jsonError(404, { code: "order_not_found", message: "There is no such order." });
@@ -23,4 +23,4 @@ export async function loader({ params, context, request }: Route.LoaderArgs) {
     { order: { number: order.number, status: current?.status ?? order.status, amountCents: order.amount_cents } },
     { headers: noStore },
   );
-}
+});

@@ -1,4 +1,4 @@
-import { issueFields, jsonError, methodNotAllowed, noStore, readJsonBody, tooManyAttempts } from "~/.server/http";
+import { issueFields, jsonError, methodNotAllowed, noStore, readJsonBody, tooManyAttempts, withDatabaseOutage } from "~/.server/http";
 import { findOrderByNumber, paidOrderSummary, recordPaymentSuccess } from "~/.server/orders";
 import { chargeTestCard } from "~/.server/payments/test-gateway";
 import { consumeRateLimit } from "~/.server/rate-limit";
@@ -16,7 +16,7 @@ export const loader = methodNotAllowed;
  * (DESIGN.md §Checkout step 3) when the shop runs without Stripe. The card is
  * checked and forgotten: never stored, never logged.
  */
-export async function action({ request, context }: Route.ActionArgs) {
+export const action = withDatabaseOutage(async function action({ request, context }: Route.ActionArgs) {
   const { db, config, payments, clientIp } = context;
   if (payments.name !== "test") {
     return jsonError(404, { code: "not_found", message: "This shop takes payments through Stripe." });
@@ -62,4 +62,4 @@ export async function action({ request, context }: Route.ActionArgs) {
     if (outcome === "not_payable") return expired();
   }
   return Response.json({ order: await paidOrderSummary(db, order) }, { headers: noStore });
-}
+});

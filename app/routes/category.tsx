@@ -4,12 +4,13 @@ import { findCategory } from "~/.server/catalog";
 import { capitalise, categoryPath } from "~/lib/catalog";
 import { pageMeta, publicUrlOf } from "~/lib/meta";
 import type { Route } from "./+types/category";
+import { withDatabaseOutage } from "~/.server/http";
 
-export async function loader({ context, params }: Route.LoaderArgs) {
+export const loader = withDatabaseOutage(async function loader({ context, params }: Route.LoaderArgs) {
   const category = await findCategory(context.db, params.category, { inStockOnly: true });
   if (!category) throw data(null, { status: 404 });
   return { category };
-}
+});
 
 export default function CategoryPage({ loaderData }: Route.ComponentProps) {
   const { category } = loaderData;

@@ -4,13 +4,14 @@ import { getCatalogPreview } from "~/.server/catalog";
 import { capitalise, categoryPath } from "~/lib/catalog";
 import { pageMeta, publicUrlOf } from "~/lib/meta";
 import type { Route } from "./+types/shop";
+import { withDatabaseOutage } from "~/.server/http";
 
 /** SPEC §9: the overview shows at most 3 items per category. */
 const ITEMS_PER_CATEGORY = 3;
 
-export async function loader({ context }: Route.LoaderArgs) {
+export const loader = withDatabaseOutage(async function loader({ context }: Route.LoaderArgs) {
   return { categories: await getCatalogPreview(context.db, ITEMS_PER_CATEGORY) };
-}
+});
 
 export default function Shop({ loaderData }: Route.ComponentProps) {
   return (

@@ -1,6 +1,7 @@
 import { listCatalogPaths } from "~/.server/catalog";
 import { categoryPath, productPath } from "~/lib/catalog";
 import type { Route } from "./+types/sitemap[.]xml";
+import { withDatabaseOutage } from "~/.server/http";
 
 const STATIC_PATHS = ["/", "/shop", "/contact", "/about"];
 
@@ -8,7 +9,7 @@ const escapeXml = (text: string) =>
   text.replace(/[<>&'"]/g, (char) => `&#${char.charCodeAt(0)};`);
 
 /** Every page of the shop, streamed so a catalog of any size fits. */
-export function loader({ context }: Route.LoaderArgs) {
+export const loader = withDatabaseOutage(function loader({ context }: Route.LoaderArgs) {
   const { db, config } = context;
   const encoder = new TextEncoder();
   const url = (path: string) => `<url><loc>${escapeXml(config.publicUrl + path)}</loc></url>\n`;
@@ -25,4 +26,4 @@ export function loader({ context }: Route.LoaderArgs) {
     },
   });
   return new Response(body, { headers: { "Content-Type": "application/xml; charset=utf-8" } });
-}
+});

@@ -94,3 +94,13 @@ export async function shopState(db: Db) {
     outbox: await countRows(db, "outbox"),
   };
 }
+
+/** Numbers of orders that have no line: what a checkout cut off half-way would leave behind. */
+export async function ordersWithoutItems(db: Db): Promise<string[]> {
+  const rows = await db
+    .selectFrom("orders")
+    .select("number")
+    .where((eb) => eb.not(eb.exists(eb.selectFrom("order_items").select("order_items.order_id").whereRef("order_items.order_id", "=", "orders.id"))))
+    .execute();
+  return rows.map((row) => row.number);
+}

@@ -17,12 +17,19 @@ export interface TestDatabase {
   db: Db;
   /** Environment that points a server or CLI process at this same database. */
   env: { DATA_DIR: string; DATABASE_URL?: string };
+  /**
+   * On PostgreSQL, the application_name of the connections that processes
+   * started with `env` open (not the test's own `db`): what fault tests look for in pg_stat_activity.
+   */
+  processApplicationName?: string;
   cleanup: () => Promise<void>;
 }
 
 export async function createTestDatabase(options: { migrate?: boolean } = {}): Promise<TestDatabase> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "wickshop-test-"));
   let databaseUrl: string | undefined;
+  let processUrl: string | undefined;
+  let processApplicationName: string | undefined;
   let dropSchema = async () => {};
   if (testPostgresUrl) {
     const schema = `suite_${randomBytes(6).toString("hex")}`;
@@ -32,7 +39,11 @@ export async function createTestDatabase(options: { migrate?: boolean } = {}): P
     await admin.end();
     const url = new URL(testPostgresUrl);
     url.searchParams.set("options", `-c search_path=${schema}`);
+    url.searchParams.set("application_name", `${schema}_test`);
     databaseUrl = url.toString();
+    processApplicationName = `${schema}_process`;
+    url.searchParams.set("application_name", processApplicationName);
+    processUrl = url.toString();
     dropSchema = async () => {
       const client = new pg.Client({ connectionString: testPostgresUrl });
       await client.connect();
@@ -52,5 +63,10 @@ export async function createTestDatabase(options: { migrate?: boolean } = {}): P
     await cleanup();
     throw error;
   }
-  return { db, env: databaseUrl ? { DATA_DIR: dataDir, DATABASE_URL: databaseUrl } : { DATA_DIR: dataDir }, cleanup };
+  return {
+    db,
+    env: processUrl ? { DATA_DIR: dataDir, DATABASE_URL: processUrl } : { DATA_DIR: dataDir },
+    processApplicationName,
+    cleanup,
+  };
 }

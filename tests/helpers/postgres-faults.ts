@@ -1,0 +1,80 @@
+import pg from "pg";
+import type { TestDatabase } from "./test-database";
+import { waitFor } from "./wait-for";
+
+/**
+ * Breaks PostgreSQL under a running shop, as a restart, a failover or an
+ * operator would: from a connection of its own, touching only the backends of
+ * the processes started on this test database (their application_name), so
+ * suites running beside it on the same server are left alone.
+ */
+export class PostgresFaults {
+  private constructor(
+    private readonly admin: pg.Client,
+    private readonly database: TestDatabase & { processApplicationName: string; env: { DATABASE_URL: string } },
+  ) {}
+
+  static async open(database: TestDatabase) {
+    const { processApplicationName, env } = database;
+    if (!processApplicationName || !env.DATABASE_URL) throw new Error("PostgresFaults needs a PostgreSQL test database");
+    const admin = new pg.Client({ connectionString: withApplicationName(env.DATABASE_URL, "wickshop_fault_injector") });
+    await admin.connect();
+    return new PostgresFaults(admin, { ...database, processApplicationName, env: { ...env, DATABASE_URL: env.DATABASE_URL } });
+  }
+
+  /** Terminates every backend the shop's processes hold right now; returns how many there were. */
+  async terminateAll(): Promise<number> {
+    const result = await this.admin.query<{ terminated: boolean }>(
+      `select pg_terminate_backend(pid) as terminated from pg_stat_activity
+        where datname = current_database() and application_name = $1 and pid <> pg_backend_pid()`,
+      [this.database.processApplicationName],
+    );
+    return result.rows.length;
+  }
+
+  async terminate(pid: number) {
+    await this.admin.query("select pg_terminate_backend($1)", [pid]);
+  }
+
+  /** Waits until one of the shop's backends waits for a lock while running a statement matching `statement`; its pid. */
+  async blockedBackend(statement: RegExp): Promise<number> {
+    return waitFor(
+      async () => {
+        const { rows } = await this.admin.query<{ pid: number; query: string }>(
+          `select pid, query from pg_stat_activity
+            where datname = current_database() and application_name = $1 and wait_event_type = 'Lock'`,
+          [this.database.processApplicationName],
+        );
+        return rows.find((row) => statement.test(row.query))?.pid;
+      },
+      { timeoutMs: 10_000, intervalMs: 20, what: `a shop backend blocked on a lock running ${statement}` },
+    );
+  }
+
+  /**
+   * Takes a table lock in a transaction of its own and holds it until
+   * released, so a statement of the shop that needs the table waits, in flight.
+   */
+  async holdLock(table: string, mode: "exclusive" | "access exclusive") {
+    const holder = new pg.Client({ connectionString: withApplicationName(this.database.env.DATABASE_URL, "wickshop_lock_holder") });
+    await holder.connect();
+    await holder.query("begin");
+    await holder.query(`lock table ${pg.escapeIdentifier(table)} in ${mode} mode`);
+    return {
+      release: async () => {
+        await holder.query("rollback");
+        await holder.end();
+      },
+    };
+  }
+
+  close() {
+    return this.admin.end();
+  }
+}
+
+function withApplicationName(databaseUrl: string, name: string) {
+  const url = new URL(databaseUrl);
+  url.searchParams.set("application_name", name);
+  return url.toString();
+}
