@@ -65,6 +65,7 @@ const envSchema = z.object({
   EMAILJS_API_URL: url(["http:", "https:"]),
   MAIL_MAX_ATTEMPTS: z.coerce.number().int().min(1).max(100).default(8),
   MAIL_RETRY_BASE_SECONDS: z.coerce.number().min(0.01).max(3600).default(30),
+  MAIL_CLAIM_LEASE_SECONDS: z.coerce.number().min(1).max(86_400).default(300),
   GOOGLE_CLIENT_ID: optionalText,
   GOOGLE_CLIENT_SECRET: optionalText,
   GOOGLE_DISCOVERY_URL: url(["https:", "http:"]),
@@ -151,8 +152,13 @@ export function loadConfig(source: Record<string, string | undefined> = process.
         }
       : undefined,
     smtpUrl: env.SMTP_URL,
-    // A message that keeps failing waits base × 2^(attempt − 1) between tries, then ends failed.
-    mailRetry: { maxAttempts: env.MAIL_MAX_ATTEMPTS, baseMs: env.MAIL_RETRY_BASE_SECONDS * 1000 },
+    // A message that keeps failing waits base × 2^(attempt − 1) between tries, then ends failed;
+    // one whose sender died mid-send is tried again when its claim lapses.
+    mailRetry: {
+      maxAttempts: env.MAIL_MAX_ATTEMPTS,
+      baseMs: env.MAIL_RETRY_BASE_SECONDS * 1000,
+      claimLeaseMs: env.MAIL_CLAIM_LEASE_SECONDS * 1000,
+    },
     emailjs: env.EMAILJS_PUBLIC_KEY
       ? {
           publicKey: env.EMAILJS_PUBLIC_KEY,

@@ -4,21 +4,23 @@ import type { OutboxRow } from "../db/schema";
 import type { Logger } from "../logger";
 import type { MailTransport } from "./transports";
 
-/**
- * How long a claimed message is one process's: a process that dies mid-send
- * frees it after this. Every transport gives up on a send well before.
- */
-const CLAIM_LEASE_MS = 5 * 60_000;
 /** Messages sent per run; each is claimed just before its send, so its lease covers only that send. */
 const BATCH = 20;
 
 export interface RetryPolicy {
   maxAttempts: number;
   baseMs: number;
+  /**
+   * How long a claimed message is one process's: a process that dies mid-send
+   * (killed, crashed) frees it after this. With several processes it must
+   * outlast any send, or a slow one could be sent twice (SMTP gives up after
+   * at most ~2 minutes, EmailJS after 15 s).
+   */
+  claimLeaseMs: number;
 }
 
 /** Exponential backoff: base, 2 × base, 4 × base … capped at a day. */
-export const retryDelay = (attempt: number, policy: RetryPolicy) =>
+export const retryDelay = (attempt: number, policy: Pick<RetryPolicy, "baseMs">) =>
   Math.min(policy.baseMs * 2 ** (attempt - 1), 24 * 60 * 60_000);
 
 /**
@@ -27,7 +29,7 @@ export const retryDelay = (attempt: number, policy: RetryPolicy) =>
  * conditional on the attempt count read, so within its lease a message is
  * held by one process only.
  */
-async function claimNextMessage(db: Db, now: number): Promise<OutboxRow | undefined> {
+async function claimNextMessage(db: Db, now: number, leaseMs: number): Promise<OutboxRow | undefined> {
   return db.transaction().execute(async (trx) => {
     let due = trx
       .selectFrom("outbox")
@@ -41,7 +43,7 @@ async function claimNextMessage(db: Db, now: number): Promise<OutboxRow | undefi
     if (!message) return undefined;
     const taken = await trx
       .updateTable("outbox")
-      .set({ attempts: message.attempts + 1, next_attempt_at: now + CLAIM_LEASE_MS })
+      .set({ attempts: message.attempts + 1, next_attempt_at: now + leaseMs })
       .where("id", "=", message.id)
       .where("attempts", "=", message.attempts)
       .where("status", "=", "pending")
@@ -69,7 +71,7 @@ export async function deliverDueEmails(
   const now = options.now ?? Date.now;
   let delivered = 0;
   for (let round = 0; round < BATCH; round++) {
-    const message = await claimNextMessage(db, now());
+    const message = await claimNextMessage(db, now(), options.policy.claimLeaseMs);
     if (!message) break;
     // Only the holder of this claim (its attempt number) may close it.
     const stillOurs = db.updateTable("outbox").where("id", "=", message.id).where("attempts", "=", message.attempts);
