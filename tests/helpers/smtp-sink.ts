@@ -19,6 +19,15 @@ export interface SmtpSink {
   refusals: () => number;
   /** Refuse the next `count` messages with a temporary SMTP error (Infinity: refuse until told otherwise). */
   refuseNext: (count: number) => void;
+  /**
+   * Accept `count` more messages, then leave every further one unanswered
+   * after its data: its sender waits mid-send (until it gives up or dies).
+   */
+  stallAfter: (count: number) => void;
+  /** How many messages the sink has left unanswered so far. */
+  stalled: () => number;
+  /** Accept messages again; those stalled stay unanswered (their sender is expected to be gone). */
+  resume: () => void;
   close: () => Promise<void>;
 }
 
@@ -40,6 +49,8 @@ export async function startSmtpSink(options: { port?: number } = {}): Promise<Sm
   const messages: ReceivedMail[] = [];
   let toRefuse = 0;
   let refused = 0;
+  let toAccept = Infinity;
+  let stalled = 0;
   const server = new SMTPServer({
     authOptional: true,
     disabledCommands: ["STARTTLS"],
@@ -54,6 +65,11 @@ export async function startSmtpSink(options: { port?: number } = {}): Promise<Sm
           const error = Object.assign(new Error("Mailbox busy, try again later"), { responseCode: 451 });
           return callback(error);
         }
+        if (toAccept <= 0) {
+          stalled++;
+          return;
+        }
+        toAccept--;
         const raw = Buffer.concat(chunks);
         const envelope = {
           from: session.envelope.mailFrom ? session.envelope.mailFrom.address : "",
@@ -81,6 +97,13 @@ export async function startSmtpSink(options: { port?: number } = {}): Promise<Sm
     refusals: () => refused,
     refuseNext: (count) => {
       toRefuse = count;
+    },
+    stallAfter: (count) => {
+      toAccept = count;
+    },
+    stalled: () => stalled,
+    resume: () => {
+      toAccept = Infinity;
     },
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };

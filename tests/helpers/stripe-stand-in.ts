@@ -86,6 +86,8 @@ export const stripeTestSettings = {
   webhookSecret: "whsec_wickshop_test_secret",
 };
 
+export type StripeStandIn = Awaited<ReturnType<typeof startStripeStandIn>>;
+
 /** A webhook call as Stripe sends it, signed with the stripe package's own test helper. */
 export function signedStripeEvent(event: { id: string; type: string; object: Partial<StandInIntent> }) {
   const payload = JSON.stringify({
@@ -99,3 +101,19 @@ export function signedStripeEvent(event: { id: string; type: string; object: Par
   const signature = Stripe.webhooks.generateTestHeaderString({ payload, secret: stripeTestSettings.webhookSecret });
   return { payload, signature };
 }
+
+/** Stripe's word that an intent went through: payment_intent.succeeded for `amount` (the intent's own by default). */
+export const succeededEvent = (id: string, intent: { id: string; amount: number; currency: string }, amount = intent.amount) =>
+  signedStripeEvent({
+    id,
+    type: "payment_intent.succeeded",
+    object: { id: intent.id, object: "payment_intent", amount, amount_received: amount, currency: intent.currency, status: "succeeded" },
+  });
+
+/** Delivers a webhook call to the shop as Stripe does (a different `signature` forges it). */
+export const sendStripeWebhook = (shopUrl: string, event: ReturnType<typeof signedStripeEvent>, signature = event.signature) =>
+  fetch(`${shopUrl}/api/payments/stripe/webhook`, {
+    method: "POST",
+    headers: { "Content-Type": "application/json", "Stripe-Signature": signature },
+    body: event.payload,
+  });

@@ -5,13 +5,18 @@ import { expireUnpaidOrders } from "~/.server/orders";
 import { createStripeProvider } from "~/.server/payments/stripe";
 import { type Shop, openShop, paymentStatus, placePendingOrder, request } from "../helpers/shop-api";
 import { orderByNumber, outboxOf, paymentEventsOf, stockOf } from "../helpers/shop-db";
-import { signedStripeEvent, startStripeStandIn, stripeTestSettings } from "../helpers/stripe-stand-in";
+import {
+  sendStripeWebhook,
+  signedStripeEvent,
+  startStripeStandIn,
+  type StripeStandIn,
+  stripeTestSettings,
+  succeededEvent as succeeded,
+} from "../helpers/stripe-stand-in";
 import { testEngine } from "../helpers/test-database";
 
-type StandIn = Awaited<ReturnType<typeof startStripeStandIn>>;
-
 describe(`Stripe payments on ${testEngine}`, () => {
-  let stripe: StandIn;
+  let stripe: StripeStandIn;
   let shop: Shop;
   beforeAll(async () => {
     stripe = await startStripeStandIn();
@@ -31,25 +36,13 @@ describe(`Stripe payments on ${testEngine}`, () => {
   });
   afterEach(() => shop.close());
 
-  const sendWebhook = (event: ReturnType<typeof signedStripeEvent>, signature = event.signature) =>
-    fetch(`${shop.url}/api/payments/stripe/webhook`, {
-      method: "POST",
-      headers: { "Content-Type": "application/json", "Stripe-Signature": signature },
-      body: event.payload,
-    });
+  const sendWebhook = (event: ReturnType<typeof signedStripeEvent>, signature?: string) => sendStripeWebhook(shop.url, event, signature);
 
   async function placeStripeOrder(quantity = 2, email?: string) {
     const order = await placePendingOrder(shop, [{ id: 1001, quantity }], { shipping: { email } });
     const row = await orderByNumber(shop.db, order.number);
     return { order, row, intent: stripe.intents.get(row.payment_ref!)! };
   }
-
-  const succeeded = (id: string, intent: { id: string; amount: number; currency: string }, amount = intent.amount) =>
-    signedStripeEvent({
-      id,
-      type: "payment_intent.succeeded",
-      object: { id: intent.id, object: "payment_intent", amount, amount_received: amount, currency: intent.currency, status: "succeeded" },
-    });
 
   it("creates a PaymentIntent for the server's amount in cents and hands the browser its client secret", async () => {
     const answer = await request<{ payment: Record<string, unknown>; order: { number: string } }>(`${shop.url}/api/checkout`, {
