@@ -4,6 +4,8 @@ import { sql } from "kysely";
 import { afterEach, describe, expect, it } from "vitest";
 import { openDatabase } from "~/.server/db";
 import { isDatabaseUnavailable } from "~/.server/db/unavailable";
+import { signedUp } from "../helpers/accounts";
+import { BrowserSession } from "../helpers/browser-session";
 import { PostgresFaults } from "../helpers/postgres-faults";
 import { type ApiResponse, type CheckoutAnswer, checkout, checkoutBody, openShop, postCheckout, type Shop } from "../helpers/shop-api";
 import { accountedStock, ordersWithoutItems, shopState, stockOf } from "../helpers/shop-db";
@@ -64,21 +66,25 @@ describe(`the database drops out under a running shop on ${testEngine}`, () => {
       expect(await accountedStock(shop.db)).toEqual(shop.initialStock);
     });
 
-    it("mid-page: the page answers 503 with the back-soon view, and the next request is served", async () => {
+    it("mid-page: the page answers 503 with the back-soon view, for a guest and for a signed-in shopper, and the next request is served", async () => {
       const { shop, faults } = await openFaultyShop();
-      const lock = await faults.holdLock("products", "access exclusive");
-      const pending = fetch(`${shop.url}/shop`);
-      await faults.terminate(await faults.blockedBackend(/"products"/));
-      await lock.release();
+      const guest = new BrowserSession(shop.url);
+      const shopper = new BrowserSession(shop.url);
+      await signedUp(shopper);
+      // The guest's page waits on the catalog; the shopper's on their session, which better-auth reads.
+      for (const [browser, table] of [[guest, "products"], [shopper, "session"]] as const) {
+        const lock = await faults.holdLock(table, "access exclusive");
+        const pending = browser.get("/shop");
+        await faults.terminate(await faults.blockedBackend(new RegExp(`"${table}"`)));
+        await lock.release();
 
-      const page = await pending;
-      expect(page.status).toBe(503);
-      expect(Number(page.headers.get("retry-after"))).toBeGreaterThan(0);
-      const html = await page.text();
-      expect(html).toContain("We&#x27;ll be right back");
-      expect(html).not.toMatch(/Unexpected Application Error|terminating connection|57P01|at async/);
-
-      expect((await fetch(`${shop.url}/shop`)).status).toBe(200);
+        const page = await pending;
+        expect(page.status, table).toBe(503);
+        expect(Number(page.headers.get("retry-after"))).toBeGreaterThan(0);
+        expect(page.html).toContain("We&#x27;ll be right back");
+        expect(page.html).not.toMatch(/Unexpected Application Error|terminating connection|57P01|at async/);
+        expect((await browser.get("/shop")).status).toBe(200);
+      }
     });
 
     it("mid-query: the lost connection is discarded, not handed to the next query", async () => {
