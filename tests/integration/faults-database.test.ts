@@ -1,8 +1,7 @@
-import path from "node:path";
 import SQLite from "better-sqlite3";
 import { sql } from "kysely";
 import { afterEach, describe, expect, it } from "vitest";
-import { openDatabase } from "~/.server/db";
+import { openDatabase, sqliteFileIn } from "~/.server/db";
 import { isDatabaseUnavailable } from "~/.server/db/unavailable";
 import { signedUp } from "../helpers/accounts";
 import { BrowserSession } from "../helpers/browser-session";
@@ -145,7 +144,7 @@ describe(`the database drops out under a running shop on ${testEngine}`, () => {
     it("answers a checkout 503 JSON without touching stock, and serves it once the writer is done", async () => {
       shop = await openShop({ Wax: [candle] });
       const before = await shopState(shop.db);
-      const writer = new SQLite(path.join(shop.database.env.DATA_DIR, "wickshop.sqlite"));
+      const writer = new SQLite(sqliteFileIn(shop.database.env.DATA_DIR));
       try {
         writer.exec("begin immediate");
         const body = checkoutBody([line]);
