@@ -8,6 +8,7 @@ import { sql } from "kysely";
 import { pinoHttp } from "pino-http";
 import type { ServerBuild } from "react-router";
 import { createAuth, loadAuthSecret } from "./app/.server/auth";
+import { openCatalogVersionReader } from "./app/.server/catalog-version";
 import { type Config, ConfigError, loadConfig, mailMode, paymentMode } from "./app/.server/config";
 import { migrateToLatest, openDatabase } from "./app/.server/db";
 import { seedDemoCatalog } from "./app/.server/demo-catalog";
@@ -16,6 +17,7 @@ import { createLogger } from "./app/.server/logger";
 import { createMailTransport } from "./app/.server/mail/transports";
 import { createOrderAccess } from "./app/.server/order-access";
 import { sameOriginOnly } from "./app/.server/origin-check";
+import { createPageCache } from "./app/.server/page-cache";
 import { limitRequestBodies } from "./app/.server/request-limits";
 import { securityHeaders } from "./app/.server/security-headers";
 import { createStripeProvider } from "./app/.server/payments/stripe";
@@ -95,6 +97,10 @@ export async function startServer(config: Config) {
     mail: { transport: createMailTransport(config), policy: config.mailRetry },
   });
 
+  // Pages change under the dev server without the catalog changing: it renders every time.
+  const versionReader = config.mode === "development" ? undefined : openCatalogVersionReader(database);
+  const pageCache = versionReader && createPageCache({ readVersion: versionReader.read, logger });
+
   const app = express();
   const drainer = connectionDrainer();
   app.use(drainer.middleware);
@@ -123,6 +129,7 @@ export async function startServer(config: Config) {
   app.use(assets);
   app.use(sameOriginOnly(config.publicUrl));
   app.use(limitRequestBodies);
+  if (pageCache) app.use(pageCache.capture);
   app.use(
     createRequestHandler({
       build,
@@ -141,13 +148,21 @@ export async function startServer(config: Config) {
   );
 
   // Slow clients (slowloris) are cut off: headers within the timeout, the whole request within twice it.
+  // A cached page is answered before Express sees the request (page-cache.ts says why).
   const server = http.createServer(
     {
       headersTimeout: config.slowClientTimeoutMs,
       requestTimeout: 2 * config.slowClientTimeoutMs,
       connectionsCheckingInterval: Math.min(config.slowClientTimeoutMs / 2, 30_000),
     },
-    app,
+    (req, res) => {
+      if (!pageCache) return app(req, res);
+      pageCache.serve(req, res, () => app(req, res)).catch((error: unknown) => {
+        logger.error(error, "Answering from the page cache failed");
+        if (!res.headersSent) res.writeHead(500);
+        res.end();
+      });
+    },
   );
   server.listen(config.port, config.host);
   await new Promise<void>((resolve, reject) => server.once("listening", resolve).once("error", reject));
@@ -165,6 +180,7 @@ export async function startServer(config: Config) {
       clearTimeout(timer);
       await jobs.stop();
       await closeBuild();
+      versionReader?.close();
       await database.db.destroy();
     })());
 

@@ -1,6 +1,7 @@
+import { type CatalogFile, categoryRoute, categorySlug } from "./catalog-file";
+import { bumpCatalogVersion } from "./catalog-version";
 import type { Db } from "./db";
 import { isSqlite } from "./db/engine";
-import { type CatalogFile, categoryRoute, categorySlug } from "./catalog-file";
 
 /** Rows per INSERT: well under SQLite's and PostgreSQL's bound-parameter limits. */
 const BATCH_SIZE = 500;
@@ -86,6 +87,7 @@ export async function importCatalog(db: Db, file: CatalogFile, options: ImportOp
     }
     // Only now, with every kept product moved to its new category, can old categories go.
     const removedCategories = options.replace ? await deleteAllExcept(trx, "categories", [...categoryIds.values()]) : 0;
+    await bumpCatalogVersion(trx);
     return { categories: file.length, products: products.length, removedCategories, removedProducts };
   });
 }

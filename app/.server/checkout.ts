@@ -2,6 +2,7 @@ import { randomBytes } from "node:crypto";
 import type { CheckoutRequest } from "~/lib/checkout-schema";
 import { MAX_ORDER_CENTS } from "~/lib/money";
 import { ORDER_NUMBER_ALPHABET } from "~/lib/order-number";
+import { bumpCatalogVersion } from "./catalog-version";
 import type { Db } from "./db";
 import type { OrderRow } from "./db/schema";
 import { findOrderByIdempotencyKey } from "./orders";
@@ -137,6 +138,7 @@ export async function placeOrder(
           }),
         )
         .execute();
+      await bumpCatalogVersion(trx);
       return created;
     });
   } catch (error) {

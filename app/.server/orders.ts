@@ -1,3 +1,4 @@
+import { bumpCatalogVersion } from "./catalog-version";
 import type { Db } from "./db";
 import type { OrderRow } from "./db/schema";
 import { enqueueOrderEmails } from "./mail/outbox";
@@ -163,6 +164,7 @@ export async function expireUnpaidOrders(
           .where("id", "=", item.product_id)
           .execute();
       }
+      await bumpCatalogVersion(trx);
       return true;
     });
     if (won) expired.push({ ...order, status: "expired" });

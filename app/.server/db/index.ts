@@ -16,6 +16,9 @@ export interface DatabaseHandle {
   engine: Engine;
   /** Where the data lives, for the start-up line; never includes a password. */
   description: string;
+  /** The SQLite file or the pg pool, for the one read that skips Kysely on the hot path (the catalog version). */
+  sqliteFile?: string;
+  pool?: pg.Pool;
 }
 
 // COUNT(*) and BIGINT come back from pg as strings; our numbers fit in a double.
@@ -41,6 +44,7 @@ export function openDatabase(options: {
     return {
       db: new Kysely<Database>({ dialect: new PostgresDialect({ pool: discardingLostConnections(pool) }) }),
       engine: "postgres",
+      pool,
       description: `PostgreSQL ${url.hostname}:${url.port || 5432}${url.pathname}`,
     };
   }
@@ -54,6 +58,7 @@ export function openDatabase(options: {
   return {
     db: new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) }),
     engine: "sqlite",
+    sqliteFile: file,
     description: `SQLite ${file}`,
   };
 }

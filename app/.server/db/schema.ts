@@ -36,6 +36,13 @@ export interface Database {
   stock_adjustments: StockAdjustmentTable;
   settings: SettingTable;
   user: UserTable;
+  catalog_version: CatalogVersionTable;
+}
+
+/** Counters whose sum is the catalog version; see app/.server/catalog-version.ts. */
+export interface CatalogVersionTable {
+  shard: number;
+  version: number;
 }
 
 /** Values the shop generates once and shares between its processes, such as the session secret. */

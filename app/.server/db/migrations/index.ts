@@ -4,6 +4,7 @@ import * as orders from "./002-orders";
 import * as accounts from "./003-accounts";
 import * as outboxParams from "./004-outbox-params";
 import * as paymentRefIndex from "./005-payment-ref-index";
+import * as catalogVersion from "./006-catalog-version";
 import * as stockAdjustments from "./007-stock-adjustments";
 
 /** Every migration, in order. Names are stored in the database: never rename one. */
@@ -13,5 +14,6 @@ export const migrations: Record<string, Migration> = {
   "003-accounts": accounts,
   "004-outbox-params": outboxParams,
   "005-payment-ref-index": paymentRefIndex,
+  "006-catalog-version": catalogVersion,
   "007-stock-adjustments": stockAdjustments,
 };
