@@ -1,0 +1,208 @@
+import http from "node:http";
+import type { AddressInfo } from "node:net";
+import zlib from "node:zlib";
+import express from "express";
+import pino from "pino";
+import { afterEach, describe, expect, it } from "vitest";
+import { coalesceReads } from "~/.server/catalog-version";
+import { cacheKey, createPageCache } from "~/.server/page-cache";
+import { PageStore, cachedPage, matchesEtag, preferredEncoding } from "~/.server/page-store";
+
+describe("cacheKey", () => {
+  const key = (url: string, options: { method?: string; cookie?: string } = {}) => cacheKey({ method: "GET", url, ...options });
+
+  it("keys the browsing pages, their navigation data and the JSON catalog by their URL", () => {
+    for (const url of ["/", "/_.data", "/shop", "/shop/", "/shop.data", "/shop/wax", "/shop/wax.data", "/shop/wax/1001/", "/shop/wax/1001/_.data", "/api/catalog", "/api/catalog/wax"]) {
+      expect(key(url), url).toBe(url);
+    }
+    expect(key("/shop/wax", { method: "HEAD" })).toBe("/shop/wax");
+  });
+
+  it("keeps pages of a long list and React Router's loader lists apart, and refuses other query parameters", () => {
+    expect(key("/shop/wax?page=2")).toBe("/shop/wax?page=2");
+    expect(key("/shop/wax.data?_routes=routes%2Fcategory")).toBe("/shop/wax.data?_routes=routes%2Fcategory");
+    expect(key("/shop/wax?utm_source=mail")).toBeUndefined();
+    expect(key("/shop?page=2&nocache=1")).toBeUndefined();
+  });
+
+  it("refuses everything that is not a guest's GET of a browsing page", () => {
+    expect(key("/shop", { method: "POST" })).toBeUndefined();
+    for (const url of ["/checkout", "/auth", "/contact", "/api/products?ids=1", "/api/orders/WS-1/payment", "/api/checkout", "/shop/wax/1001/extra", "/assets/app.js"]) {
+      expect(key(url), url).toBeUndefined();
+    }
+    expect(key("/shop", { cookie: "better-auth.session_token=abc" })).toBeUndefined();
+    expect(key("/shop", { cookie: "theme=dark; __Secure-better-auth.session_token=abc" })).toBeUndefined();
+    expect(key("/shop", { cookie: "better-auth.session_data=abc" })).toBeUndefined();
+    expect(key("/shop", { cookie: "theme=dark" })).toBe("/shop");
+  });
+});
+
+describe("PageStore", () => {
+  const page = (bytes: number) => ({ bytes });
+
+  it("stays within its byte bound, dropping the least recently used pages first", () => {
+    const store = new PageStore<{ bytes: number }>(1000);
+    store.set("a", page(400));
+    store.set("b", page(400));
+    expect(store.get("a")).toBeDefined(); // b is now the least recently used
+    store.set("c", page(400));
+    expect([store.get("a"), store.get("b"), store.get("c")].map(Boolean)).toEqual([true, false, true]);
+    expect(store.bytes).toBe(800);
+
+    for (let i = 0; i < 100; i++) store.set(`page-${i}`, page(150));
+    expect(store.bytes).toBeLessThanOrEqual(1000);
+    expect(store.size).toBe(6);
+  });
+
+  it("counts a replaced page once, and keeps no page bigger than the bound", () => {
+    const store = new PageStore<{ bytes: number }>(1000);
+    store.set("a", page(300));
+    store.set("a", page(500));
+    expect(store.bytes).toBe(500);
+    store.set("a", page(1001));
+    expect(store.get("a")).toBeUndefined();
+    expect(store.bytes).toBe(0);
+  });
+});
+
+describe("preferredEncoding and matchesEtag", () => {
+  it("answers brotli, then gzip, then the page as it is, as the client accepts them", () => {
+    expect(preferredEncoding(undefined)).toBe("identity");
+    expect(preferredEncoding("gzip, deflate, br, zstd")).toBe("br");
+    expect(preferredEncoding("gzip, deflate")).toBe("gzip");
+    expect(preferredEncoding("br;q=0.5, gzip")).toBe("gzip");
+    expect(preferredEncoding("br;q=0, gzip;q=0")).toBe("identity");
+    expect(preferredEncoding("deflate")).toBe("identity");
+    expect(preferredEncoding("*")).toBe("br");
+  });
+
+  it("compares entity tags weakly, in lists and as *", () => {
+    expect(matchesEtag(undefined, 'W/"abc"')).toBe(false);
+    expect(matchesEtag('W/"abc"', 'W/"abc"')).toBe(true);
+    expect(matchesEtag('"x", "abc"', 'W/"abc"')).toBe(true);
+    expect(matchesEtag('"abd"', 'W/"abc"')).toBe(false);
+    expect(matchesEtag("*", 'W/"abc"')).toBe(true);
+  });
+});
+
+describe("cachedPage", () => {
+  it("keeps the page in three encodings with the headers of any answer, and none of the one response's", async () => {
+    const body = Buffer.from("<!DOCTYPE html><title>Wax</title>".repeat(50));
+    const page = await cachedPage(
+      {
+        version: 7,
+        headers: { "content-type": "text/html; charset=utf-8", "x-frame-options": "SAMEORIGIN", "content-encoding": "gzip", date: "then", vary: "Accept-Encoding" },
+        body,
+      },
+      Date.UTC(2026, 5, 1),
+    );
+    expect(zlib.brotliDecompressSync(page.variants.br.body)).toEqual(body);
+    expect(zlib.gunzipSync(page.variants.gzip.body)).toEqual(body);
+    expect(page.variants.identity.body).toEqual(body);
+    expect(page.validUntil).toBe(Date.UTC(2027, 0, 1));
+    const head = (variant: "identity" | "br") => Object.fromEntries(chunk(page.variants[variant].head));
+    expect(head("identity")).toEqual({
+      "content-type": "text/html; charset=utf-8",
+      "x-frame-options": "SAMEORIGIN",
+      "cache-control": "no-cache",
+      etag: page.etag,
+      vary: "Accept-Encoding, Cookie",
+      "content-length": String(body.length),
+    });
+    expect(head("br")).toMatchObject({ "content-encoding": "br", "content-length": String(page.variants.br.body.length) });
+  });
+});
+
+const chunk = (flat: string[]) => Array.from({ length: flat.length / 2 }, (_, i) => [flat[2 * i]!, flat[2 * i + 1]!] as const);
+
+describe("coalesceReads", () => {
+  it("gives every caller a read that started after it called, one read at a time", async () => {
+    const started: (() => void)[] = [];
+    let reads = 0;
+    const read = coalesceReads(
+      () =>
+        new Promise<number>((resolve) => {
+          const n = ++reads;
+          started.push(() => resolve(n));
+        }),
+    );
+    const first = read();
+    // Both arrive while the first read runs: it may predate them, so they share the next one.
+    const second = read();
+    const third = read();
+    expect(reads).toBe(1);
+    started[0]!();
+    expect(await first).toBe(1);
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(reads).toBe(2);
+    started[1]!();
+    expect([await second, await third]).toEqual([2, 2]);
+    const fourth = read();
+    expect(reads).toBe(3);
+    started[2]!();
+    expect(await fourth).toBe(3);
+  });
+});
+
+describe("createPageCache in front of a real HTTP server", () => {
+  let server: http.Server | undefined;
+  afterEach(() => new Promise<void>((resolve) => (server ? server.close(() => resolve()) : resolve())));
+
+  /** A stand-in for React Router behind the cache: counts its renders, answers what `route` says. */
+  async function serveWith(route: express.RequestHandler) {
+    let version = 1;
+    const cache = createPageCache({ readVersion: async () => version, logger: pino({ level: "silent" }), maxBytes: 1024 * 1024 });
+    let renders = 0;
+    const app = express();
+    // React Router's answers carry no ETag of their own: only the cache's hits do.
+    app.set("etag", false);
+    app.use(cache.capture);
+    app.use((req, res, next) => {
+      renders++;
+      route(req, res, next);
+    });
+    server = http.createServer((req, res) => void cache.serve(req, res, () => app(req, res)));
+    await new Promise<void>((resolve) => server!.listen(0, "127.0.0.1", resolve));
+    const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    return {
+      get: (path: string, headers: Record<string, string> = {}) => fetch(base + path, { headers }),
+      renders: () => renders,
+      bump: () => version++,
+      stored: () => cache.store.size,
+    };
+  }
+
+  const settled = () => new Promise((resolve) => setTimeout(resolve, 50));
+
+  it("answers a kept page until the version changes, with 304s for the ETag it gave", async () => {
+    const shop = await serveWith((req, res) => {
+      res.type("html").send(`<p>render for ${req.url}</p>`);
+    });
+    expect(await (await shop.get("/shop/wax")).text()).toBe("<p>render for /shop/wax</p>");
+    await settled();
+    const hit = await shop.get("/shop/wax");
+    expect(await hit.text()).toBe("<p>render for /shop/wax</p>");
+    expect(shop.renders()).toBe(1);
+    const etag = hit.headers.get("etag")!;
+    expect((await shop.get("/shop/wax", { "If-None-Match": etag })).status).toBe(304);
+
+    shop.bump();
+    const fresh = await shop.get("/shop/wax");
+    expect(fresh.headers.get("etag")).toBeNull();
+    expect(shop.renders()).toBe(2);
+  });
+
+  it("never keeps an answer that sets a cookie or is not a 200", async () => {
+    const shop = await serveWith((req, res) => {
+      if (req.url === "/shop/wax") res.cookie("flavour", "vanilla").type("html").send("<p>with a cookie</p>");
+      else res.status(404).type("html").send("<p>not here</p>");
+    });
+    for (const path of ["/shop/wax", "/shop/wax", "/shop/none", "/shop/none"]) await shop.get(path);
+    await settled();
+    const again = await shop.get("/shop/wax");
+    expect(again.headers.get("set-cookie")).toBe("flavour=vanilla; Path=/");
+    expect(again.headers.get("etag")).toBeNull();
+    expect(shop.stored()).toBe(0);
+    expect(shop.renders()).toBe(5);
+  });
+});
