@@ -1,9 +1,16 @@
 import { sql } from "kysely";
 import type { Db } from "./db";
+import { isSqlite } from "./db/engine";
 import type { CategoryRow, ProductRow } from "./db/schema";
-import type { Category, CategoryWithProducts, Product } from "~/lib/catalog";
+import type { Category, CategoryWithProducts, Product, ProductSummary } from "~/lib/catalog";
 
-const toCategory = (row: CategoryRow): Category => ({
+/*
+ * Every page reads the catalog with one query, along the indexes of
+ * migration 006: categories by (position, id), a category's products by
+ * (category_id, position, id). docs/decisions/001-page-cache.md has the plans.
+ */
+
+const toCategory = (row: Pick<CategoryRow, "slug" | "title" | "route" | "image_url">): Category => ({
   slug: row.slug,
   title: row.title,
   route: row.route,
@@ -31,57 +38,141 @@ function selectProducts(db: Db) {
     .select(["categories.slug as category_slug", "categories.title as category_title"]);
 }
 
-function groupByCategory(categories: CategoryRow[], products: ProductRowWithSlug[]): CategoryWithProducts[] {
-  const byCategory = new Map<number, Product[]>(categories.map((category) => [category.id, []]));
-  for (const row of products) byCategory.get(row.category_id)?.push(toProduct(row));
-  return categories.map((category) => ({ ...toCategory(category), products: byCategory.get(category.id) ?? [] }));
+/** A category row with (left-joined, so possibly absent) one of its products, as the joined queries below return them. */
+interface JoinedRow {
+  category_id: number;
+  slug: string;
+  title: string;
+  route: string;
+  image_url: string;
+  id: number | null;
+  name: string | null;
+  price_cents: number | null;
+  stock: number | null;
+  scent: string | null;
+  images: string | null;
 }
 
-const listCategoryRows = (db: Db) => db.selectFrom("categories").selectAll().orderBy("position").orderBy("id").execute();
+const categoryColumns = ["c.id as category_id", "c.slug", "c.title", "c.route", "c.image_url"] as const;
+const summaryColumns = ["p.id", "p.name", "p.price_cents", "p.stock", "p.scent", "p.images"] as const;
+
+/** Joined rows, ordered by category, back into categories with their products. */
+function groupJoined<Row extends JoinedRow, P>(rows: Row[], toItem: (row: Row & { id: number }) => P): (Category & { products: P[] })[] {
+  const categories: (Category & { products: P[] })[] = [];
+  let lastId: number | undefined;
+  for (const row of rows) {
+    if (row.category_id !== lastId) {
+      categories.push({ ...toCategory(row), products: [] });
+      lastId = row.category_id;
+    }
+    if (row.id !== null) categories[categories.length - 1]!.products.push(toItem(row as Row & { id: number }));
+  }
+  return categories;
+}
+
+const toSummary = (row: JoinedRow & { id: number }): ProductSummary => ({
+  id: row.id,
+  categorySlug: row.slug,
+  name: row.name!,
+  priceCents: row.price_cents!,
+  stock: row.stock!,
+  scent: row.scent!,
+  images: JSON.parse(row.images!) as string[],
+});
 
 export async function listCategories(db: Db): Promise<Category[]> {
-  return (await listCategoryRows(db)).map(toCategory);
+  const rows = await db.selectFrom("categories").selectAll().orderBy("position").orderBy("id").execute();
+  return rows.map(toCategory);
 }
 
 /** Every category with every product, out-of-stock ones included (the JSON API). */
 export async function getCatalog(db: Db): Promise<CategoryWithProducts[]> {
-  const [categories, products] = await Promise.all([
-    listCategoryRows(db),
-    selectProducts(db).orderBy("products.category_id").orderBy("products.position").orderBy("products.id").execute(),
-  ]);
-  return groupByCategory(categories, products);
+  const rows = await db
+    .selectFrom("categories as c")
+    .leftJoin("products as p", "p.category_id", "c.id")
+    .select([...categoryColumns, ...summaryColumns, "p.description"])
+    .orderBy("c.position")
+    .orderBy("c.id")
+    .orderBy("p.position")
+    .orderBy("p.id")
+    .execute();
+  return groupJoined(rows, (row) => ({ ...toSummary(row), description: row.description! }));
 }
 
-/** The shop overview: each category with its first `limit` products in stock. */
-export async function getCatalogPreview(db: Db, limit: number): Promise<CategoryWithProducts[]> {
-  const ranked = db
-    .selectFrom("products")
-    .select(["id", sql<number>`row_number() over (partition by category_id order by position, id)`.as("rank")])
-    .where("stock", ">=", 1)
-    .as("ranked");
-  const [categories, products] = await Promise.all([
-    listCategoryRows(db),
-    selectProducts(db)
-      .innerJoin(ranked, "ranked.id", "products.id")
-      .where("ranked.rank", "<=", limit)
-      .orderBy("products.category_id")
-      .orderBy("ranked.rank")
-      .execute(),
-  ]);
-  return groupByCategory(categories, products);
+/** One category with all its products, out-of-stock ones included (the JSON API). */
+export async function findCategory(db: Db, slug: string): Promise<CategoryWithProducts | undefined> {
+  const rows = await db
+    .selectFrom("categories as c")
+    .leftJoin("products as p", "p.category_id", "c.id")
+    .select([...categoryColumns, ...summaryColumns, "p.description"])
+    .where("c.slug", "=", slug)
+    .orderBy("p.position")
+    .orderBy("p.id")
+    .execute();
+  return groupJoined(rows, (row) => ({ ...toSummary(row), description: row.description! }))[0];
 }
 
-export async function findCategory(
-  db: Db,
-  slug: string,
-  options: { inStockOnly: boolean },
-): Promise<CategoryWithProducts | undefined> {
-  const category = await db.selectFrom("categories").selectAll().where("slug", "=", slug).executeTakeFirst();
-  if (!category) return undefined;
-  let query = selectProducts(db).where("products.category_id", "=", category.id);
-  if (options.inStockOnly) query = query.where("products.stock", ">=", 1);
-  const products = await query.orderBy("products.position").orderBy("products.id").execute();
-  return groupByCategory([category], products)[0];
+export interface PageRequest {
+  offset: number;
+  limit: number;
+}
+
+/**
+ * The shop overview: a page of categories, each with its first `perCategory`
+ * products in stock, and how many categories there are in all. PostgreSQL
+ * takes the products with a LATERAL join; SQLite has none, but plans the
+ * equivalent IN list as well (an IN join makes PostgreSQL test every product).
+ */
+export async function getCatalogPreview(db: Db, page: PageRequest & { perCategory: number }) {
+  const pageOfCategories = db
+    .selectFrom("categories")
+    .selectAll()
+    .orderBy("position")
+    .orderBy("id")
+    .limit(page.limit)
+    .offset(page.offset)
+    .as("c");
+  const firstInStock = (db: Db) =>
+    db
+      .selectFrom("products as x")
+      .where("x.stock", ">=", 1)
+      .where("x.category_id", "=", sql.ref<number>("c.id"))
+      .orderBy("x.position")
+      .orderBy("x.id")
+      .limit(page.perCategory);
+  const categoryCount = db.selectFrom("categories").select((eb) => eb.fn.countAll<number>().as("n"));
+  const joined = isSqlite(db)
+    ? db
+        .selectFrom(pageOfCategories)
+        .leftJoin("products as p", (join) => join.on((eb) => eb("p.id", "in", firstInStock(db).select("x.id"))))
+    : db.selectFrom(pageOfCategories).leftJoinLateral(firstInStock(db).selectAll("x").as("p"), (join) => join.onTrue());
+  const rows = await joined
+    .select([...categoryColumns, ...summaryColumns, categoryCount.as("category_count")])
+    .orderBy("c.position")
+    .orderBy("c.id")
+    .orderBy("p.position")
+    .orderBy("p.id")
+    .execute();
+  return { categories: groupJoined(rows, toSummary), categoryCount: Number(rows[0]?.category_count ?? 0) };
+}
+
+/**
+ * A page of a category's products in stock, and how many it has in stock in
+ * all; undefined for an unknown category or a page past the last.
+ */
+export async function findCategoryPage(db: Db, slug: string, page: PageRequest) {
+  const rows = await db
+    .selectFrom("categories as c")
+    .leftJoin("products as p", (join) => join.onRef("p.category_id", "=", "c.id").on("p.stock", ">=", 1))
+    .select([...categoryColumns, ...summaryColumns, sql<number>`count(p.id) over ()`.as("in_stock")])
+    .where("c.slug", "=", slug)
+    .orderBy("p.position")
+    .orderBy("p.id")
+    .limit(page.limit)
+    .offset(page.offset)
+    .execute();
+  const category = groupJoined(rows, toSummary)[0];
+  return category && { category, inStock: Number(rows[0]!.in_stock) };
 }
 
 /** A product as seen at /shop/{category}/{id}: it must belong to that category. */
@@ -95,11 +186,18 @@ export async function findProduct(db: Db, categorySlug: string, id: number): Pro
 
 /** Category slugs and product ids for the sitemap, streamed in pages so no catalog is too large. */
 export async function* listCatalogPaths(db: Db, pageSize = 1000) {
-  for (const category of await listCategoryRows(db)) yield { slug: category.slug };
+  for (const category of await listCategories(db)) yield { slug: category.slug };
   let afterId = 0;
   for (;;) {
-    const page = await selectProducts(db).where("products.id", ">", afterId).orderBy("products.id").limit(pageSize).execute();
-    for (const row of page) yield { slug: row.category_slug, id: row.id };
+    const page = await db
+      .selectFrom("products")
+      .innerJoin("categories", "categories.id", "products.category_id")
+      .select(["products.id", "categories.slug"])
+      .where("products.id", ">", afterId)
+      .orderBy("products.id")
+      .limit(pageSize)
+      .execute();
+    for (const row of page) yield { slug: row.slug, id: row.id };
     if (page.length < pageSize) return;
     afterId = page[page.length - 1]!.id;
   }

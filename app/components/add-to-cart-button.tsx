@@ -1,9 +1,9 @@
+import type { CartProduct } from "~/cart/reducer";
 import { dispatchCart } from "~/cart/store";
 import { useHydrated } from "~/lib/browser-hooks";
-import type { Product } from "~/lib/catalog";
 
 interface AddToCartButtonProps extends Omit<React.ButtonHTMLAttributes<HTMLButtonElement>, "onClick" | "type"> {
-  product: Product;
+  product: CartProduct;
 }
 
 /** Adds the product with the stock its page loaded; it works once the page's JavaScript runs. */

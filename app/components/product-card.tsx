@@ -1,6 +1,6 @@
 import { useId } from "react";
 import { Link } from "react-router";
-import { type Product, productPath } from "~/lib/catalog";
+import { type ProductSummary, productPath } from "~/lib/catalog";
 import { PRODUCT_IMAGE_SIZE } from "~/lib/images";
 import { formatPrice } from "~/lib/money";
 import { AddToCartButton } from "./add-to-cart-button";
@@ -10,7 +10,7 @@ import { ResponsiveImage } from "./responsive-image";
 export const PRODUCT_GRID_SIZES = "(max-width: 500px) 100vw, (max-width: 700px) 50vw, (max-width: 900px) 33vw, 300px";
 
 interface ProductCardProps {
-  product: Product;
+  product: ProductSummary;
   /** The first cards of a page are above the fold: load their images at once. */
   eager?: boolean;
 }

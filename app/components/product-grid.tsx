@@ -1,8 +1,8 @@
-import type { Product } from "~/lib/catalog";
+import type { ProductSummary } from "~/lib/catalog";
 import { ProductCard } from "./product-card";
 
 interface ProductGridProps {
-  products: Product[];
+  products: ProductSummary[];
   label: string;
   /** A last cell after the cards, such as the overview's 'See More!' tile. */
   trailer?: React.ReactNode;

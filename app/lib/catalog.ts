@@ -18,8 +18,11 @@ export interface Product {
   images: string[];
 }
 
-export interface CategoryWithProducts extends Category {
-  products: Product[];
+/** What a product card shows and the cart keeps: the product without its description. */
+export type ProductSummary = Omit<Product, "description">;
+
+export interface CategoryWithProducts<P extends ProductSummary = Product> extends Category {
+  products: P[];
 }
 
 export const categoryPath = (slug: string) => `/shop/${encodeURIComponent(slug)}`;

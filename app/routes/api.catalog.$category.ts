@@ -4,7 +4,7 @@ import { jsonError, noStore, withDatabaseOutage } from "~/.server/http";
 import type { Route } from "./+types/api.catalog.$category";
 
 export const loader = withDatabaseOutage(async function loader({ context, params }: Route.LoaderArgs) {
-  const category = await findCategory(context.db, params.category, { inStockOnly: false });
+  const category = await findCategory(context.db, params.category);
   if (!category) {
     return jsonError(404, { code: "not_found", message: `There is no category "${params.category}".` });
   }

@@ -1,19 +1,29 @@
 import { data } from "react-router";
+import { Pagination } from "~/components/pagination";
 import { ProductGrid } from "~/components/product-grid";
-import { findCategory } from "~/.server/catalog";
+import { findCategoryPage } from "~/.server/catalog";
 import { capitalise, categoryPath } from "~/lib/catalog";
 import { pageMeta, publicUrlOf } from "~/lib/meta";
+import { pageCount, pagePath, parsePageNumber } from "~/lib/pagination";
 import type { Route } from "./+types/category";
 import { withDatabaseOutage } from "~/.server/http";
 
-export const loader = withDatabaseOutage(async function loader({ context, params }: Route.LoaderArgs) {
-  const category = await findCategory(context.db, params.category, { inStockOnly: true });
-  if (!category) throw data(null, { status: 404 });
-  return { category };
+/** Whole rows in each of SPEC §2's grids (4, 3, 2 and 1 columns), and a page as light as a demo category's. */
+export const PRODUCTS_PER_PAGE = 24;
+
+export const loader = withDatabaseOutage(async function loader({ context, params, request }: Route.LoaderArgs) {
+  const page = parsePageNumber(new URL(request.url).searchParams.get("page"));
+  const found =
+    page === undefined
+      ? undefined
+      : await findCategoryPage(context.db, params.category, { offset: (page - 1) * PRODUCTS_PER_PAGE, limit: PRODUCTS_PER_PAGE });
+  // An unknown category, or a page past the last.
+  if (!found || page === undefined) throw data(null, { status: 404 });
+  return { category: found.category, inStock: found.inStock, page, pages: pageCount(found.inStock, PRODUCTS_PER_PAGE) };
 });
 
 export default function CategoryPage({ loaderData }: Route.ComponentProps) {
-  const { category } = loaderData;
+  const { category, page, pages } = loaderData;
   const heading = capitalise(category.title);
   return (
     <section className="page" aria-labelledby="category-title">
@@ -25,17 +35,19 @@ export default function CategoryPage({ loaderData }: Route.ComponentProps) {
       ) : (
         <ProductGrid products={category.products} label={`${heading} candles`} />
       )}
+      <Pagination path={categoryPath(category.slug)} page={page} pages={pages} label={`${heading} candles`} />
     </section>
   );
 }
 
 export const meta: Route.MetaFunction = ({ loaderData, matches }) => {
   if (!loaderData) return [];
-  const { category } = loaderData;
+  const { category, inStock, page } = loaderData;
+  const title = `${capitalise(category.title)} candles`;
   return pageMeta({
-    title: `${capitalise(category.title)} candles`,
-    description: `Hand-poured ${category.title.toLowerCase()} candles, ${category.products.length} in stock now.`,
-    path: categoryPath(category.slug),
+    title: page === 1 ? title : `${title}, page ${page}`,
+    description: `Hand-poured ${category.title.toLowerCase()} candles, ${inStock} in stock now.`,
+    path: pagePath(categoryPath(category.slug), page),
     publicUrl: publicUrlOf(matches),
   });
 };
