@@ -18,6 +18,7 @@ import { createMailTransport } from "./app/.server/mail/transports";
 import { createOrderAccess } from "./app/.server/order-access";
 import { sameOriginOnly } from "./app/.server/origin-check";
 import { createPageCache } from "./app/.server/page-cache";
+import { precompressedAssets, typeOfEncodedTwin } from "./app/.server/precompressed-assets";
 import { limitRequestBodies } from "./app/.server/request-limits";
 import { securityHeaders } from "./app/.server/security-headers";
 import { createStripeProvider } from "./app/.server/payments/stripe";
@@ -31,7 +32,8 @@ const SHUTDOWN_GRACE_MS = 10_000;
 async function loadBuild(mode: Config["mode"]) {
   if (mode !== "development") {
     const build = (await import(pathToFileURL(path.join(root, "build/server/index.js")).href)) as ServerBuild;
-    return { build, assets: express.static(clientDir, { index: false, setHeaders: cacheHeaders }), close: async () => {} };
+    const assets = express.Router().use(precompressedAssets(clientDir), express.static(clientDir, { index: false, setHeaders: cacheHeaders }));
+    return { build, assets, close: async () => {} };
   }
   const vite = await import("vite");
   const devServer = await vite.createServer({ server: { middlewareMode: true } });
@@ -69,6 +71,7 @@ function connectionDrainer() {
 
 /** Hashed build assets never change; public files (images, icons) may, so they are kept for a day. */
 function cacheHeaders(res: express.Response, file: string) {
+  typeOfEncodedTwin(res, file);
   const immutable = file.startsWith(path.join(clientDir, "assets") + path.sep);
   res.setHeader("Cache-Control", immutable ? "public, max-age=31536000, immutable" : "public, max-age=86400");
 }

@@ -5,7 +5,7 @@ import { fileURLToPath } from "node:url";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const builtServer = path.join(root, "build/server/index.js");
-const sources = ["app", "public", "vite.config.ts", "react-router.config.ts", "package-lock.json"];
+const sources = ["app", "public", "vite.config.ts", "scripts/precompress-assets.ts", "react-router.config.ts", "package-lock.json"];
 
 function newestChange(entry: string): number {
   const stat = fs.statSync(entry, { throwIfNoEntry: false });

@@ -1,7 +1,8 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
 import type { NextFunction, Request, Response } from "express";
 import type { Logger } from "./logger";
-import { PageStore, cachedPage, matchesEtag, preferredEncoding } from "./page-store";
+import { preferredEncoding } from "./content-encoding";
+import { PageStore, cachedPage, matchesEtag } from "./page-store";
 
 /**
  * Rendered-page cache for the browsing pages (docs/decisions/001-page-cache.md).

@@ -6,7 +6,8 @@ import pino from "pino";
 import { afterEach, describe, expect, it } from "vitest";
 import { coalesceReads } from "~/.server/catalog-version";
 import { cacheKey, createPageCache } from "~/.server/page-cache";
-import { PageStore, cachedPage, matchesEtag, preferredEncoding } from "~/.server/page-store";
+import { preferredEncoding } from "~/.server/content-encoding";
+import { PageStore, cachedPage, matchesEtag } from "~/.server/page-store";
 
 describe("cacheKey", () => {
   const key = (url: string, options: { method?: string; cookie?: string } = {}) => cacheKey({ method: "GET", url, ...options });
