@@ -1,0 +1,57 @@
+import fs from "node:fs";
+import http from "node:http";
+import path from "node:path";
+import zlib from "node:zlib";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { repoRoot } from "../helpers/run-script";
+import { openShop, type Shop } from "../helpers/shop-api";
+
+describe("hashed assets", () => {
+  let shop: Shop;
+  beforeAll(async () => {
+    shop = await openShop({ Wax: [{ id: 1001 }] });
+  });
+  afterAll(() => shop?.close());
+
+  it("go out as the build compressed them, brotli or gzip as the browser takes them, and cached for good", async () => {
+    const html = await (await fetch(`${shop.url}/shop/wax`)).text();
+    const scripts = [...html.matchAll(/rel="modulepreload" href="(\/assets\/[^"]+\.js)"/g)].map((match) => match[1]!);
+    const styles = [...html.matchAll(/rel="stylesheet" href="(\/assets\/[^"]+\.css)"/g)].map((match) => match[1]!);
+    expect(scripts.length).toBeGreaterThan(3);
+    expect(styles.length).toBeGreaterThan(0);
+
+    for (const asset of [...scripts, ...styles]) {
+      const plain = await fetch(shop.url + asset, { headers: { "Accept-Encoding": "identity" } });
+      const original = Buffer.from(await plain.arrayBuffer());
+      expect(plain.headers.get("content-encoding"), asset).toBeNull();
+      const type = asset.endsWith(".js") ? /^text\/javascript/ : /^text\/css/;
+
+      for (const [accept, encoding, suffix, decode] of [
+        ["gzip, deflate, br", "br", ".br", zlib.brotliDecompressSync],
+        ["gzip", "gzip", ".gz", zlib.gunzipSync],
+      ] as const) {
+        // Node's fetch would decode the body itself; a raw request shows what was sent.
+        const { headers, body } = await rawGet(shop.url + asset, accept);
+        expect(headers["content-encoding"], asset).toBe(encoding);
+        expect(headers["content-type"], asset).toMatch(type);
+        expect(headers["cache-control"], asset).toBe("public, max-age=31536000, immutable");
+        expect(headers["vary"], asset).toMatch(/Accept-Encoding/);
+        expect(decode(body).equals(original), `${asset} as ${encoding}`).toBe(true);
+        // The very bytes the build wrote, not a compression made for this request.
+        expect(body.equals(fs.readFileSync(path.join(repoRoot, "build/client", asset + suffix))), `${asset}${suffix}`).toBe(true);
+      }
+    }
+  });
+});
+
+function rawGet(url: string, acceptEncoding: string) {
+  return new Promise<{ headers: Record<string, string | string[] | undefined>; body: Buffer }>((resolve, reject) => {
+    http
+      .get(url, { headers: { "Accept-Encoding": acceptEncoding } }, (response) => {
+        const chunks: Buffer[] = [];
+        response.on("data", (chunk: Buffer) => chunks.push(chunk));
+        response.on("end", () => resolve({ headers: response.headers, body: Buffer.concat(chunks) }));
+      })
+      .on("error", reject);
+  });
+}
