@@ -1,3 +1,5 @@
+// First: the production builds of React and Express load only if NODE_ENV says so before they do.
+import "./app/.server/node-env";
 import http from "node:http";
 import path from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
