@@ -53,7 +53,7 @@ export interface CatalogVersionReader {
  * skips Kysely: on SQLite a prepared statement on its own read-only
  * connection (the shop's connection may be inside a transaction that has
  * bumped the version but not committed); on PostgreSQL a named prepared
- * statement, shared by the requests that arrive while one is on its way.
+ * statement, shared by the requests that arrive together (coalesceReads).
  */
 export function openCatalogVersionReader(handle: DatabaseHandle): CatalogVersionReader {
   if (handle.sqliteFile) {
@@ -74,33 +74,17 @@ export function openCatalogVersionReader(handle: DatabaseHandle): CatalogVersion
 }
 
 /**
- * Runs at most one `read` at a time and shares it. A caller arriving while a
- * read is on its way waits for the next one instead: the running read may
- * have started before that caller arrived and so miss a write the caller must
- * see. Every caller thus gets a value read after it called, from at most one
- * read per round trip.
+ * Shares one `read` among the callers of one turn of the event loop: the read
+ * starts once the turn's I/O callbacks have run (setImmediate), so after every
+ * caller it serves arrived, and sees every write committed before they did.
+ * Reads of successive turns overlap, so no caller waits behind another's
+ * round trip; under load a read serves every request that arrived in a turn.
  */
 export function coalesceReads<T>(read: () => Promise<T>): () => Promise<T> {
-  let running: Promise<T> | undefined;
   let next: Promise<T> | undefined;
-  const start = () => {
-    const current = read();
-    running = current;
-    const settle = () => {
-      if (running === current) running = undefined;
-    };
-    current.then(settle, settle);
-    return current;
-  };
-  return () => {
-    if (!running) return start();
-    next ??= running.then(
-      () => undefined,
-      () => undefined,
-    ).then(() => {
+  return () =>
+    (next ??= new Promise<void>((resolve) => setImmediate(resolve)).then(() => {
       next = undefined;
-      return start();
-    });
-    return next;
-  };
+      return read();
+    }));
 }

@@ -8,6 +8,7 @@ import { coalesceReads } from "~/.server/catalog-version";
 import { cacheKey, createPageCache } from "~/.server/page-cache";
 import { preferredEncoding } from "~/.server/content-encoding";
 import { PageStore, cachedPage, matchesEtag } from "~/.server/page-store";
+import { waitFor } from "../helpers/wait-for";
 
 describe("cacheKey", () => {
   const key = (url: string, options: { method?: string; cookie?: string } = {}) => cacheKey({ method: "GET", url, ...options });
@@ -117,31 +118,33 @@ describe("cachedPage", () => {
 const chunk = (flat: string[]) => Array.from({ length: flat.length / 2 }, (_, i) => [flat[2 * i]!, flat[2 * i + 1]!] as const);
 
 describe("coalesceReads", () => {
-  it("gives every caller a read that started after it called, one read at a time", async () => {
-    const started: (() => void)[] = [];
-    let reads = 0;
+  it("gives the callers of one turn one read that starts after all of them called, and overlaps the turns' reads", async () => {
+    const reads: { startedAfter: number; finish: () => void }[] = [];
+    let calls = 0;
     const read = coalesceReads(
       () =>
         new Promise<number>((resolve) => {
-          const n = ++reads;
-          started.push(() => resolve(n));
+          const n = reads.length + 1;
+          reads.push({ startedAfter: calls, finish: () => resolve(n) });
         }),
     );
-    const first = read();
-    // Both arrive while the first read runs: it may predate them, so they share the next one.
-    const second = read();
-    const third = read();
-    expect(reads).toBe(1);
-    started[0]!();
-    expect(await first).toBe(1);
+    const call = () => {
+      calls++;
+      return read();
+    };
+    const first = [call(), call(), call()];
+    expect(reads).toEqual([]);
     await new Promise((resolve) => setImmediate(resolve));
-    expect(reads).toBe(2);
-    started[1]!();
-    expect([await second, await third]).toEqual([2, 2]);
-    const fourth = read();
-    expect(reads).toBe(3);
-    started[2]!();
-    expect(await fourth).toBe(3);
+    expect(reads.map((r) => r.startedAfter)).toEqual([3]);
+
+    // A caller in a later turn does not wait for the first read to finish, nor take its value.
+    const later = call();
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(reads.map((r) => r.startedAfter)).toEqual([3, 4]);
+    reads[1]!.finish();
+    expect(await later).toBe(2);
+    reads[0]!.finish();
+    expect(await Promise.all(first)).toEqual([1, 1, 1]);
   });
 });
 
@@ -173,14 +176,12 @@ describe("createPageCache in front of a real HTTP server", () => {
     };
   }
 
-  const settled = () => new Promise((resolve) => setTimeout(resolve, 50));
-
   it("answers a kept page until the version changes, with 304s for the ETag it gave", async () => {
     const shop = await serveWith((req, res) => {
       res.type("html").send(`<p>render for ${req.url}</p>`);
     });
     expect(await (await shop.get("/shop/wax")).text()).toBe("<p>render for /shop/wax</p>");
-    await settled();
+    await waitFor(() => shop.stored() === 1, { what: "the page to be kept" });
     const hit = await shop.get("/shop/wax");
     expect(await hit.text()).toBe("<p>render for /shop/wax</p>");
     expect(shop.renders()).toBe(1);
@@ -196,14 +197,17 @@ describe("createPageCache in front of a real HTTP server", () => {
   it("never keeps an answer that sets a cookie or is not a 200", async () => {
     const shop = await serveWith((req, res) => {
       if (req.url === "/shop/wax") res.cookie("flavour", "vanilla").type("html").send("<p>with a cookie</p>");
-      else res.status(404).type("html").send("<p>not here</p>");
+      else if (req.url === "/shop/none") res.status(404).type("html").send("<p>not here</p>");
+      else res.type("html").send("<p>plain</p>");
     });
     for (const path of ["/shop/wax", "/shop/wax", "/shop/none", "/shop/none"]) await shop.get(path);
-    await settled();
+    // A plain page after them is kept: once it is, they had their chance and were not.
+    await shop.get("/shop/plain");
+    await waitFor(() => shop.stored() > 0, { what: "the plain page to be kept" });
+    expect(shop.stored()).toBe(1);
     const again = await shop.get("/shop/wax");
     expect(again.headers.get("set-cookie")).toBe("flavour=vanilla; Path=/");
     expect(again.headers.get("etag")).toBeNull();
-    expect(shop.stored()).toBe(0);
-    expect(shop.renders()).toBe(5);
+    expect(shop.renders()).toBe(6);
   });
 });
