@@ -2,7 +2,8 @@ import type { IncomingMessage, ServerResponse } from "node:http";
 import type { NextFunction, Request, Response } from "express";
 import type { Logger } from "./logger";
 import { preferredEncoding } from "./content-encoding";
-import { PageStore, cachedPage, matchesEtag } from "./page-store";
+import { newNonce } from "./csp-nonce";
+import { PageStore, answer, cachedPage, matchesEtag } from "./page-store";
 
 /**
  * Rendered-page cache for the browsing pages (docs/decisions/001-page-cache.md).
@@ -20,7 +21,8 @@ import { PageStore, cachedPage, matchesEtag } from "./page-store";
  * through Express, where `capture`, just before React Router, keeps what it
  * renders. Only guests' pages are shared: a request carrying a session cookie
  * is never answered from the cache nor kept, and a response that sets a
- * cookie is never kept.
+ * cookie is never kept. Each answer carries a Content-Security-Policy nonce
+ * of its own (page-store.ts says how, without compressing anything again).
  */
 
 /** Where the cached pages live; a page costs its bodies in three encodings. */
@@ -94,9 +96,10 @@ export function createPageCache({ readVersion, logger, maxBytes = DEFAULT_MAX_BY
       res.writeHead(304, page.notModifiedHead);
       res.end();
     } else {
-      const variant = page.variants[preferredEncoding(req.headers["accept-encoding"])];
-      res.writeHead(200, variant.head);
-      res.end(req.method === "HEAD" ? undefined : variant.body);
+      // Every answer gets a nonce of its own, in the policy and in the page's inline scripts.
+      const { head, body } = answer(page, preferredEncoding(req.headers["accept-encoding"]), newNonce());
+      res.writeHead(200, head);
+      res.end(req.method === "HEAD" ? undefined : body);
     }
     if (logger.isLevelEnabled("info")) {
       // The line pino-http writes for the requests Express serves, so logs read the same.
@@ -126,7 +129,8 @@ export function createPageCache({ readVersion, logger, maxBytes = DEFAULT_MAX_BY
     } as typeof res.end;
     res.once("finish", () => {
       if (res.statusCode !== 200 || res.hasHeader("set-cookie")) return;
-      cachedPage({ version: miss.version, headers: res.getHeaders(), body: Buffer.concat(chunks) }, Date.now()).then(
+      const rendered = { version: miss.version, headers: res.getHeaders(), body: Buffer.concat(chunks), nonce: res.locals.cspNonce as string | undefined };
+      cachedPage(rendered, Date.now()).then(
         (page) => store.set(miss.key, page),
         (error: unknown) => logger.warn({ error: error instanceof Error ? error.message : String(error) }, "Could not keep a rendered page"),
       );

@@ -3,6 +3,7 @@ import { expireUnpaidOrders } from "~/.server/orders";
 import { guestNav, navOf, newCredentials, SESSION_COOKIE, signedInNav, signedUp } from "../helpers/accounts";
 import { BrowserSession } from "../helpers/browser-session";
 import { catalogFile, writeJsonFile } from "../helpers/catalog-files";
+import { inlineScriptNonces, policyNonce } from "../helpers/csp";
 import { runScript } from "../helpers/run-script";
 import { type ServerProcess, startServerProcess } from "../helpers/server-process";
 import { cards, openShop, pay, placePendingOrder, type Shop } from "../helpers/shop-api";
@@ -61,6 +62,23 @@ describe(`the page cache on ${testEngine} never carries one shopper's data to an
       if (!path.endsWith(".data") && !path.startsWith("/api/")) expect(navOf(page.html), path).toEqual(guestNav);
     }
     expect(nextGuest.cookie(SESSION_COOKIE)).toBeUndefined();
+  });
+
+  it("gives every answer from the cache a Content-Security-Policy nonce of its own, which every inline script carries", async () => {
+    const guest = new BrowserSession(shop.url);
+    const nonces = new Set<string>();
+    for (const path of ["/", "/shop", "/shop/wax", "/shop/wax/1001/"]) {
+      for (let i = 0; i < 3; i++) {
+        const page = await cachedGet(guest, path);
+        const nonce = policyNonce(page);
+        expect(nonce, path).toMatch(/^[A-Za-z0-9+/]{22}==$/);
+        const scripts = inlineScriptNonces(page.html);
+        expect(scripts.length, path).toBeGreaterThan(0);
+        expect(scripts.every((script) => script === nonce), path).toBe(true);
+        nonces.add(nonce!);
+      }
+    }
+    expect(nonces.size).toBe(12);
   });
 
   it("never answers from the cache for a request with a session cookie, even one that is no longer valid", async () => {

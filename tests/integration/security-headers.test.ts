@@ -1,28 +1,10 @@
 import net from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type Shop, openShop } from "../helpers/shop-api";
+import { cspOf, inlineScriptNonces } from "../helpers/csp";
 import { testEngine } from "../helpers/test-database";
 
 const candle = { id: 1101, stock: 5 };
-
-/** The policy's directives by name, e.g. { "script-src": ["'self'", "'nonce-…'"] }. */
-function cspOf(response: Response) {
-  const header = response.headers.get("content-security-policy");
-  if (!header) throw new Error("no Content-Security-Policy header");
-  return Object.fromEntries(
-    header
-      .split(";")
-      .map((part) => part.trim().split(/\s+/))
-      .filter(([name]) => name)
-      .map(([name, ...sources]) => [name!, sources]),
-  );
-}
-
-/** The nonce of each inline script a page runs (JSON-LD is data, never run, so it needs none). */
-const inlineScriptNonces = (html: string) =>
-  [...html.matchAll(/<script(?![^>]*\b(?:src=|type="application\/ld\+json"))([^>]*)>/g)].map(
-    (match) => /nonce="([^"]*)"/.exec(match[1]!)?.[1],
-  );
 
 describe(`security headers on ${testEngine}`, () => {
   let shop: Shop;

@@ -7,7 +7,8 @@ import { afterEach, describe, expect, it } from "vitest";
 import { coalesceReads } from "~/.server/catalog-version";
 import { cacheKey, createPageCache } from "~/.server/page-cache";
 import { preferredEncoding } from "~/.server/content-encoding";
-import { PageStore, cachedPage, matchesEtag } from "~/.server/page-store";
+import { newNonce } from "~/.server/csp-nonce";
+import { PageStore, answer, cachedPage, matchesEtag } from "~/.server/page-store";
 import { waitFor } from "../helpers/wait-for";
 
 describe("cacheKey", () => {
@@ -87,23 +88,23 @@ describe("preferredEncoding and matchesEtag", () => {
   });
 });
 
-describe("cachedPage", () => {
-  it("keeps the page in three encodings with the headers of any answer, and none of the one response's", async () => {
-    const body = Buffer.from("<!DOCTYPE html><title>Wax</title>".repeat(50));
-    const page = await cachedPage(
-      {
-        version: 7,
-        headers: { "content-type": "text/html; charset=utf-8", "x-frame-options": "SAMEORIGIN", "content-encoding": "gzip", date: "then", vary: "Accept-Encoding" },
-        body,
-      },
-      Date.UTC(2026, 5, 1),
-    );
-    expect(zlib.brotliDecompressSync(page.variants.br.body)).toEqual(body);
-    expect(zlib.gunzipSync(page.variants.gzip.body)).toEqual(body);
-    expect(page.variants.identity.body).toEqual(body);
+describe("cachedPage and answer", () => {
+  const headers = {
+    "content-type": "text/html; charset=utf-8",
+    "x-frame-options": "SAMEORIGIN",
+    "content-encoding": "gzip",
+    date: "then",
+    vary: "Accept-Encoding",
+  };
+  const headOf = (head: string[]) => Object.fromEntries(chunk(head));
+
+  it("keeps a page without a nonce compressed whole, with the headers of any answer and none of the one response's", async () => {
+    const body = Buffer.from(JSON.stringify({ items: Array.from({ length: 50 }, (_, id) => ({ id, name: `Candle ${id}` })) }));
+    const page = await cachedPage({ version: 7, headers, body }, Date.UTC(2026, 5, 1));
     expect(page.validUntil).toBe(Date.UTC(2027, 0, 1));
-    const head = (variant: "identity" | "br") => Object.fromEntries(chunk(page.variants[variant].head));
-    expect(head("identity")).toEqual({
+    const plain = answer(page, "identity", newNonce());
+    expect(plain.body).toEqual(body);
+    expect(headOf(plain.head)).toEqual({
       "content-type": "text/html; charset=utf-8",
       "x-frame-options": "SAMEORIGIN",
       "cache-control": "no-cache",
@@ -111,7 +112,45 @@ describe("cachedPage", () => {
       vary: "Accept-Encoding, Cookie",
       "content-length": String(body.length),
     });
-    expect(head("br")).toMatchObject({ "content-encoding": "br", "content-length": String(page.variants.br.body.length) });
+    const br = answer(page, "br", newNonce());
+    expect(zlib.brotliDecompressSync(br.body)).toEqual(body);
+    expect(headOf(br.head)).toMatchObject({ "content-encoding": "br", "content-length": String(br.body.length) });
+    expect(zlib.gunzipSync(answer(page, "gzip", newNonce()).body)).toEqual(body);
+  });
+
+  it("gives every answer of a page with a nonce a fresh one, in the page and its policy, as it is or in gzip", async () => {
+    const rendered = newNonce();
+    const page$ = (nonce: string) =>
+      [
+        "<!DOCTYPE html><html><head><title>Wax</title></head><body>",
+        "<p>Hand-poured candles.</p>".repeat(200),
+        `<script nonce="${nonce}">window.__context = {};</script>`,
+        `<script type="module" nonce="${nonce}">import "/assets/entry.js";</script>`,
+        `<script nonce="${nonce}">${"enqueue('[1,2,3]');".repeat(50)}</script></body></html>`,
+      ].join("");
+    const policy = (nonce: string) => `default-src 'self';script-src 'self' 'nonce-${nonce}';object-src 'none'`;
+    const page = await cachedPage(
+      { version: 3, headers: { ...headers, "content-security-policy": policy(rendered) }, body: Buffer.from(page$(rendered)), nonce: rendered },
+      Date.now(),
+    );
+    expect(page.parts).toHaveLength(4);
+
+    const seen = new Set<string>();
+    for (const encoding of ["identity", "gzip", "br", "gzip"] as const) {
+      const nonce = newNonce();
+      const { head, body } = answer(page, encoding, nonce);
+      // Brotli has no seam to put a nonce in: such pages go out in gzip. gunzip checks the CRC-32 and length.
+      const sent = encoding === "identity" ? body : zlib.gunzipSync(body);
+      expect(sent.toString(), encoding).toBe(page$(nonce));
+      expect(headOf(head), encoding).toMatchObject({
+        "content-security-policy": policy(nonce),
+        "content-length": String(body.length),
+        ...(encoding === "identity" ? {} : { "content-encoding": "gzip" }),
+      });
+      seen.add(nonce);
+    }
+    expect(seen.size).toBe(4);
+    expect(page.notModifiedHead).not.toContain("content-security-policy");
   });
 });
 
