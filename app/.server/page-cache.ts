@@ -99,7 +99,14 @@ export function createPageCache({ readVersion, logger, maxBytes = DEFAULT_MAX_BY
       // Every answer gets a nonce of its own, in the policy and in the page's inline scripts.
       const { head, body } = answer(page, preferredEncoding(req.headers["accept-encoding"]), newNonce());
       res.writeHead(200, head);
-      res.end(req.method === "HEAD" ? undefined : body);
+      if (req.method === "HEAD") res.end();
+      else {
+        // Corked, the head and the pieces leave in one write.
+        res.cork();
+        for (const piece of body) res.write(piece);
+        res.end();
+        res.uncork();
+      }
     }
     if (logger.isLevelEnabled("info")) {
       // The line pino-http writes for the requests Express serves, so logs read the same.

@@ -127,28 +127,32 @@ export async function cachedPage(
 
 const GZIP_HEADER = Buffer.from([0x1f, 0x8b, 8, 0, 0, 0, 0, 0, 0, 3]);
 
-/** A deflate block that holds `data` as it is (BFINAL 0, BTYPE 00), starting on a byte boundary. */
-function storedBlock(data: Buffer): Buffer {
+/** The header of a deflate block that holds `length` bytes as they are (BFINAL 0, BTYPE 00), on a byte boundary. */
+function storedBlockHeader(length: number): Buffer {
   const header = Buffer.alloc(5);
-  header.writeUInt16LE(data.length, 1);
-  header.writeUInt16LE(~data.length & 0xffff, 3);
-  return Buffer.concat([header, data]);
+  header.writeUInt16LE(length, 1);
+  header.writeUInt16LE(~length & 0xffff, 3);
+  return header;
 }
 
-/** The page as one response sends it: with `nonce` in place of the render's, in `encoding` where kept. */
-export function answer(page: CachedPage, accepted: Encoding, nonce: string): { head: string[]; body: Buffer } {
+/**
+ * The page as one response sends it, with `nonce` in place of the render's,
+ * in `accepted` where kept: the pieces of its body, to be written in one go
+ * without copying them together.
+ */
+export function answer(page: CachedPage, accepted: Encoding, nonce: string): { head: string[]; body: Buffer[] } {
   const head = page.policy ? [...page.head, "content-security-policy", page.policy.join(nonce)] : [...page.head];
   const { parts } = page;
   const encoding = accepted === "br" && !page.br ? "gzip" : accepted;
-  let body: Buffer;
+  let body: Buffer[];
   if (parts.length === 1) {
-    body = encoding === "br" ? page.br! : encoding === "gzip" ? page.gzip[0]! : parts[0]!;
+    body = [encoding === "br" ? page.br! : encoding === "gzip" ? page.gzip[0]! : parts[0]!];
   } else {
     const nonceBytes = Buffer.from(nonce);
     if (encoding === "identity") {
-      body = Buffer.concat(parts.flatMap((part, index) => (index === 0 ? [part] : [nonceBytes, part])));
+      body = parts.flatMap((part, index) => (index === 0 ? [part] : [nonceBytes, part]));
     } else {
-      const stored = storedBlock(nonceBytes);
+      const stored = storedBlockHeader(nonceBytes.length);
       let crc = 0;
       let length = 0;
       for (const [index, part] of parts.entries()) {
@@ -159,10 +163,10 @@ export function answer(page: CachedPage, accepted: Encoding, nonce: string): { h
       const trailer = Buffer.alloc(8);
       trailer.writeUInt32LE(crc >>> 0, 0);
       trailer.writeUInt32LE(length % 2 ** 32, 4);
-      body = Buffer.concat([GZIP_HEADER, ...page.gzip.flatMap((part, index) => (index === 0 ? [part] : [stored, part])), trailer]);
+      body = [GZIP_HEADER, ...page.gzip.flatMap((part, index) => (index === 0 ? [part] : [stored, nonceBytes, part])), trailer];
     }
   }
-  head.push("content-length", String(body.length));
+  head.push("content-length", String(body.reduce((sum, piece) => sum + piece.length, 0)));
   if (encoding !== "identity") head.push("content-encoding", encoding);
   return { head, body };
 }
