@@ -52,23 +52,23 @@ async function loadBuild(mode: Config["mode"]) {
  * written), so no client holds the process open or sends more requests to it.
  */
 function connectionDrainer() {
-  const answering = new Set<express.Response>();
+  const answering = new Set<http.ServerResponse>();
   let server: http.Server | undefined;
-  const middleware: express.RequestHandler = (_req, res, next) => {
+  /** Called first for every request, before the page cache and Express. */
+  const track = (res: http.ServerResponse) => {
     answering.add(res);
     res.once("close", () => {
       answering.delete(res);
       server?.closeIdleConnections();
     });
     if (server) res.setHeader("Connection", "close");
-    next();
   };
   const drain = (listening: http.Server) => {
     server = listening;
     for (const res of answering) if (!res.headersSent) res.setHeader("Connection", "close");
     server.closeIdleConnections();
   };
-  return { middleware, drain };
+  return { track, drain };
 }
 
 /** Hashed build assets never change; public files (images, icons) may, so they are kept for a day. */
@@ -108,7 +108,6 @@ export async function startServer(config: Config) {
 
   const app = express();
   const drainer = connectionDrainer();
-  app.use(drainer.middleware);
   app.disable("x-powered-by");
   // Behind a proxy, the client's address (rate limits) comes from X-Forwarded-For; otherwise never.
   app.set("trust proxy", config.trustProxy);
@@ -161,6 +160,7 @@ export async function startServer(config: Config) {
       connectionsCheckingInterval: Math.min(config.slowClientTimeoutMs / 2, 30_000),
     },
     (req, res) => {
+      drainer.track(res);
       if (!pageCache) return app(req, res);
       pageCache.serve(req, res, () => app(req, res)).catch((error: unknown) => {
         logger.error(error, "Answering from the page cache failed");
