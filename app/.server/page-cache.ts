@@ -121,6 +121,8 @@ export function createPageCache({ readVersion, logger, maxBytes = DEFAULT_MAX_BY
     if (!miss || req.method !== "GET") return next();
     const chunks: Buffer[] = [];
     const collect = (chunk: unknown, encoding: unknown) => {
+      // The page that is about to be kept goes out as its cached copies will: to be checked again every time.
+      if (!res.headersSent && !res.hasHeader("cache-control")) res.setHeader("Cache-Control", "no-cache");
       if (typeof chunk === "string") chunks.push(Buffer.from(chunk, typeof encoding === "string" ? (encoding as BufferEncoding) : "utf8"));
       else if (chunk instanceof Uint8Array) chunks.push(Buffer.from(chunk));
     };

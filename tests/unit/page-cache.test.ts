@@ -221,7 +221,9 @@ describe("createPageCache in front of a real HTTP server", () => {
     const shop = await serveWith((req, res) => {
       res.type("html").send(`<p>render for ${req.url}</p>`);
     });
-    expect(await (await shop.get("/shop/wax")).text()).toBe("<p>render for /shop/wax</p>");
+    const rendered = await shop.get("/shop/wax");
+    expect(await rendered.text()).toBe("<p>render for /shop/wax</p>");
+    expect(rendered.headers.get("cache-control")).toBe("no-cache");
     await waitFor(() => shop.stored() === 1, { what: "the page to be kept" });
     const hit = await shop.get("/shop/wax");
     expect(await hit.text()).toBe("<p>render for /shop/wax</p>");
