@@ -73,42 +73,41 @@ class LastSeen {
   }
 }
 
+/** Runs any sequence of actions through the reducer and checks the cart after every step. */
+function afterEveryStep(check: (state: CartState, seen: LastSeen) => void) {
+  fc.assert(
+    fc.property(fc.array(action, { maxLength: 60, size: "max" }), (actions) => {
+      let state = emptyCart;
+      const seen = new LastSeen();
+      for (const next of actions) {
+        seen.learn(next, state);
+        state = cartReducer(state, next).state;
+        check(state, seen);
+      }
+    }),
+  );
+}
+
 describe("cart rules of SPEC §4–§5 under any sequence of actions", () => {
   it("keeps every quantity a whole number within 1 and the stock last seen, one line per item", () => {
-    fc.assert(
-      fc.property(fc.array(action, { maxLength: 60, size: "max" }), (actions) => {
-        let state = emptyCart;
-        const seen = new LastSeen();
-        for (const next of actions) {
-          seen.learn(next, state);
-          state = cartReducer(state, next).state;
-          for (const line of state.cartItems) {
-            expect(Number.isInteger(line.quantity)).toBe(true);
-            expect(line.quantity).toBeGreaterThanOrEqual(1);
-            expect(line.quantity).toBeLessThanOrEqual(line.stock);
-            expect(line.quantity).toBeLessThanOrEqual(seen.stock.get(line.id)!);
-          }
-          expect(new Set(state.cartItems.map((line) => line.id)).size).toBe(state.cartItems.length);
-        }
-      }),
-    );
+    afterEveryStep((state, seen) => {
+      for (const line of state.cartItems) {
+        expect(Number.isInteger(line.quantity)).toBe(true);
+        expect(line.quantity).toBeGreaterThanOrEqual(1);
+        expect(line.quantity).toBeLessThanOrEqual(line.stock);
+        expect(line.quantity).toBeLessThanOrEqual(seen.stock.get(line.id)!);
+      }
+      expect(new Set(state.cartItems.map((line) => line.id)).size).toBe(state.cartItems.length);
+    });
   });
 
   it("totals the lines at the prices last seen: exact integer cents, and the quantity badge", () => {
-    fc.assert(
-      fc.property(fc.array(action, { maxLength: 60, size: "max" }), (actions) => {
-        let state = emptyCart;
-        const seen = new LastSeen();
-        for (const next of actions) {
-          seen.learn(next, state);
-          state = cartReducer(state, next).state;
-          const expectedCents = state.cartItems.reduce((sum, line) => sum + line.quantity * seen.price.get(line.id)!, 0);
-          expect(totalPriceCents(state.cartItems)).toBe(expectedCents);
-          expect(Number.isSafeInteger(totalPriceCents(state.cartItems))).toBe(true);
-          expect(totalQuantity(state.cartItems)).toBe(state.cartItems.reduce((sum, line) => sum + line.quantity, 0));
-        }
-      }),
-    );
+    afterEveryStep((state, seen) => {
+      const expectedCents = state.cartItems.reduce((sum, line) => sum + line.quantity * seen.price.get(line.id)!, 0);
+      expect(totalPriceCents(state.cartItems)).toBe(expectedCents);
+      expect(Number.isSafeInteger(totalPriceCents(state.cartItems))).toBe(true);
+      expect(totalQuantity(state.cartItems)).toBe(state.cartItems.reduce((sum, line) => sum + line.quantity, 0));
+    });
   });
 
   it("opens and closes only on setCartOpen", () => {
