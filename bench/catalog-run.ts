@@ -1,0 +1,142 @@
+import fs from "node:fs";
+import path from "node:path";
+import { runScript } from "../tests/helpers/run-script";
+import { measureBrowser } from "./browser";
+import {
+  type CatalogDocument,
+  generateCatalog,
+  MAX_STOCK,
+  productIdsOf,
+  readDemoCatalog,
+  stockByIdOf,
+  withStock,
+  writeCatalogFile,
+} from "./catalog-generator";
+import { type CheckoutBodies, writeCheckoutBodies } from "./checkout-bodies";
+import { measureCheckout } from "./checkout";
+import { measureLeak } from "./leak";
+import type { LoadGenerator } from "./load";
+import { measurePages, type PageToMeasure } from "./pages";
+import { createBenchDatabase } from "./postgres";
+import type { CatalogFigures, CheckoutFigure, LeakFigure } from "./results";
+import type { BenchSettings } from "./settings";
+import { type ShopData, shopEnv, type ShopServer, startShop } from "./shop-server";
+
+/** The grown shop of issue #8: 10 000 products in 50 categories, one of them with 2 000. */
+const LARGE = { products: 10_000, categories: 50, largest: 2_000 };
+
+interface CatalogRunOptions {
+  generator: LoadGenerator;
+  settings: BenchSettings;
+  postgresServer: string;
+  workDir: string;
+}
+
+export const progress = (message: string) => process.stderr.write(`[bench ${new Date().toISOString().slice(11, 19)}] ${message}\n`);
+
+/** `npm run catalog:import -- FILE` against the shop's data, as its owner runs it; resolves with the seconds it took. */
+async function importCatalogFile(file: string, data: ShopData): Promise<number> {
+  const started = performance.now();
+  const result = await runScript("scripts/catalog-import.ts", [file], shopEnv(data));
+  if (result.code !== 0) throw new Error(`catalog:import failed:\n${result.stdout}${result.stderr}`);
+  return (performance.now() - started) / 1000;
+}
+
+/** Home, the shop, the first category (the largest in the generated catalog) and its first product. */
+function pagesOf(catalog: CatalogDocument[]) {
+  const category = catalog[0]!;
+  const categoryPath = `/${category.route}`;
+  const productPath = `${categoryPath}/${category.items[0]!.id}`;
+  const browsing: PageToMeasure[] = [
+    { label: "home", path: "/" },
+    { label: "category", path: categoryPath },
+    { label: "product", path: productPath },
+  ];
+  const throughput: PageToMeasure[] = [browsing[0]!, { label: "shop", path: "/shop" }, browsing[1]!, browsing[2]!];
+  return { throughput, browsing };
+}
+
+async function withShop<T>(data: ShopData, work: (shop: ShopServer) => Promise<T>): Promise<T> {
+  fs.mkdirSync(data.dataDir, { recursive: true });
+  const shop = await startShop(data);
+  try {
+    return await work(shop);
+  } finally {
+    await shop.stop();
+  }
+}
+
+/**
+ * Every figure for one catalog: the demo (loaded by the shop itself into its
+ * fresh data folder, stock raised by an import before checkout) or the large
+ * generated one (imported into empty databases, timed).
+ */
+export async function benchCatalog(
+  name: "demo" | "large",
+  { generator, settings, postgresServer, workDir }: CatalogRunOptions,
+): Promise<{ figures: CatalogFigures; leak?: LeakFigure }> {
+  const dir = path.join(workDir, name);
+  fs.mkdirSync(dir, { recursive: true });
+  // Checkout needs stock for its count bound; the demo's own stock is what the page figures see.
+  const catalog = name === "demo" ? withStock(readDemoCatalog(), MAX_STOCK) : generateCatalog({ ...LARGE, stock: MAX_STOCK });
+  const catalogFile = writeCatalogFile(catalog, path.join(dir, "catalog.json"));
+  const bodies: CheckoutBodies = writeCheckoutBodies(productIdsOf(catalog), dir);
+  const pages = pagesOf(catalog);
+  const checkoutWith = (shop: ShopServer, shopData: ShopData, limitDatabaseUrl: string | undefined, label: string) =>
+    measureCheckout({ generator, shop, shopData, limitDatabaseUrl, catalog, bodies, settings, dir: path.join(dir, label) });
+
+  const sqlite: ShopData = { dataDir: path.join(dir, "sqlite") };
+  const importSeconds = { sqlite: 0, postgres: 0 };
+  if (name === "large") {
+    fs.mkdirSync(sqlite.dataDir, { recursive: true });
+    progress(`importing ${LARGE.products} products into SQLite`);
+    importSeconds.sqlite = await importCatalogFile(catalogFile, sqlite);
+  }
+  const checkout: CheckoutFigure[] = [];
+  const onSqlite = await withShop(sqlite, async (shop) => {
+    progress(`${name} catalog: page throughput`);
+    const pageFigures = await measurePages(generator, shop, pages.throughput, settings, path.join(dir, "pages"));
+    progress(`${name} catalog: Chromium`);
+    const browser = await measureBrowser(shop.url, pages.browsing, settings.browserLoads);
+    if (name === "demo") await importCatalogFile(catalogFile, sqlite);
+    progress(`${name} catalog: checkout on SQLite`);
+    checkout.push(await checkoutWith(shop, sqlite, undefined, "checkout-sqlite"));
+    let leak: LeakFigure | undefined;
+    if (name === "demo") {
+      progress(`memory: mixed run of ${settings.leakSeconds} s`);
+      const leakPaths = [...pages.throughput.map((page) => page.path), `/api/products?ids=${productIdsOf(catalog).slice(0, 3).join(",")}`];
+      leak = await measureLeak({ generator, shop, shopData: sqlite, paths: leakPaths, bodies, imported: stockByIdOf(catalog), settings });
+    }
+    return { pages: pageFigures, browser, leak };
+  });
+
+  const database = await createBenchDatabase(postgresServer, name);
+  try {
+    const postgres: ShopData = { dataDir: path.join(dir, "postgres"), databaseUrl: database.url };
+    if (name === "large") {
+      fs.mkdirSync(postgres.dataDir, { recursive: true });
+      progress(`importing ${LARGE.products} products into PostgreSQL`);
+      importSeconds.postgres = await importCatalogFile(catalogFile, postgres);
+    }
+    await withShop(postgres, async (shop) => {
+      if (name === "demo") await importCatalogFile(catalogFile, postgres);
+      progress(`${name} catalog: checkout on PostgreSQL`);
+      checkout.push(await checkoutWith(shop, postgres, await database.schemaUrl("bench_limit"), "checkout-postgres"));
+    });
+  } finally {
+    await database.drop();
+  }
+
+  return {
+    figures: {
+      name,
+      products: productIdsOf(catalog).length,
+      categories: catalog.length,
+      importSeconds: name === "large" ? importSeconds : undefined,
+      pages: onSqlite.pages,
+      checkout,
+      browser: onSqlite.browser,
+    },
+    leak: onSqlite.leak,
+  };
+}

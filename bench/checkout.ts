@@ -1,0 +1,66 @@
+import { openDatabase } from "~/.server/db";
+import { cards, pay } from "../tests/helpers/shop-api";
+import { type CatalogDocument, stockByIdOf } from "./catalog-generator";
+import type { CheckoutBodies } from "./checkout-bodies";
+import { checkStockInvariant } from "./invariant";
+import type { LoadGenerator } from "./load";
+import { startCheckoutLimit } from "./limits";
+import type { CheckoutFigure } from "./results";
+import type { BenchSettings } from "./settings";
+import type { ShopData } from "./shop-server";
+import { type Server, shopBesideLimit } from "./side-by-side";
+import { ratio } from "./stats";
+
+/** Paid orders in the invariant check: it then covers both kinds of order that hold stock. */
+const ORDERS_TO_PAY = 5;
+
+async function payForSomeOrders(shopUrl: string, data: ShopData) {
+  const { db } = openDatabase(data);
+  const pending = await db
+    .selectFrom("orders")
+    .select("number")
+    .where("status", "=", "pending_payment")
+    .orderBy("id")
+    .limit(ORDERS_TO_PAY)
+    .execute()
+    .finally(() => db.destroy());
+  for (const { number } of pending) {
+    const answer = await pay({ url: shopUrl }, number, cards.success);
+    if (answer.status !== 200) throw new Error(`paying ${number} answered ${answer.status}: ${JSON.stringify(answer.body)}`);
+  }
+}
+
+/**
+ * Reservations per second through POST /api/checkout, beside a bare server
+ * running the raw transaction with the same driver on its own copy of the
+ * schema; then some orders are paid and the stock invariant is checked.
+ * `catalog` must be what the shop's stock was last imported from, with no orders since.
+ */
+export async function measureCheckout(options: {
+  generator: LoadGenerator;
+  shop: Server;
+  shopData: ShopData;
+  /** The limit's own database: undefined for SQLite (a file in `dir`), else a PostgreSQL URL. */
+  limitDatabaseUrl: string | undefined;
+  catalog: CatalogDocument[];
+  bodies: CheckoutBodies;
+  settings: BenchSettings;
+  dir: string;
+}): Promise<CheckoutFigure> {
+  const { generator, shop, shopData, catalog, bodies, settings, dir } = options;
+  const limit = await startCheckoutLimit(catalog, dir, options.limitDatabaseUrl);
+  try {
+    const workload = { kind: "checkout" as const, bodies, maxRequests: settings.checkoutBound };
+    const { shop: atShop, limit: atLimit } = await shopBesideLimit(generator, { shop, limit }, workload, settings);
+    await payForSomeOrders(shop.url, shopData);
+    return {
+      engine: shopData.databaseUrl ? "postgres" : "sqlite",
+      shop: atShop,
+      limit: atLimit,
+      ratio: ratio(atShop.requestsPerSecond, atLimit.requestsPerSecond),
+      invariant: await checkStockInvariant(shopData, stockByIdOf(catalog)),
+    };
+  } finally {
+    await limit.stop();
+  }
+}

@@ -1,0 +1,89 @@
+import type { LoadRun } from "./load";
+
+/** The median of the repeated runs of one figure, and whether a run stopped at its count bound. */
+export interface Throughput extends LoadRun {
+  /** Length of each run: the configured seconds, or more for a slow page. */
+  seconds: number;
+  boundReached: boolean;
+}
+
+export interface PageFigure {
+  label: string;
+  path: string;
+  shop: Throughput;
+  limit: Throughput;
+  /** shop ÷ limit, requests per second. */
+  ratio: number;
+  /** The shop's response as a browser gets it (and the limit replays): size on the wire and encoding. */
+  bytes: number;
+  encoding: string;
+}
+
+export interface StockInvariant {
+  /** DESIGN.md §Data for every product: imported stock = stock + pending + paid quantities. */
+  ok: boolean;
+  orders: number;
+  paidOrders: number;
+  /** Products whose figures disagree, with both sides. */
+  mismatches: { id: number; imported: number; accounted: number }[];
+}
+
+export interface CheckoutFigure {
+  engine: "sqlite" | "postgres";
+  shop: Throughput;
+  limit: Throughput;
+  ratio: number;
+  invariant: StockInvariant;
+}
+
+export interface BrowserFigure {
+  label: string;
+  path: string;
+  /** Compressed bytes of the JavaScript and CSS the page loaded (Resource Timing's encodedBodySize). */
+  jsBytes: number;
+  cssBytes: number;
+  ttfbMs: number;
+  domContentLoadedMs: number;
+  largestContentfulPaintMs: number;
+}
+
+export interface CatalogFigures {
+  name: "demo" | "large";
+  products: number;
+  categories: number;
+  /** Seconds `npm run catalog:import` took for the large catalog, per engine (the whole command). */
+  importSeconds?: { sqlite: number; postgres: number };
+  pages: PageFigure[];
+  checkout: CheckoutFigure[];
+  browser: BrowserFigure[];
+}
+
+export interface MemorySample {
+  atSeconds: number;
+  rssBytes: number;
+  heapUsedBytes: number;
+}
+
+export interface LeakFigure {
+  seconds: number;
+  requests: number;
+  requestsPerSecond: number;
+  samples: MemorySample[];
+  start: MemorySample;
+  end: MemorySample;
+  /** Resident memory and heap in the last quarter no more than 10% above the second quarter's. */
+  levelledOff: boolean;
+  invariantAfter: StockInvariant;
+}
+
+export interface BenchResults {
+  date: string;
+  quick: boolean;
+  machine: { cores: number; cpu: string; memoryBytes: number; node: string; platform: string };
+  loadGenerator: { name: string; version: string };
+  settings: { connections: number; seconds: number; repeats: number; browserLoads: number; leakSeconds: number };
+  /** Environment the shop ran with that differs from its defaults, and why. */
+  shopEnv: Record<string, string>;
+  catalogs: CatalogFigures[];
+  leak: LeakFigure;
+}

@@ -1,0 +1,66 @@
+import path from "node:path";
+import fs from "node:fs";
+import { type NodeProcess, startNodeProcess } from "./process";
+
+/** The per-address limits of app/.server/config.ts lifted: every bench request comes from 127.0.0.1. */
+export const liftedLimits = { PAYMENT_ATTEMPTS_PER_IP: "100000", AUTH_ATTEMPTS_PER_IP: "100000" };
+
+/**
+ * The shop's production defaults, whatever a developer's `.env` says (the
+ * server reads it but never overrides a variable that is set, even to ""):
+ * test gateway, email as files, request logs at info.
+ */
+const productionDefaults = {
+  NODE_ENV: "production",
+  LOG_LEVEL: "info",
+  PUBLIC_URL: "",
+  STRIPE_SECRET_KEY: "",
+  STRIPE_PUBLISHABLE_KEY: "",
+  STRIPE_WEBHOOK_SECRET: "",
+  SMTP_URL: "",
+  EMAILJS_PUBLIC_KEY: "",
+  EMAILJS_PRIVATE_KEY: "",
+  EMAILJS_SERVICE_ID: "",
+  EMAILJS_TEMPLATE_ID: "",
+  GOOGLE_CLIENT_ID: "",
+  GOOGLE_CLIENT_SECRET: "",
+};
+
+/** Where a shop process keeps its data: a fresh folder, and a PostgreSQL database when `databaseUrl` is set. */
+export interface ShopData {
+  dataDir: string;
+  databaseUrl?: string;
+}
+
+export const shopEnv = (data: ShopData) => ({
+  ...productionDefaults,
+  DATA_DIR: data.dataDir,
+  DATABASE_URL: data.databaseUrl ?? "",
+});
+
+export interface ShopServer extends NodeProcess {
+  /** Resident memory from /proc and the V8 heap the process last reported, in bytes. */
+  memory: () => { rss: number; heapUsed: number | undefined };
+}
+
+function residentBytes(pid: number): number {
+  const status = fs.readFileSync(`/proc/${pid}/status`, "utf8");
+  const kilobytes = /^VmRSS:\s+(\d+) kB/m.exec(status)?.[1];
+  if (!kilobytes) throw new Error(`no VmRSS in /proc/${pid}/status`);
+  return Number(kilobytes) * 1024;
+}
+
+/** Starts the production build through the real entry, server.ts, on a free loopback port. */
+export async function startShop(data: ShopData): Promise<ShopServer> {
+  const server = await startNodeProcess({
+    entry: "server.ts",
+    nodeArgs: ["--import", path.join(import.meta.dirname, "memory-probe.ts")],
+    env: { ...shopEnv(data), ...liftedLimits, HOST: "127.0.0.1", PORT: "0" },
+    logFile: path.join(data.dataDir, "server.log"),
+    ready: /Wickshop is open at (http:\/\/\S+)/,
+    ipc: true,
+  });
+  let heapUsed: number | undefined;
+  server.child.on("message", (message: { heapUsed: number }) => (heapUsed = message.heapUsed));
+  return { ...server, memory: () => ({ rss: residentBytes(server.pid), heapUsed }) };
+}

@@ -1,0 +1,106 @@
+import type { BenchResults, CatalogFigures, StockInvariant, Throughput } from "./results";
+
+const count = (value: number) => Math.round(value).toLocaleString("en-US");
+const ms = (value: number) => (value >= 100 ? value.toFixed(0) : value.toFixed(1));
+const kilobytes = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
+const megabytes = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(0)} MB`;
+/** Two significant digits: ratios here run from a thousandth to about one. */
+const fraction = (value: number) => (value >= 0.995 ? value.toFixed(2) : value.toPrecision(2));
+const latency = (run: Throughput) => `${ms(run.p50Ms)} / ${ms(run.p99Ms)} ms`;
+const rate = (run: Throughput, unit: string) => `${count(run.requestsPerSecond)} ${unit}${run.boundReached ? " (count bound hit: at least)" : ""}`;
+
+const catalogName = (catalog: CatalogFigures) =>
+  `${catalog.name === "demo" ? "demo" : "generated"}: ${count(catalog.products)} products, ${catalog.categories} categories`;
+
+const invariantNote = (invariant: StockInvariant) =>
+  `${invariant.ok ? "stock invariant ok" : `STOCK INVARIANT BROKEN for ${invariant.mismatches.length} products`} ` +
+  `(${count(invariant.orders)} orders, ${invariant.paidOrders} paid)`;
+
+const ENGINE = { sqlite: "SQLite", postgres: "PostgreSQL" } as const;
+
+function catalogRows(catalog: CatalogFigures, demo: CatalogFigures | undefined, seconds: number): string[][] {
+  const name = catalogName(catalog);
+  const rows: string[][] = [];
+  for (const page of catalog.pages) {
+    const demoPage = demo?.pages.find((other) => other.label === page.label);
+    const growth = demoPage?.shop.requestsPerSecond ? `; ${fraction(page.shop.requestsPerSecond / demoPage.shop.requestsPerSecond)} × the demo's req/s` : "";
+    rows.push([
+      `GET ${page.path} (${page.label})`,
+      name,
+      rate(page.shop, "req/s"),
+      rate(page.limit, "req/s"),
+      fraction(page.ratio),
+      latency(page.shop),
+      latency(page.limit),
+      `${kilobytes(page.bytes)} ${page.encoding}${growth}${page.shop.seconds > seconds ? `; runs of ${page.shop.seconds} s (a slow page)` : ""}`,
+    ]);
+  }
+  for (const checkout of catalog.checkout) {
+    rows.push([
+      `POST /api/checkout, ${ENGINE[checkout.engine]}`,
+      name,
+      rate(checkout.shop, "orders/s"),
+      rate(checkout.limit, "orders/s"),
+      fraction(checkout.ratio),
+      latency(checkout.shop),
+      latency(checkout.limit),
+      invariantNote(checkout.invariant),
+    ]);
+  }
+  for (const page of catalog.browser) {
+    rows.push([
+      `Chromium ${page.path} (${page.label})`,
+      name,
+      `JS ${kilobytes(page.jsBytes)}, CSS ${kilobytes(page.cssBytes)} compressed`,
+      "",
+      "",
+      "",
+      "",
+      `TTFB ${ms(page.ttfbMs)} ms, DOMContentLoaded ${ms(page.domContentLoadedMs)} ms, LCP ${ms(page.largestContentfulPaintMs)} ms`,
+    ]);
+  }
+  if (catalog.importSeconds) {
+    const { sqlite, postgres } = catalog.importSeconds;
+    rows.push(["npm run catalog:import", name, `SQLite ${sqlite.toFixed(1)} s, PostgreSQL ${postgres.toFixed(1)} s`, "", "", "", "", "into an empty database, the whole command"]);
+  }
+  return rows;
+}
+
+function leakRow(results: BenchResults): string[] {
+  const { leak } = results;
+  return [
+    `mixed run, ${leak.seconds} s (pages, /api/products, checkout)`,
+    catalogName(results.catalogs[0]!),
+    `RSS ${megabytes(leak.start.rssBytes)} → ${megabytes(leak.end.rssBytes)}, heap ${megabytes(leak.start.heapUsedBytes)} → ${megabytes(leak.end.heapUsedBytes)}`,
+    "",
+    "",
+    "",
+    "",
+    `${leak.levelledOff ? "levelled off" : "STILL GROWING"}; ${count(leak.requests)} requests (${count(leak.requestsPerSecond)}/s); ${invariantNote(leak.invariantAfter)}`,
+  ];
+}
+
+/** The one table, in Markdown: the terminal shows it, the README embeds it. */
+export function renderTable(results: BenchResults): string {
+  const { machine, loadGenerator, settings } = results;
+  const runs = settings.repeats === 1 ? `${settings.seconds} s` : `median of ${settings.repeats} × ${settings.seconds} s`;
+  const header = [
+    `Measured ${results.date.slice(0, 16).replace("T", " ")} UTC${results.quick ? " (quick mode: too short to quote)" : ""} on ` +
+      `${machine.cores} cores (${machine.cpu}), ${(machine.memoryBytes / 1024 ** 3).toFixed(0)} GB, Node ${machine.node}, ${machine.platform}. ` +
+      `Load: ${loadGenerator.name} ${loadGenerator.version}, ${settings.connections} connections, ${runs} per figure; ` +
+      `browser: Chromium, median of ${settings.browserLoads} cold load${settings.browserLoads === 1 ? "" : "s"}.`,
+    `The shop is the production build (server.ts) with request logs at info written to a file; ` +
+      `rate limits lifted for the bench (all requests come from 127.0.0.1): ` +
+      `${Object.entries(results.shopEnv).map(([name, value]) => `${name}=${value}`).join(", ")}. ` +
+      `"limit" is a bare Node http server in the same run: the same response bytes for pages, ` +
+      `the raw reservation transaction with the same driver for checkout.`,
+  ];
+  const columns = ["figure", "catalog", "shop", "limit", "shop/limit", "shop p50 / p99", "limit p50 / p99", "notes"];
+  const [demo] = results.catalogs;
+  const rows = [
+    ...results.catalogs.flatMap((catalog) => catalogRows(catalog, catalog === demo ? undefined : demo, settings.seconds)),
+    leakRow(results),
+  ];
+  const line = (cells: string[]) => `| ${cells.join(" | ")} |`;
+  return [...header, "", line(columns), line(columns.map(() => "---")), ...rows.map(line)].join("\n") + "\n";
+}

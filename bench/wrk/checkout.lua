@@ -1,0 +1,17 @@
+-- POST /api/checkout with a fresh idempotency key each time.
+-- args: run id, file of body templates (one JSON fragment per line), count bound per thread.
+local templates = {}
+local key_prefix
+local sent = 0
+
+init = function(args)
+  key_prefix = args[1] .. "-t" .. wrk.thread:get("thread_id") .. "-"
+  for line in io.lines(args[2]) do templates[#templates + 1] = line end
+  max_responses = tonumber(args[3])
+end
+
+request = function()
+  sent = sent + 1
+  local body = '{"idempotencyKey":"' .. key_prefix .. sent .. '",' .. templates[sent % #templates + 1] .. '}'
+  return wrk.format("POST", "/api/checkout", { ["Content-Type"] = "application/json" }, body)
+end
