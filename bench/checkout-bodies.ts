@@ -14,6 +14,7 @@ export interface CheckoutBodies {
 
 /** Carts of one to three different products, one unit each: the count bound then bounds what any product loses. */
 const MAX_LINES = 3;
+export const UNITS_PER_LINE = 1;
 const TEMPLATE_COUNT = 512;
 
 /** A small deterministic generator: the same carts in every run and for both servers. */
@@ -31,7 +32,7 @@ export function writeCheckoutBodies(productIds: number[], dir: string): Checkout
     const count = Math.min(productIds.length, 1 + Math.floor(random() * MAX_LINES));
     const ids = new Set<number>();
     while (ids.size < count) ids.add(productIds[Math.floor(random() * productIds.length)]!);
-    const lines = [...ids].map((id) => ({ id, quantity: 1 }));
+    const lines = [...ids].map((id) => ({ id, quantity: UNITS_PER_LINE }));
     return `"lines":${JSON.stringify(lines)},"shipping":${JSON.stringify(shipping)}`;
   });
   const file = path.join(dir, "checkout-bodies.txt");
@@ -42,6 +43,3 @@ export function writeCheckoutBodies(productIds: number[], dir: string): Checkout
 /** The whole body, as bench/wrk/checkout.lua builds it too. */
 export const checkoutBody = (idempotencyKey: string, template: string) =>
   `{"idempotencyKey":"${idempotencyKey}",${template}}`;
-
-/** Units of one product a checkout can take at most: with the count bound, what stock must cover. */
-export const MAX_UNITS_PER_CHECKOUT = 1;

@@ -1,6 +1,7 @@
 import { spawn, spawnSync } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import fs from "node:fs";
+import { createRequire } from "node:module";
 import os from "node:os";
 import path from "node:path";
 import autocannon from "autocannon";
@@ -134,9 +135,7 @@ function runBounded(command: string, args: string[], timeoutMs: number): Promise
   });
 }
 
-const autocannonVersion = (): string =>
-  (JSON.parse(fs.readFileSync(path.join(import.meta.dirname, "../node_modules/autocannon/package.json"), "utf8")) as { version: string })
-    .version;
+const autocannonVersion = (): string => (createRequire(import.meta.url)("autocannon/package.json") as { version: string }).version;
 
 function checkoutRequest(bodies: CheckoutBodies): autocannon.Request {
   const runId = newRunId();

@@ -80,6 +80,8 @@ export interface BenchResults {
   date: string;
   quick: boolean;
   machine: { cores: number; cpu: string; memoryBytes: number; node: string; platform: string };
+  /** The machine's 1-minute load average at the start and end: other work on it weighs on every figure. */
+  loadAverage: { start: number; end: number };
   loadGenerator: { name: string; version: string };
   settings: { connections: number; seconds: number; repeats: number; browserLoads: number; leakSeconds: number };
   /** Environment the shop ran with that differs from its defaults, and why. */

@@ -34,6 +34,7 @@ ensureFreshBuild();
 const generator = pickLoadGenerator();
 const workDir = fs.mkdtempSync(path.join(os.tmpdir(), "wickshop-bench-"));
 const date = new Date().toISOString();
+const loadAtStart = os.loadavg()[0]!;
 try {
   const demo = await benchCatalog("demo", { generator, settings, postgresServer, workDir });
   const large = await benchCatalog("large", { generator, settings, postgresServer, workDir });
@@ -47,6 +48,7 @@ try {
       node: process.version,
       platform: `${os.type()} ${os.release()}`,
     },
+    loadAverage: { start: loadAtStart, end: os.loadavg()[0]! },
     loadGenerator: { name: generator.name, version: generator.version },
     settings: {
       connections: settings.connections,
@@ -66,6 +68,9 @@ try {
   if (values.readme) writeIntoReadme(path.join(repoRoot, "README.md"), table);
   console.log(table);
   console.error(`Written to ${out}${values.readme ? " and README.md" : ""}.`);
+} catch (error) {
+  console.error(`The bench stopped: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`);
+  process.exitCode = 1;
 } finally {
   fs.rmSync(workDir, { recursive: true, force: true });
 }

@@ -1,5 +1,5 @@
 import { MAX_STOCK } from "./catalog-generator";
-import { MAX_UNITS_PER_CHECKOUT } from "./checkout-bodies";
+import { UNITS_PER_LINE } from "./checkout-bodies";
 
 export interface BenchSettings {
   quick: boolean;
@@ -31,7 +31,7 @@ export function benchSettings(options: { quick: boolean }): BenchSettings {
   // one GET per checkout, so these bounds cannot exhaust MAX_STOCK.
   const checkoutBound = 200_000;
   const leakBound = 800_000;
-  if ((base.repeats * checkoutBound + leakBound / 2) * MAX_UNITS_PER_CHECKOUT > MAX_STOCK) {
+  if ((base.repeats * checkoutBound + leakBound / 2) * UNITS_PER_LINE > MAX_STOCK) {
     throw new Error("the count bounds could exhaust the stock");
   }
   return { ...base, checkoutBound, leakBound };

@@ -34,7 +34,7 @@ function timeOneGet(url: string): Promise<number> {
  */
 async function runSeconds(shop: Server, workload: Workload, settings: BenchSettings): Promise<number> {
   if (workload.kind !== "get") return settings.seconds;
-  await timeOneGet(shop.url + workload.path);
+  await timeOneGet(shop.url + workload.path); // the first may pay for warming up
   const oneRequestMs = await timeOneGet(shop.url + workload.path);
   const needed = Math.ceil((settings.roundsPerRun * settings.connections * oneRequestMs) / 1000);
   return Math.min(settings.longestSeconds, Math.max(settings.seconds, needed));

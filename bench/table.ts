@@ -86,7 +86,8 @@ export function renderTable(results: BenchResults): string {
   const runs = settings.repeats === 1 ? `${settings.seconds} s` : `median of ${settings.repeats} × ${settings.seconds} s`;
   const header = [
     `Measured ${results.date.slice(0, 16).replace("T", " ")} UTC${results.quick ? " (quick mode: too short to quote)" : ""} on ` +
-      `${machine.cores} cores (${machine.cpu}), ${(machine.memoryBytes / 1024 ** 3).toFixed(0)} GB, Node ${machine.node}, ${machine.platform}. ` +
+      `${machine.cores} cores (${machine.cpu}), ${(machine.memoryBytes / 1024 ** 3).toFixed(0)} GB, Node ${machine.node}, ${machine.platform}; ` +
+      `load average ${results.loadAverage.start.toFixed(1)} at the start, ${results.loadAverage.end.toFixed(1)} at the end. ` +
       `Load: ${loadGenerator.name} ${loadGenerator.version}, ${settings.connections} connections, ${runs} per figure; ` +
       `browser: Chromium, median of ${settings.browserLoads} cold load${settings.browserLoads === 1 ? "" : "s"}.`,
     `The shop is the production build (server.ts) with request logs at info written to a file; ` +
