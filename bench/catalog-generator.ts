@@ -31,9 +31,6 @@ export const withStock = (catalog: CatalogDocument[], stock: number): CatalogDoc
 
 export const productIdsOf = (catalog: CatalogDocument[]) => catalog.flatMap((category) => category.items.map((item) => item.id));
 
-export const stockByIdOf = (catalog: CatalogDocument[]): Record<number, number> =>
-  Object.fromEntries(catalog.flatMap((category) => category.items.map((item) => [item.id, item.stock])));
-
 const SCENTS = ["Lavender & chamomile", "Madagascar vanilla", "Sea salt & sage", "Cedar & smoke", "Fig & cassis", "Orange blossom"];
 
 /**

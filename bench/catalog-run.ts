@@ -8,7 +8,6 @@ import {
   MAX_STOCK,
   productIdsOf,
   readDemoCatalog,
-  stockByIdOf,
   withStock,
   writeCatalogFile,
 } from "./catalog-generator";
@@ -105,7 +104,7 @@ export async function benchCatalog(
     if (name === "demo") {
       progress(`memory: mixed run of ${settings.leakSeconds} s`);
       const leakPaths = [...pages.throughput.map((page) => page.path), `/api/products?ids=${productIdsOf(catalog).slice(0, 3).join(",")}`];
-      leak = await measureLeak({ generator, shop, shopData: sqlite, paths: leakPaths, bodies, imported: stockByIdOf(catalog), settings });
+      leak = await measureLeak({ generator, shop, shopData: sqlite, paths: leakPaths, bodies, settings });
     }
     return { pages: pageFigures, browser, leak };
   });

@@ -1,17 +1,21 @@
 import { openDatabase } from "~/.server/db";
-import { accountedStock } from "../tests/helpers/shop-db";
+import { accountedStock, adjustedStock } from "../tests/helpers/shop-db";
 import type { StockInvariant } from "./results";
 import type { ShopData } from "./shop-server";
 
-/** DESIGN.md §Data, read from the shop's own database: imported stock = stock + pending + paid quantities. */
-export async function checkStockInvariant(data: ShopData, imported: Record<number, number>): Promise<StockInvariant> {
+/**
+ * DESIGN.md §Data, read from the shop's own database: for every product, the
+ * recorded stock adjustments (what imports set) = stock + pending + paid quantities.
+ */
+export async function checkStockInvariant(data: ShopData): Promise<StockInvariant> {
   const { db } = openDatabase(data);
   try {
     const accounted = await accountedStock(db);
-    const ids = new Set([...Object.keys(imported), ...Object.keys(accounted)].map(Number));
+    const adjusted = await adjustedStock(db);
+    const ids = new Set([...Object.keys(adjusted), ...Object.keys(accounted)].map(Number));
     const mismatches = [...ids]
-      .map((id) => ({ id, imported: imported[id] ?? 0, accounted: accounted[id] ?? 0 }))
-      .filter((product) => product.imported !== product.accounted);
+      .map((id) => ({ id, adjusted: adjusted[id] ?? 0, accounted: accounted[id] ?? 0 }))
+      .filter((product) => product.adjusted !== product.accounted);
     const counts = await db
       .selectFrom("orders")
       .select([

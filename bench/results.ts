@@ -20,12 +20,12 @@ export interface PageFigure {
 }
 
 export interface StockInvariant {
-  /** DESIGN.md §Data for every product: imported stock = stock + pending + paid quantities. */
+  /** DESIGN.md §Data for every product: recorded adjustments (imports) = stock + pending + paid quantities. */
   ok: boolean;
   orders: number;
   paidOrders: number;
   /** Products whose figures disagree, with both sides. */
-  mismatches: { id: number; imported: number; accounted: number }[];
+  mismatches: { id: number; adjusted: number; accounted: number }[];
 }
 
 export interface CheckoutFigure {

@@ -14,6 +14,7 @@ const productionDefaults = {
   NODE_ENV: "production",
   LOG_LEVEL: "info",
   PUBLIC_URL: "",
+  TRUST_PROXY: "",
   STRIPE_SECRET_KEY: "",
   STRIPE_PUBLISHABLE_KEY: "",
   STRIPE_WEBHOOK_SECRET: "",
@@ -24,6 +25,7 @@ const productionDefaults = {
   EMAILJS_TEMPLATE_ID: "",
   GOOGLE_CLIENT_ID: "",
   GOOGLE_CLIENT_SECRET: "",
+  GOOGLE_DISCOVERY_URL: "",
 };
 
 /** Where a shop process keeps its data: a fresh folder, and a PostgreSQL database when `databaseUrl` is set. */
