@@ -11,7 +11,7 @@ import {
   withStock,
   writeCatalogFile,
 } from "./catalog-generator";
-import { type CheckoutBodies, writeCheckoutBodies } from "./checkout-bodies";
+import { writeCheckoutBodies } from "./checkout-bodies";
 import { measureCheckout } from "./checkout";
 import { measureLeak } from "./leak";
 import type { LoadGenerator } from "./load";
@@ -35,6 +35,7 @@ export const progress = (message: string) => process.stderr.write(`[bench ${new 
 
 /** `npm run catalog:import -- FILE` against the shop's data, as its owner runs it; resolves with the seconds it took. */
 async function importCatalogFile(file: string, data: ShopData): Promise<number> {
+  fs.mkdirSync(data.dataDir, { recursive: true });
   const started = performance.now();
   const result = await runScript("scripts/catalog-import.ts", [file], shopEnv(data));
   if (result.code !== 0) throw new Error(`catalog:import failed:\n${result.stdout}${result.stderr}`);
@@ -65,6 +66,19 @@ async function withShop<T>(data: ShopData, work: (shop: ShopServer) => Promise<T
   }
 }
 
+/** A catalog with its import file, checkout bodies and pages, in `dir`. */
+function prepareCatalog(name: "demo" | "large", dir: string) {
+  fs.mkdirSync(dir, { recursive: true });
+  // Checkout needs stock for its count bound; the demo's own stock is what the page figures see.
+  const catalog = name === "demo" ? withStock(readDemoCatalog(), MAX_STOCK) : generateCatalog({ ...LARGE, stock: MAX_STOCK });
+  return {
+    catalog,
+    file: writeCatalogFile(catalog, path.join(dir, "catalog.json")),
+    bodies: writeCheckoutBodies(productIdsOf(catalog), dir),
+    pages: pagesOf(catalog),
+  };
+}
+
 /**
  * Every figure for one catalog: the demo (loaded by the shop itself into its
  * fresh data folder, stock raised by an import before checkout) or the large
@@ -73,23 +87,17 @@ async function withShop<T>(data: ShopData, work: (shop: ShopServer) => Promise<T
 export async function benchCatalog(
   name: "demo" | "large",
   { generator, settings, postgresServer, workDir }: CatalogRunOptions,
-): Promise<{ figures: CatalogFigures; leak?: LeakFigure }> {
+): Promise<CatalogFigures> {
   const dir = path.join(workDir, name);
-  fs.mkdirSync(dir, { recursive: true });
-  // Checkout needs stock for its count bound; the demo's own stock is what the page figures see.
-  const catalog = name === "demo" ? withStock(readDemoCatalog(), MAX_STOCK) : generateCatalog({ ...LARGE, stock: MAX_STOCK });
-  const catalogFile = writeCatalogFile(catalog, path.join(dir, "catalog.json"));
-  const bodies: CheckoutBodies = writeCheckoutBodies(productIdsOf(catalog), dir);
-  const pages = pagesOf(catalog);
+  const { catalog, file, bodies, pages } = prepareCatalog(name, dir);
   const checkoutWith = (shop: ShopServer, shopData: ShopData, limitDatabaseUrl: string | undefined, label: string) =>
     measureCheckout({ generator, shop, shopData, limitDatabaseUrl, catalog, bodies, settings, dir: path.join(dir, label) });
 
   const sqlite: ShopData = { dataDir: path.join(dir, "sqlite") };
   const importSeconds = { sqlite: 0, postgres: 0 };
   if (name === "large") {
-    fs.mkdirSync(sqlite.dataDir, { recursive: true });
     progress(`importing ${LARGE.products} products into SQLite`);
-    importSeconds.sqlite = await importCatalogFile(catalogFile, sqlite);
+    importSeconds.sqlite = await importCatalogFile(file, sqlite);
   }
   const checkout: CheckoutFigure[] = [];
   const onSqlite = await withShop(sqlite, async (shop) => {
@@ -97,28 +105,21 @@ export async function benchCatalog(
     const pageFigures = await measurePages(generator, shop, pages.throughput, settings, path.join(dir, "pages"));
     progress(`${name} catalog: Chromium`);
     const browser = await measureBrowser(shop.url, pages.browsing, settings.browserLoads);
-    if (name === "demo") await importCatalogFile(catalogFile, sqlite);
+    if (name === "demo") await importCatalogFile(file, sqlite);
     progress(`${name} catalog: checkout on SQLite`);
     checkout.push(await checkoutWith(shop, sqlite, undefined, "checkout-sqlite"));
-    let leak: LeakFigure | undefined;
-    if (name === "demo") {
-      progress(`memory: mixed run of ${settings.leakSeconds} s`);
-      const leakPaths = [...pages.throughput.map((page) => page.path), `/api/products?ids=${productIdsOf(catalog).slice(0, 3).join(",")}`];
-      leak = await measureLeak({ generator, shop, shopData: sqlite, paths: leakPaths, bodies, settings });
-    }
-    return { pages: pageFigures, browser, leak };
+    return { pages: pageFigures, browser };
   });
 
   const database = await createBenchDatabase(postgresServer, name);
   try {
     const postgres: ShopData = { dataDir: path.join(dir, "postgres"), databaseUrl: database.url };
     if (name === "large") {
-      fs.mkdirSync(postgres.dataDir, { recursive: true });
       progress(`importing ${LARGE.products} products into PostgreSQL`);
-      importSeconds.postgres = await importCatalogFile(catalogFile, postgres);
+      importSeconds.postgres = await importCatalogFile(file, postgres);
     }
     await withShop(postgres, async (shop) => {
-      if (name === "demo") await importCatalogFile(catalogFile, postgres);
+      if (name === "demo") await importCatalogFile(file, postgres);
       progress(`${name} catalog: checkout on PostgreSQL`);
       checkout.push(await checkoutWith(shop, postgres, await database.schemaUrl("bench_limit"), "checkout-postgres"));
     });
@@ -127,15 +128,28 @@ export async function benchCatalog(
   }
 
   return {
-    figures: {
-      name,
-      products: productIdsOf(catalog).length,
-      categories: catalog.length,
-      importSeconds: name === "large" ? importSeconds : undefined,
-      pages: onSqlite.pages,
-      checkout,
-      browser: onSqlite.browser,
-    },
-    leak: onSqlite.leak,
+    name,
+    products: productIdsOf(catalog).length,
+    categories: catalog.length,
+    importSeconds: name === "large" ? importSeconds : undefined,
+    pages: onSqlite.pages,
+    checkout,
+    browser: onSqlite.browser,
   };
+}
+
+/**
+ * The memory run on a shop of its own (demo catalog on SQLite, stock raised),
+ * so its checkouts have the whole per-address checkout limit to themselves.
+ */
+export async function benchMemory({ generator, settings, workDir }: Omit<CatalogRunOptions, "postgresServer">): Promise<LeakFigure> {
+  const dir = path.join(workDir, "memory");
+  const { catalog, file, bodies, pages } = prepareCatalog("demo", dir);
+  const data: ShopData = { dataDir: path.join(dir, "sqlite") };
+  return withShop(data, async (shop) => {
+    await importCatalogFile(file, data);
+    progress(`memory: mixed run of ${settings.leakSeconds} s`);
+    const paths = [...pages.throughput.map((page) => page.path), `/api/products?ids=${productIdsOf(catalog).slice(0, 3).join(",")}`];
+    return measureLeak({ generator, shop, shopData: data, paths, bodies, settings });
+  });
 }

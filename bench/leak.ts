@@ -48,7 +48,8 @@ export async function measureLeak(options: {
   try {
     run = await generator.run(
       shop.url,
-      { kind: "mixed", paths: options.paths, bodies: options.bodies, maxRequests: settings.leakBound },
+      // One checkout per round of the paths: this bounds the checkouts.
+      { kind: "mixed", paths: options.paths, bodies: options.bodies, maxRequests: settings.leakCheckoutBound * (options.paths.length + 1) },
       { connections: settings.connections, seconds },
     );
   } finally {

@@ -14,7 +14,7 @@ import path from "node:path";
 import { parseArgs } from "node:util";
 import { ensureFreshBuild } from "../scripts/ensure-build";
 import { repoRoot } from "../tests/helpers/run-script";
-import { benchCatalog } from "./catalog-run";
+import { benchCatalog, benchMemory } from "./catalog-run";
 import { pickLoadGenerator } from "./load";
 import { DEFAULT_POSTGRES_URL } from "./postgres";
 import { writeIntoReadme } from "./readme";
@@ -38,6 +38,7 @@ const loadAtStart = os.loadavg()[0]!;
 try {
   const demo = await benchCatalog("demo", { generator, settings, postgresServer, workDir });
   const large = await benchCatalog("large", { generator, settings, postgresServer, workDir });
+  const leak = await benchMemory({ generator, settings, workDir });
   const results: BenchResults = {
     date,
     quick: settings.quick,
@@ -58,8 +59,8 @@ try {
       leakSeconds: settings.leakSeconds,
     },
     shopEnv: liftedLimits,
-    catalogs: [demo.figures, large.figures],
-    leak: demo.leak!,
+    catalogs: [demo, large],
+    leak,
   };
   const table = renderTable(results);
   fs.mkdirSync(path.dirname(out), { recursive: true });

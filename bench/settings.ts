@@ -1,5 +1,6 @@
 import { MAX_STOCK } from "./catalog-generator";
 import { UNITS_PER_LINE } from "./checkout-bodies";
+import { CHECKOUTS_PER_ADDRESS } from "./shop-server";
 
 export interface BenchSettings {
   quick: boolean;
@@ -16,10 +17,10 @@ export interface BenchSettings {
   repeats: number;
   browserLoads: number;
   leakSeconds: number;
-  /** Checkout requests one run may send at most: with the repeats and the leak run, within the stock. */
+  /** Checkout requests one run may send at most. */
   checkoutBound: number;
-  /** Requests of all kinds the leak run may send at most. */
-  leakBound: number;
+  /** Checkouts the leak run may send at most (on a shop of its own). */
+  leakCheckoutBound: number;
 }
 
 const full = { quick: false, connections: 32, seconds: 5, roundsPerRun: 3, longestSeconds: 60, repeats: 3, browserLoads: 5, leakSeconds: 120 };
@@ -27,12 +28,13 @@ const quick = { quick: true, connections: 32, seconds: 1, roundsPerRun: 1, longe
 
 export function benchSettings(options: { quick: boolean }): BenchSettings {
   const base = options.quick ? quick : full;
-  // A product loses at most one unit per checkout, and the mixed run sends at least
-  // one GET per checkout, so these bounds cannot exhaust MAX_STOCK.
-  const checkoutBound = 200_000;
-  const leakBound = 800_000;
-  if ((base.repeats * checkoutBound + leakBound / 2) * UNITS_PER_LINE > MAX_STOCK) {
+  // Every checkout comes from 127.0.0.1: all the runs on one shop stay within its
+  // per-address checkout limit (with room for the load generator's rounding), and
+  // as a product loses at most one unit per checkout, within its stock.
+  const checkoutBound = Math.floor((0.95 * CHECKOUTS_PER_ADDRESS) / base.repeats);
+  const leakCheckoutBound = Math.floor(0.95 * CHECKOUTS_PER_ADDRESS);
+  if (Math.max(base.repeats * checkoutBound, leakCheckoutBound) * UNITS_PER_LINE > MAX_STOCK) {
     throw new Error("the count bounds could exhaust the stock");
   }
-  return { ...base, checkoutBound, leakBound };
+  return { ...base, checkoutBound, leakCheckoutBound };
 }

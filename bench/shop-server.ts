@@ -2,8 +2,15 @@ import path from "node:path";
 import fs from "node:fs";
 import { type NodeProcess, startNodeProcess } from "./process";
 
-/** The per-address limits of app/.server/config.ts lifted: every bench request comes from 127.0.0.1. */
-export const liftedLimits = { PAYMENT_ATTEMPTS_PER_IP: "100000", AUTH_ATTEMPTS_PER_IP: "100000" };
+/** The highest per-address checkout limit app/.server/config.ts allows (per reservation period). */
+export const CHECKOUTS_PER_ADDRESS = 100_000;
+
+/** The per-address limits of app/.server/config.ts lifted to their maximum: every bench request comes from 127.0.0.1. */
+export const liftedLimits = {
+  CHECKOUT_ATTEMPTS_PER_IP: String(CHECKOUTS_PER_ADDRESS),
+  PAYMENT_ATTEMPTS_PER_IP: "100000",
+  AUTH_ATTEMPTS_PER_IP: "100000",
+};
 
 /**
  * The shop's production defaults, whatever a developer's `.env` says (the

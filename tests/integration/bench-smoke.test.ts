@@ -43,7 +43,11 @@ describe("npm run bench -- --quick", () => {
     const results = JSON.parse(fs.readFileSync(out, "utf8")) as BenchResults;
     expect(results.quick).toBe(true);
     expect(results.machine.cores).toBeGreaterThan(0);
-    expect(results.shopEnv).toMatchObject({ PAYMENT_ATTEMPTS_PER_IP: "100000", AUTH_ATTEMPTS_PER_IP: "100000" });
+    expect(results.shopEnv).toMatchObject({
+      CHECKOUT_ATTEMPTS_PER_IP: "100000",
+      PAYMENT_ATTEMPTS_PER_IP: "100000",
+      AUTH_ATTEMPTS_PER_IP: "100000",
+    });
     expect(results.catalogs.map(({ name, products, categories }) => ({ name, products, categories }))).toEqual([
       { name: "demo", products: 22, categories: 4 },
       { name: "large", products: 10_000, categories: 50 },
