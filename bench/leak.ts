@@ -8,16 +8,22 @@ import type { ShopData, ShopServer } from "./shop-server";
 import { median } from "./stats";
 
 /** Growth allowed from the second quarter of the run to the last before memory counts as still climbing. */
-const LEVEL_TOLERANCE = 1.1;
+const LEVEL_TOLERANCE = 0.1;
 
-function levelledOff(samples: MemorySample[], seconds: number): boolean {
-  const within = (from: number, to: number) => samples.filter((s) => s.atSeconds >= from * seconds && s.atSeconds <= to * seconds);
-  const second = within(0.25, 0.5);
-  const last = within(0.75, 1);
-  if (second.length === 0 || last.length === 0) return false;
-  return (["rssBytes", "heapUsedBytes"] as const).every(
-    (key) => median(last.map((s) => s[key])) <= median(second.map((s) => s[key])) * LEVEL_TOLERANCE,
-  );
+/**
+ * Growth from the run's second quarter to its last (the first is warm-up): of
+ * the heap's floor, its least value in a quarter, which is what survives
+ * garbage collection (the sawtooth above it is garbage), and of the median
+ * resident memory, which also holds native memory and the heap's spare room.
+ */
+function growth(samples: MemorySample[], seconds: number) {
+  const quarter = (from: number) => samples.filter((s) => s.atSeconds >= from * seconds && s.atSeconds <= (from + 0.25) * seconds);
+  const [second, last] = [quarter(0.25), quarter(0.75)];
+  if (second.length === 0 || last.length === 0) throw new Error("too few memory samples to tell whether memory levelled off");
+  const change = (before: number, after: number) => after / before - 1;
+  const floor = (window: MemorySample[]) => Math.min(...window.map((s) => s.heapUsedBytes));
+  const rss = (window: MemorySample[]) => median(window.map((s) => s.rssBytes));
+  return { heapFloor: change(floor(second), floor(last)), rss: change(rss(second), rss(last)) };
 }
 
 /**
@@ -56,6 +62,7 @@ export async function measureLeak(options: {
     clearInterval(timer);
   }
   sample();
+  const grew = growth(samples, seconds);
   return {
     seconds,
     requests: run.requests,
@@ -63,7 +70,8 @@ export async function measureLeak(options: {
     samples,
     start: samples[0]!,
     end: samples.at(-1)!,
-    levelledOff: levelledOff(samples, seconds),
+    growth: grew,
+    levelledOff: { heap: grew.heapFloor <= LEVEL_TOLERANCE, rss: grew.rss <= LEVEL_TOLERANCE },
     invariantAfter: await checkStockInvariant(options.shopData),
   };
 }

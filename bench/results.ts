@@ -71,8 +71,10 @@ export interface LeakFigure {
   samples: MemorySample[];
   start: MemorySample;
   end: MemorySample;
-  /** Resident memory and heap in the last quarter no more than 10% above the second quarter's. */
-  levelledOff: boolean;
+  /** From the run's second quarter to its last: the heap's floor (what survives GC) and the median resident memory, as fractions. */
+  growth: { heapFloor: number; rss: number };
+  /** Each grew by 10% or less. */
+  levelledOff: { heap: boolean; rss: boolean };
   invariantAfter: StockInvariant;
 }
 

@@ -66,6 +66,9 @@ function catalogRows(catalog: CatalogFigures, demo: CatalogFigures | undefined, 
   return rows;
 }
 
+const signed = (fraction: number) => `${fraction >= 0 ? "+" : "−"}${Math.abs(fraction * 100).toFixed(0)}%`;
+const levelled = (ok: boolean, growth: number) => `${ok ? "levelled off" : "STILL GROWING"} ${signed(growth)}`;
+
 function leakRow(results: BenchResults): string[] {
   const { leak } = results;
   return [
@@ -76,7 +79,8 @@ function leakRow(results: BenchResults): string[] {
     "",
     "",
     "",
-    `${leak.levelledOff ? "levelled off" : "STILL GROWING"}; ${count(leak.requests)} requests (${count(leak.requestsPerSecond)}/s); ${invariantNote(leak.invariantAfter)}`,
+    `heap ${levelled(leak.levelledOff.heap, leak.growth.heapFloor)} (its floor, what survives GC), ` +
+      `RSS ${levelled(leak.levelledOff.rss, leak.growth.rss)}, second quarter to last; ${count(leak.requests)} requests (${count(leak.requestsPerSecond)}/s); ${invariantNote(leak.invariantAfter)}`,
   ];
 }
 

@@ -87,7 +87,8 @@ describe("npm run bench -- --quick", () => {
       expect(sample.rssBytes).toBeGreaterThan(0);
       expect(sample.heapUsedBytes).toBeGreaterThan(0);
     }
-    expect(typeof leak.levelledOff).toBe("boolean");
+    expect(Object.values(leak.levelledOff).map((value) => typeof value)).toEqual(["boolean", "boolean"]);
+    expect(Number.isFinite(leak.growth.heapFloor) && Number.isFinite(leak.growth.rss)).toBe(true);
     expect(leak.invariantAfter).toMatchObject({ ok: true, mismatches: [] });
 
     // The printed table is the Markdown file beside the JSON, one row per figure, each with its ratio.
