@@ -1,6 +1,6 @@
 import { Links, Meta, Outlet, Scripts, ScrollRestoration, isRouteErrorResponse, useRouteLoaderData } from "react-router";
 import type { Route } from "./+types/root";
-import { getShopper } from "./.server/auth";
+import { getShopper } from "./.server/accounts/auth";
 import { BackSoon } from "./components/back-soon";
 import { Footer } from "./components/footer";
 import { NavBar } from "./components/nav-bar";
@@ -8,7 +8,7 @@ import { NavigationSpinner } from "./components/navigation-spinner";
 import { NotFound } from "./components/not-found";
 import { NoticeArea } from "./notifications/notice-area";
 import "./styles/app.css";
-import { withDatabaseOutage } from "./.server/http";
+import { withDatabaseOutage } from "./.server/json-api";
 
 export const loader = withDatabaseOutage(async function loader({ context, request }: Route.LoaderArgs) {
   const { config } = context;

@@ -1,8 +1,8 @@
 import fs from "node:fs";
 import http from "node:http";
 import path from "node:path";
-import { parseCatalogFile } from "~/.server/catalog-file";
-import { importCatalog } from "~/.server/catalog-import";
+import { parseCatalogFile } from "~/.server/catalog/file";
+import { importCatalog } from "~/.server/catalog/import";
 import { migrateToLatest, openDatabase } from "~/.server/db";
 import type { CatalogDocument } from "./catalog-generator";
 import { ACCEPT_ENCODING } from "./load";

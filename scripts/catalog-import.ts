@@ -1,6 +1,6 @@
 import fs from "node:fs/promises";
-import { CatalogFileError, parseCatalogFile } from "~/.server/catalog-file";
-import { importCatalog } from "~/.server/catalog-import";
+import { CatalogFileError, parseCatalogFile } from "~/.server/catalog/file";
+import { importCatalog } from "~/.server/catalog/import";
 import { ConfigError, loadConfig } from "~/.server/config";
 import { migrateToLatest, openDatabase } from "~/.server/db";
 

@@ -1,18 +1,8 @@
-import type { Db } from "./db";
-import type { OrderRow } from "./db/schema";
 import type { Logger } from "./logger";
 import { type RetryPolicy, deliverDueEmails } from "./mail/delivery";
 import type { MailTransport } from "./mail/transports";
-import { type SettleBeforeExpiry, expireUnpaidOrders, syncPaymentStatus } from "./orders";
-import type { PaymentProvider } from "./payments/provider";
-import { pruneRateLimits } from "./rate-limit";
-
-interface JobDependencies {
-  db: Db;
-  logger: Logger;
-  payments: PaymentProvider;
-  shopEmail: string;
-}
+import { type ExpiryDependencies, expireUnpaidOrders, settleWithProvider } from "./orders/expiry";
+import { pruneRateLimits } from "./rate-limits";
 
 interface MailDependencies {
   transport: MailTransport;
@@ -44,37 +34,13 @@ function repeat(work: () => Promise<void>, intervalMs: number, logger: Logger, w
 }
 
 /**
- * Before an order expires the provider stops its payment; a payment that went
- * through after all makes the order paid instead of expired.
- */
-export function settleWithProvider({ db, logger, payments, shopEmail }: JobDependencies): SettleBeforeExpiry {
-  return async (order: OrderRow) => {
-    if (!order.payment_ref) return "expire";
-    try {
-      if ((await payments.cancelPayment(order.payment_ref)) === "cancelled") return "expire";
-      const outcome = await syncPaymentStatus(db, payments, order, { now: Date.now(), shopEmail });
-      if (outcome === "paid" || outcome === "duplicate") {
-        logger.info({ order: order.number }, "Order paid at the last moment; kept instead of expired");
-        return "keep";
-      }
-      // Money was taken but cannot be applied (a different amount): the stock goes back and a person must refund.
-      logger.error({ order: order.number, outcome }, "Payment went through for an order that cannot take it: refund it");
-      return "expire";
-    } catch (error) {
-      logger.warn({ order: order.number, error: error instanceof Error ? error.message : String(error) }, "Could not settle the payment of an expiring order; will try again");
-      return "skip";
-    }
-  };
-}
-
-/**
  * Background work of the server process: expiring unpaid orders (their stock
  * returns), delivering queued emails and deleting finished rate-limit windows.
  * Each runs once at start, so what fell due while the shop was down is handled
  * straight away, and then on an interval.
  */
 export function startJobs(
-  deps: JobDependencies & {
+  deps: ExpiryDependencies & {
     mail: MailDependencies;
     /** Rate-limit windows that started longer ago than this are over for every rule and can go. */
     longestRateLimitWindowMs: number;

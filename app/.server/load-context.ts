@@ -1,9 +1,9 @@
-import type { Auth } from "./auth";
+import type { Auth } from "./accounts/auth";
 import type { Config } from "./config";
 import type { Db } from "./db";
 import type { Logger } from "./logger";
-import type { OrderAccess } from "./order-access";
-import type { PaymentProvider } from "./payments/provider";
+import type { OrderAccess } from "./orders/access";
+import type { PaymentProvider } from "./orders/payments/provider";
 
 /** What every loader and action receives as `context`, set in server.ts for each request. */
 export interface ShopContext {

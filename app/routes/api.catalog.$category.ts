@@ -1,6 +1,6 @@
-import { findCategory } from "~/.server/catalog";
+import { findCategory } from "~/.server/catalog/queries";
 import { toCatalogDocument } from "~/lib/catalog-api";
-import { jsonError, noStore, withDatabaseOutage } from "~/.server/http";
+import { jsonError, noStore, withDatabaseOutage } from "~/.server/json-api";
 import type { Route } from "./+types/api.catalog.$category";
 
 export const loader = withDatabaseOutage(async function loader({ context, params }: Route.LoaderArgs) {

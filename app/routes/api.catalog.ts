@@ -1,6 +1,6 @@
-import { getCatalog } from "~/.server/catalog";
+import { getCatalog } from "~/.server/catalog/queries";
 import { toCatalogDocument } from "~/lib/catalog-api";
-import { noStore, withDatabaseOutage } from "~/.server/http";
+import { noStore, withDatabaseOutage } from "~/.server/json-api";
 import type { Route } from "./+types/api.catalog";
 
 export const loader = withDatabaseOutage(async function loader({ context }: Route.LoaderArgs) {

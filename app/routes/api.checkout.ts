@@ -1,7 +1,7 @@
-import { getShopper } from "~/.server/auth";
-import { PaymentUnavailable, placeOrder } from "~/.server/checkout";
-import { issueFields, jsonError, methodNotAllowed, noStore, readJsonBody, tooManyAttempts, withDatabaseOutage } from "~/.server/http";
-import { consumeRateLimit } from "~/.server/rate-limit";
+import { getShopper } from "~/.server/accounts/auth";
+import { PaymentUnavailable, placeOrder } from "~/.server/orders/checkout";
+import { issueFields, jsonError, methodNotAllowed, noStore, readJsonBody, tooManyAttempts, withDatabaseOutage } from "~/.server/json-api";
+import { consumeRateLimit } from "~/.server/rate-limits";
 import { checkoutRequestSchema } from "~/lib/checkout-schema";
 import { checkoutTexts } from "~/lib/checkout-texts";
 import { formatPrice, MAX_ORDER_CENTS } from "~/lib/money";

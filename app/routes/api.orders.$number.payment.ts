@@ -1,6 +1,7 @@
-import { jsonError, noStore, withDatabaseOutage } from "~/.server/http";
-import { ORDER_TOKEN_HEADER } from "~/.server/order-access";
-import { findOrderByNumber, paidOrderSummary, syncPaymentStatus } from "~/.server/orders";
+import { jsonError, noStore, withDatabaseOutage } from "~/.server/json-api";
+import { ORDER_TOKEN_HEADER } from "~/.server/orders/access";
+import { syncPaymentStatus } from "~/.server/orders/payment";
+import { findOrderByNumber, paidOrderSummary } from "~/.server/orders/queries";
 import { ORDER_NUMBER_PATTERN } from "~/lib/order-number";
 import type { Route } from "./+types/api.orders.$number.payment";
 

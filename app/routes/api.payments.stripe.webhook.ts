@@ -1,5 +1,6 @@
-import { jsonError, methodNotAllowed, withDatabaseOutage } from "~/.server/http";
-import { findOrderByPaymentRef, recordPaymentFailure, recordPaymentSuccess } from "~/.server/orders";
+import { jsonError, methodNotAllowed, withDatabaseOutage } from "~/.server/json-api";
+import { recordPaymentFailure, recordPaymentSuccess } from "~/.server/orders/payment";
+import { findOrderByPaymentRef } from "~/.server/orders/queries";
 import type { Route } from "./+types/api.payments.stripe.webhook";
 
 const received = (extra: object = {}) => Response.json({ received: true, ...extra });

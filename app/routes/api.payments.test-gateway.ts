@@ -1,7 +1,8 @@
-import { issueFields, jsonError, methodNotAllowed, noStore, readJsonBody, tooManyAttempts, withDatabaseOutage } from "~/.server/http";
-import { findOrderByNumber, paidOrderSummary, recordPaymentSuccess } from "~/.server/orders";
-import { chargeTestCard } from "~/.server/payments/test-gateway";
-import { consumeRateLimit } from "~/.server/rate-limit";
+import { issueFields, jsonError, methodNotAllowed, noStore, readJsonBody, tooManyAttempts, withDatabaseOutage } from "~/.server/json-api";
+import { recordPaymentSuccess } from "~/.server/orders/payment";
+import { findOrderByNumber, paidOrderSummary } from "~/.server/orders/queries";
+import { chargeTestCard } from "~/.server/orders/payments/test-gateway";
+import { consumeRateLimit } from "~/.server/rate-limits";
 import { testPaymentRequestSchema } from "~/lib/test-card-schema";
 import type { Route } from "./+types/api.payments.test-gateway";
 

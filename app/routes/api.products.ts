@@ -1,6 +1,6 @@
-import { findProducts } from "~/.server/catalog";
+import { findProducts } from "~/.server/catalog/queries";
 import { toCatalogItem } from "~/lib/catalog-api";
-import { jsonError, noStore, withDatabaseOutage } from "~/.server/http";
+import { jsonError, noStore, withDatabaseOutage } from "~/.server/json-api";
 import type { Route } from "./+types/api.products";
 
 /** One cart's worth of ids at most. */

@@ -1,6 +1,6 @@
 import { redirect } from "react-router";
-import { getShopper } from "~/.server/auth";
-import { withDatabaseOutage } from "~/.server/http";
+import { getShopper } from "~/.server/accounts/auth";
+import { withDatabaseOutage } from "~/.server/json-api";
 import type { SignInOutcome } from "~/auth/google-sign-in";
 import { GoogleSignInResult } from "~/components/google-sign-in-result";
 import { safeReturnTo } from "~/lib/return-to";

@@ -1,7 +1,7 @@
 import { data, redirect } from "react-router";
-import { startGoogleSignIn } from "~/.server/auth";
-import { withDatabaseOutage } from "~/.server/http";
-import { consumeRateLimit } from "~/.server/rate-limit";
+import { startGoogleSignIn } from "~/.server/accounts/auth";
+import { withDatabaseOutage } from "~/.server/json-api";
+import { consumeRateLimit } from "~/.server/rate-limits";
 import { GoogleSignInResult } from "~/components/google-sign-in-result";
 import { safeReturnTo } from "~/lib/return-to";
 import type { Route } from "./+types/auth.google";

@@ -1,9 +1,9 @@
 import { APIError } from "better-auth/api";
 import { useId } from "react";
 import { Form, data, redirect, useActionData, useLoaderData, useLocation, useNavigation } from "react-router";
-import { getShopper, redirectWithAuthCookies } from "~/.server/auth";
-import { withDatabaseOutage } from "~/.server/http";
-import { consumeRateLimit, signInAccountKey } from "~/.server/rate-limit";
+import { getShopper, redirectWithAuthCookies } from "~/.server/accounts/auth";
+import { withDatabaseOutage } from "~/.server/json-api";
+import { consumeRateLimit, signInAccountKey } from "~/.server/rate-limits";
 import { FormField } from "~/components/form-field";
 import { GoogleSignInButton, GoogleSignInForm } from "~/components/google-sign-in-button";
 import { authTexts } from "~/lib/auth-texts";

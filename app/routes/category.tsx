@@ -1,12 +1,12 @@
 import { data } from "react-router";
 import { Pagination } from "~/components/pagination";
 import { ProductGrid } from "~/components/product-grid";
-import { findCategoryPage } from "~/.server/catalog";
+import { findCategoryPage } from "~/.server/catalog/queries";
 import { capitalise, categoryPath } from "~/lib/catalog";
 import { pageMeta, publicUrlOf } from "~/lib/meta";
 import { pageCount, pagePath, parsePageNumber } from "~/lib/pagination";
 import type { Route } from "./+types/category";
-import { withDatabaseOutage } from "~/.server/http";
+import { withDatabaseOutage } from "~/.server/json-api";
 
 /** Whole rows in each of SPEC §2's grids (4, 3, 2 and 1 columns), and a page as light as a demo category's. */
 export const PRODUCTS_PER_PAGE = 24;

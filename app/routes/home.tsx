@@ -1,8 +1,8 @@
 import { CategoryTile } from "~/components/category-tile";
-import { listCategories } from "~/.server/catalog";
+import { listCategories } from "~/.server/catalog/queries";
 import { pageMeta, publicUrlOf } from "~/lib/meta";
 import type { Route } from "./+types/home";
-import { withDatabaseOutage } from "~/.server/http";
+import { withDatabaseOutage } from "~/.server/json-api";
 
 export const loader = withDatabaseOutage(async function loader({ context }: Route.LoaderArgs) {
   return { categories: await listCategories(context.db) };

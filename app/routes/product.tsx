@@ -3,12 +3,12 @@ import { data } from "react-router";
 import { dispatchCart } from "~/cart/store";
 import { AddToCartButton } from "~/components/add-to-cart-button";
 import { Carousel } from "~/components/carousel";
-import { findProduct } from "~/.server/catalog";
+import { findProduct } from "~/.server/catalog/queries";
 import { parseProductId, productPath } from "~/lib/catalog";
 import { pageMeta, publicUrlOf } from "~/lib/meta";
 import { centsToDollars, formatPrice } from "~/lib/money";
 import type { Route } from "./+types/product";
-import { withDatabaseOutage } from "~/.server/http";
+import { withDatabaseOutage } from "~/.server/json-api";
 
 export const loader = withDatabaseOutage(async function loader({ context, params }: Route.LoaderArgs) {
   const id = parseProductId(params.id);

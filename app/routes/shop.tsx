@@ -1,12 +1,12 @@
 import { Link, data } from "react-router";
 import { Pagination } from "~/components/pagination";
 import { ProductGrid } from "~/components/product-grid";
-import { getCatalogPreview } from "~/.server/catalog";
+import { getCatalogPreview } from "~/.server/catalog/queries";
 import { capitalise, categoryPath } from "~/lib/catalog";
 import { pageMeta, publicUrlOf } from "~/lib/meta";
 import { pageCount, pagePath, parsePageNumber } from "~/lib/pagination";
 import type { Route } from "./+types/shop";
-import { withDatabaseOutage } from "~/.server/http";
+import { withDatabaseOutage } from "~/.server/json-api";
 
 /** SPEC §9: the overview shows at most 3 items per category. */
 const ITEMS_PER_CATEGORY = 3;

@@ -1,7 +1,7 @@
-import { listCatalogPaths } from "~/.server/catalog";
+import { listCatalogPaths } from "~/.server/catalog/queries";
 import { categoryPath, productPath } from "~/lib/catalog";
 import type { Route } from "./+types/sitemap[.]xml";
-import { withDatabaseOutage } from "~/.server/http";
+import { withDatabaseOutage } from "~/.server/json-api";
 
 const STATIC_PATHS = ["/", "/shop", "/contact", "/about"];
 

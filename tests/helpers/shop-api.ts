@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
-import { parseCatalogFile } from "~/.server/catalog-file";
-import { importCatalog } from "~/.server/catalog-import";
+import { parseCatalogFile } from "~/.server/catalog/file";
+import { importCatalog } from "~/.server/catalog/import";
 import type { Db } from "~/.server/db";
 import { catalogFile, type TestItem } from "./catalog-files";
 import { type ServerProcess, startServerProcess } from "./server-process";

@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { getCatalog } from "~/.server/catalog";
+import { getCatalog } from "~/.server/catalog/queries";
 import { catalogFile, writeJsonFile } from "../helpers/catalog-files";
 import { runScript } from "../helpers/run-script";
 import { createTestDatabase, type TestDatabase, testEngine } from "../helpers/test-database";

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { findCategory, findCategoryPage, findProduct, getCatalog, getCatalogPreview, listCatalogPaths, listCategories } from "~/.server/catalog";
-import { parseCatalogFile } from "~/.server/catalog-file";
-import { importCatalog } from "~/.server/catalog-import";
+import { findCategory, findCategoryPage, findProduct, getCatalog, getCatalogPreview, listCatalogPaths, listCategories } from "~/.server/catalog/queries";
+import { parseCatalogFile } from "~/.server/catalog/file";
+import { importCatalog } from "~/.server/catalog/import";
 import { catalogFile } from "../helpers/catalog-files";
 import { createTestDatabase, type TestDatabase, testEngine } from "../helpers/test-database";
 

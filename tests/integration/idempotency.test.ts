@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type PaymentSuccess, recordPaymentSuccess } from "~/.server/orders";
+import { type PaymentSuccess, recordPaymentSuccess } from "~/.server/orders/payment";
 import {
   cards,
   checkoutBody,

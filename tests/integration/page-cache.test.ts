@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { expireUnpaidOrders } from "~/.server/orders";
+import { expireUnpaidOrders } from "~/.server/orders/expiry";
 import { guestNav, navOf, newCredentials, SESSION_COOKIE, signedInNav, signedUp } from "../helpers/accounts";
 import { BrowserSession } from "../helpers/browser-session";
 import { catalogFile, writeJsonFile } from "../helpers/catalog-files";

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { expireUnpaidOrders } from "~/.server/orders";
+import { expireUnpaidOrders } from "~/.server/orders/expiry";
 import { cards, openShop, pay, paymentStatus, placePendingOrder, type Shop, shipping } from "../helpers/shop-api";
 import { orderByNumber, outboxOf, paymentEventsOf, stockOf } from "../helpers/shop-db";
 import { testEngine } from "../helpers/test-database";

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { consumeRateLimit, pruneRateLimits, type RateLimit } from "~/.server/rate-limit";
+import { consumeRateLimit, pruneRateLimits, type RateLimit } from "~/.server/rate-limits";
 import { startServerProcess } from "../helpers/server-process";
 import { checkout, openShop, type Shop } from "../helpers/shop-api";
 import { shopState } from "../helpers/shop-db";

@@ -1,9 +1,9 @@
 import { setTimeout as sleep } from "node:timers/promises";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { expireUnpaidOrders } from "~/.server/orders";
+import { expireUnpaidOrders } from "~/.server/orders/expiry";
 import { cards, type Line, openShop, pay, placePendingOrder, type Shop } from "../helpers/shop-api";
-import { parseCatalogFile } from "~/.server/catalog-file";
-import { importCatalog } from "~/.server/catalog-import";
+import { parseCatalogFile } from "~/.server/catalog/file";
+import { importCatalog } from "~/.server/catalog/import";
 import { catalogFile } from "../helpers/catalog-files";
 import { accountedStock, adjustedStock, orderByNumber, stockById, stockOf } from "../helpers/shop-db";
 import { testEngine } from "../helpers/test-database";

@@ -1,8 +1,8 @@
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { settleWithProvider } from "~/.server/jobs";
+import { settleWithProvider } from "~/.server/orders/expiry";
 import { createLogger } from "~/.server/logger";
-import { expireUnpaidOrders } from "~/.server/orders";
-import { createStripeProvider } from "~/.server/payments/stripe";
+import { expireUnpaidOrders } from "~/.server/orders/expiry";
+import { createStripeProvider } from "~/.server/orders/payments/stripe";
 import { type Shop, openShop, paymentStatus, placePendingOrder, request } from "../helpers/shop-api";
 import { orderByNumber, outboxOf, paymentEventsOf, stockOf } from "../helpers/shop-db";
 import {

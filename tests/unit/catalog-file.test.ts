@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { CatalogFileError, parseCatalogFile } from "~/.server/catalog-file";
+import { CatalogFileError, parseCatalogFile } from "~/.server/catalog/file";
 import { messageOf } from "../helpers/thrown";
 
 const item = (overrides: Record<string, unknown> = {}) => ({

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { categoryRoute, categorySlug } from "~/.server/catalog-file";
+import { categoryRoute, categorySlug } from "~/.server/catalog/file";
 import { capitalise, categoryPath, parseProductId, productPath } from "~/lib/catalog";
 import { imageSrcSet } from "~/lib/images";
 

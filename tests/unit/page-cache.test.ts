@@ -4,11 +4,11 @@ import zlib from "node:zlib";
 import express from "express";
 import pino from "pino";
 import { afterEach, describe, expect, it } from "vitest";
-import { coalesceReads } from "~/.server/catalog-version";
-import { cacheKey, createPageCache } from "~/.server/page-cache";
-import { preferredEncoding } from "~/.server/content-encoding";
-import { newNonce } from "~/.server/csp-nonce";
-import { PageStore, answer, cachedPage, matchesEtag } from "~/.server/page-store";
+import { coalesceReads } from "~/.server/catalog/version";
+import { cacheKey, createPageCache } from "../../server/page-cache";
+import { preferredEncoding } from "../../server/content-encoding";
+import { newNonce } from "../../server/csp-nonce";
+import { PageStore, answer, cachedPage, matchesEtag } from "../../server/page-store";
 import { waitFor } from "../helpers/wait-for";
 
 describe("cacheKey", () => {

@@ -1,6 +1,6 @@
 import type { NextFunction, Request, Response } from "express";
 import helmet from "helmet";
-import type { Config } from "./config";
+import type { Config } from "~/.server/config";
 import { newNonce } from "./csp-nonce";
 
 /** A fresh nonce per response: only React Router's own inline scripts carry it. */

@@ -2,10 +2,10 @@ import { randomBytes } from "node:crypto";
 import type { CheckoutRequest } from "~/lib/checkout-schema";
 import { MAX_ORDER_CENTS } from "~/lib/money";
 import { ORDER_NUMBER_ALPHABET } from "~/lib/order-number";
-import { bumpCatalogVersion } from "./catalog-version";
-import type { Db } from "./db";
-import type { OrderRow } from "./db/schema";
-import { findOrderByIdempotencyKey } from "./orders";
+import { bumpCatalogVersion } from "../catalog/version";
+import type { Db } from "../db";
+import type { OrderRow } from "../db/schema";
+import { findOrderByIdempotencyKey } from "./queries";
 import type { CreatedPayment, PaymentProvider } from "./payments/provider";
 
 export interface Customer {

@@ -1,6 +1,6 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
 import type { NextFunction, Request, Response } from "express";
-import type { Logger } from "./logger";
+import type { Logger } from "~/.server/logger";
 import { preferredEncoding } from "./content-encoding";
 import { newNonce } from "./csp-nonce";
 import { PageStore, answer, cachedPage, matchesEtag } from "./page-store";

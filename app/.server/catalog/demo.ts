@@ -1,7 +1,7 @@
 import fs from "node:fs/promises";
-import type { Db } from "./db";
-import { parseCatalogFile } from "./catalog-file";
-import { importCatalog } from "./catalog-import";
+import type { Db } from "../db";
+import { parseCatalogFile } from "./file";
+import { importCatalog } from "./import";
 
 /** Loads the demo catalog when the shop has no categories yet; returns whether it did. */
 export async function seedDemoCatalog(db: Db, file: string): Promise<boolean> {

@@ -1,5 +1,5 @@
 import Stripe from "stripe";
-import type { Config } from "../config";
+import type { Config } from "../../config";
 import type { CreatedPayment, PaymentEvent, PaymentProvider } from "./provider";
 
 type StripeSettings = NonNullable<Config["stripe"]>;

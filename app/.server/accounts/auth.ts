@@ -2,9 +2,9 @@ import { randomBytes } from "node:crypto";
 import { betterAuth } from "better-auth";
 import { genericOAuth } from "better-auth/plugins";
 import { redirect } from "react-router";
-import type { Config } from "./config";
-import type { Db } from "./db";
-import type { Engine } from "./db/engine";
+import type { Config } from "../config";
+import type { Db } from "../db";
+import type { Engine } from "../db/engine";
 
 /**
  * The session secret: generated on first start and kept in the database, so

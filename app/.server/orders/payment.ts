@@ -1,24 +1,8 @@
-import { bumpCatalogVersion } from "./catalog-version";
-import type { Db } from "./db";
-import type { OrderRow } from "./db/schema";
-import { enqueueOrderEmails } from "./mail/outbox";
+import type { Db } from "../db";
+import type { OrderRow } from "../db/schema";
+import { enqueueOrderEmails } from "../mail/outbox";
 import type { PaymentProvider } from "./payments/provider";
-
-export function findOrderByNumber(db: Db, number: string) {
-  return db.selectFrom("orders").selectAll().where("number", "=", number).executeTakeFirst();
-}
-
-export function findOrderByIdempotencyKey(db: Db, key: string) {
-  return db.selectFrom("orders").selectAll().where("idempotency_key", "=", key).executeTakeFirst();
-}
-
-export function findOrderByPaymentRef(db: Db, ref: string) {
-  return db.selectFrom("orders").selectAll().where("payment_ref", "=", ref).executeTakeFirst();
-}
-
-export function findOrderItems(db: Db, orderId: number) {
-  return db.selectFrom("order_items").selectAll().where("order_id", "=", orderId).orderBy("product_id").execute();
-}
+import { findOrderItems } from "./queries";
 
 export interface PaymentSuccess {
   provider: string;
@@ -104,70 +88,4 @@ export async function syncPaymentStatus(
     currency: check.currency,
     ...options,
   });
-}
-
-/** The paid order as the shopper's confirmation shows it. */
-export async function paidOrderSummary(db: Db, order: OrderRow) {
-  const items = await findOrderItems(db, order.id);
-  return {
-    number: order.number,
-    status: "paid" as const,
-    amountCents: order.amount_cents,
-    // SPEC §8: thanked by display name when signed in, by the shipping name otherwise.
-    thankYouName: order.customer_name === "Guest" ? order.shipping_name : order.customer_name,
-    items: items.map((item) => ({ id: item.product_id, name: item.name, quantity: item.quantity, priceCents: item.price_cents })),
-  };
-}
-
-/**
- * Decides, before an order expires, whether its payment could be stopped:
- * expire it, keep it (it was paid after all), or skip it this round (the
- * provider could not be asked).
- */
-export type SettleBeforeExpiry = (order: OrderRow) => Promise<"expire" | "keep" | "skip">;
-
-/**
- * Unpaid orders past their expiry become expired and their stock returns,
- * exactly once: the status change is conditional, so of several processes
- * (or a run after a restart) only one wins each order. `settle` lets the
- * payment provider stop the payment first, or keep an order that was paid.
- */
-export async function expireUnpaidOrders(
-  db: Db,
-  now: number,
-  settle: SettleBeforeExpiry = async () => "expire",
-  limit = 100,
-): Promise<OrderRow[]> {
-  const due = await db
-    .selectFrom("orders")
-    .selectAll()
-    .where("status", "=", "pending_payment")
-    .where("expires_at", "<=", now)
-    .orderBy("expires_at")
-    .limit(limit)
-    .execute();
-  const expired: OrderRow[] = [];
-  for (const order of due) {
-    if ((await settle(order)) !== "expire") continue;
-    const won = await db.transaction().execute(async (trx) => {
-      const changed = await trx
-        .updateTable("orders")
-        .set({ status: "expired" })
-        .where("id", "=", order.id)
-        .where("status", "=", "pending_payment")
-        .executeTakeFirst();
-      if (changed.numUpdatedRows !== 1n) return false;
-      for (const item of await findOrderItems(trx, order.id)) {
-        await trx
-          .updateTable("products")
-          .set((eb) => ({ stock: eb("stock", "+", item.quantity) }))
-          .where("id", "=", item.product_id)
-          .execute();
-      }
-      await bumpCatalogVersion(trx);
-      return true;
-    });
-    if (won) expired.push({ ...order, status: "expired" });
-  }
-  return expired;
 }

@@ -1,7 +1,7 @@
-import { type CatalogFile, categoryRoute, categorySlug } from "./catalog-file";
-import { bumpCatalogVersion } from "./catalog-version";
-import type { Db } from "./db";
-import { isSqlite } from "./db/engine";
+import { type CatalogFile, categoryRoute, categorySlug } from "./file";
+import { bumpCatalogVersion } from "./version";
+import type { Db } from "../db";
+import { isSqlite } from "../db/engine";
 
 /** Rows per INSERT: well under SQLite's and PostgreSQL's bound-parameter limits. */
 const BATCH_SIZE = 500;

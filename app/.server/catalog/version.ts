@@ -1,7 +1,7 @@
 import { randomInt } from "node:crypto";
 import SQLite from "better-sqlite3";
-import type { DatabaseHandle, Db } from "./db";
-import { isSqlite } from "./db/engine";
+import type { DatabaseHandle, Db } from "../db";
+import { isSqlite } from "../db/engine";
 
 /**
  * The catalog version: a number that changes whenever anything a browsing

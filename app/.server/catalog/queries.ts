@@ -1,7 +1,7 @@
 import { sql } from "kysely";
-import type { Db } from "./db";
-import { isSqlite } from "./db/engine";
-import type { CategoryRow, ProductRow } from "./db/schema";
+import type { Db } from "../db";
+import { isSqlite } from "../db/engine";
+import type { CategoryRow, ProductRow } from "../db/schema";
 import type { Category, CategoryWithProducts, Product, ProductSummary } from "~/lib/catalog";
 
 /*

@@ -1,0 +1,91 @@
+import { bumpCatalogVersion } from "../catalog/version";
+import type { Db } from "../db";
+import type { OrderRow } from "../db/schema";
+import type { Logger } from "../logger";
+import { syncPaymentStatus } from "./payment";
+import type { PaymentProvider } from "./payments/provider";
+import { findOrderItems } from "./queries";
+
+/**
+ * Decides, before an order expires, whether its payment could be stopped:
+ * expire it, keep it (it was paid after all), or skip it this round (the
+ * provider could not be asked).
+ */
+export type SettleBeforeExpiry = (order: OrderRow) => Promise<"expire" | "keep" | "skip">;
+
+/**
+ * Unpaid orders past their expiry become expired and their stock returns,
+ * exactly once: the status change is conditional, so of several processes
+ * (or a run after a restart) only one wins each order. `settle` lets the
+ * payment provider stop the payment first, or keep an order that was paid.
+ */
+export async function expireUnpaidOrders(
+  db: Db,
+  now: number,
+  settle: SettleBeforeExpiry = async () => "expire",
+  limit = 100,
+): Promise<OrderRow[]> {
+  const due = await db
+    .selectFrom("orders")
+    .selectAll()
+    .where("status", "=", "pending_payment")
+    .where("expires_at", "<=", now)
+    .orderBy("expires_at")
+    .limit(limit)
+    .execute();
+  const expired: OrderRow[] = [];
+  for (const order of due) {
+    if ((await settle(order)) !== "expire") continue;
+    const won = await db.transaction().execute(async (trx) => {
+      const changed = await trx
+        .updateTable("orders")
+        .set({ status: "expired" })
+        .where("id", "=", order.id)
+        .where("status", "=", "pending_payment")
+        .executeTakeFirst();
+      if (changed.numUpdatedRows !== 1n) return false;
+      for (const item of await findOrderItems(trx, order.id)) {
+        await trx
+          .updateTable("products")
+          .set((eb) => ({ stock: eb("stock", "+", item.quantity) }))
+          .where("id", "=", item.product_id)
+          .execute();
+      }
+      await bumpCatalogVersion(trx);
+      return true;
+    });
+    if (won) expired.push({ ...order, status: "expired" });
+  }
+  return expired;
+}
+
+export interface ExpiryDependencies {
+  db: Db;
+  logger: Logger;
+  payments: PaymentProvider;
+  shopEmail: string;
+}
+
+/**
+ * Before an order expires the provider stops its payment; a payment that went
+ * through after all makes the order paid instead of expired.
+ */
+export function settleWithProvider({ db, logger, payments, shopEmail }: ExpiryDependencies): SettleBeforeExpiry {
+  return async (order: OrderRow) => {
+    if (!order.payment_ref) return "expire";
+    try {
+      if ((await payments.cancelPayment(order.payment_ref)) === "cancelled") return "expire";
+      const outcome = await syncPaymentStatus(db, payments, order, { now: Date.now(), shopEmail });
+      if (outcome === "paid" || outcome === "duplicate") {
+        logger.info({ order: order.number }, "Order paid at the last moment; kept instead of expired");
+        return "keep";
+      }
+      // Money was taken but cannot be applied (a different amount): the stock goes back and a person must refund.
+      logger.error({ order: order.number, outcome }, "Payment went through for an order that cannot take it: refund it");
+      return "expire";
+    } catch (error) {
+      logger.warn({ order: order.number, error: error instanceof Error ? error.message : String(error) }, "Could not settle the payment of an expiring order; will try again");
+      return "skip";
+    }
+  };
+}

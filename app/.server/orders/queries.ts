@@ -1,0 +1,31 @@
+import type { Db } from "../db";
+import type { OrderRow } from "../db/schema";
+
+export function findOrderByNumber(db: Db, number: string) {
+  return db.selectFrom("orders").selectAll().where("number", "=", number).executeTakeFirst();
+}
+
+export function findOrderByIdempotencyKey(db: Db, key: string) {
+  return db.selectFrom("orders").selectAll().where("idempotency_key", "=", key).executeTakeFirst();
+}
+
+export function findOrderByPaymentRef(db: Db, ref: string) {
+  return db.selectFrom("orders").selectAll().where("payment_ref", "=", ref).executeTakeFirst();
+}
+
+export function findOrderItems(db: Db, orderId: number) {
+  return db.selectFrom("order_items").selectAll().where("order_id", "=", orderId).orderBy("product_id").execute();
+}
+
+/** The paid order as the shopper's confirmation shows it. */
+export async function paidOrderSummary(db: Db, order: OrderRow) {
+  const items = await findOrderItems(db, order.id);
+  return {
+    number: order.number,
+    status: "paid" as const,
+    amountCents: order.amount_cents,
+    // SPEC §8: thanked by display name when signed in, by the shipping name otherwise.
+    thankYouName: order.customer_name === "Guest" ? order.shipping_name : order.customer_name,
+    items: items.map((item) => ({ id: item.product_id, name: item.name, quantity: item.quantity, priceCents: item.price_cents })),
+  };
+}
