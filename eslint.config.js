@@ -15,7 +15,7 @@ export default tseslint.config(
   },
   {
     // Command-line entry points talk to a person on the terminal.
-    files: ["server.ts", "scripts/**/*.ts", "bench/**/*.ts", "tests/**/*.ts", "e2e/**/*.ts"],
+    files: ["server.ts", "server/process.ts", "scripts/**/*.ts", "bench/**/*.ts", "tests/**/*.ts", "e2e/**/*.ts"],
     rules: { "no-console": "off" },
   },
 );

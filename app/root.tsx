@@ -8,9 +8,8 @@ import { NavigationSpinner } from "./components/navigation-spinner";
 import { NotFound } from "./components/not-found";
 import { NoticeArea } from "./notifications/notice-area";
 import "./styles/app.css";
-import { withDatabaseOutage } from "./.server/json-api";
 
-export const loader = withDatabaseOutage(async function loader({ context, request }: Route.LoaderArgs) {
+export async function loader({ context, request }: Route.LoaderArgs) {
   const { config } = context;
   const shopper = await getShopper(context.auth, request.headers);
   return {
@@ -20,7 +19,7 @@ export const loader = withDatabaseOutage(async function loader({ context, reques
     social: config.social,
     year: new Date().getUTCFullYear(),
   };
-});
+}
 
 export type RootData = Awaited<ReturnType<typeof loader>>;
 

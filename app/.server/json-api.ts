@@ -1,7 +1,4 @@
-/** JSON API plumbing: DESIGN.md's error shape, bounded body reading, and answering a database outage. */
-
-import { isDatabaseUnavailable } from "./db/unavailable";
-import type { Logger } from "./logger";
+/** JSON API plumbing: DESIGN.md's error shape, bounded body reading, and the answers every endpoint shares. */
 
 /** Stock changes with every order: API answers are never cached. */
 export const noStore = { "Cache-Control": "no-store" };
@@ -81,24 +78,3 @@ export const serviceUnavailable = () =>
     { code: "unavailable", message: "The shop cannot reach its database right now. Please try again in a moment." },
     { headers: { "Retry-After": String(RETRY_AFTER_SECONDS) } },
   );
-
-/**
- * Wraps a loader or action so that a database out of reach (see
- * isDatabaseUnavailable) throws a 503 with Retry-After instead of the error:
- * a resource route answers it as is (DESIGN.md's JSON error), a page shows
- * the error boundary's "back in a moment" view with that status. Any other
- * error goes on as it was, to React Router's 500.
- */
-export function withDatabaseOutage<Args extends { context: { logger: Logger } }, Result>(
-  handler: (args: Args) => Result | Promise<Result>,
-): (args: Args) => Promise<Result> {
-  return async (args) => {
-    try {
-      return await handler(args);
-    } catch (error) {
-      if (!isDatabaseUnavailable(error)) throw error;
-      args.context.logger.warn({ error: error instanceof Error ? error.message : String(error) }, "The database is out of reach; answered 503");
-      throw serviceUnavailable();
-    }
-  };
-}

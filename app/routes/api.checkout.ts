@@ -1,6 +1,6 @@
 import { getShopper } from "~/.server/accounts/auth";
 import { PaymentUnavailable, placeOrder } from "~/.server/orders/checkout";
-import { issueFields, jsonError, methodNotAllowed, noStore, readJsonBody, tooManyAttempts, withDatabaseOutage } from "~/.server/json-api";
+import { issueFields, jsonError, methodNotAllowed, noStore, readJsonBody, tooManyAttempts } from "~/.server/json-api";
 import { consumeRateLimit } from "~/.server/rate-limits";
 import { checkoutRequestSchema } from "~/lib/checkout-schema";
 import { checkoutTexts } from "~/lib/checkout-texts";
@@ -11,7 +11,7 @@ import type { Route } from "./+types/api.checkout";
 export const loader = methodNotAllowed;
 
 /** POST /api/checkout: DESIGN.md §Checkout steps 1–2; prices, totals and stock come from the database only. */
-export const action = withDatabaseOutage(async function action({ request, context }: Route.ActionArgs) {
+export async function action({ request, context }: Route.ActionArgs) {
   if (request.method !== "POST") {
     return methodNotAllowed();
   }
@@ -77,4 +77,4 @@ export const action = withDatabaseOutage(async function action({ request, contex
     },
     { status: replayed ? 200 : 201, headers: noStore },
   );
-});
+}

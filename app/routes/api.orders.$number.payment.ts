@@ -1,4 +1,4 @@
-import { jsonError, noStore, withDatabaseOutage } from "~/.server/json-api";
+import { jsonError, noStore } from "~/.server/json-api";
 import { ORDER_TOKEN_HEADER } from "~/.server/orders/access";
 import { syncPaymentStatus } from "~/.server/orders/payment";
 import { findOrderByNumber, paidOrderSummary } from "~/.server/orders/queries";
@@ -11,7 +11,7 @@ import type { Route } from "./+types/api.orders.$number.payment";
  * Whom it thanks and what was bought go only to the browser that placed the
  * order (its X-Order-Token); anyone else with the number learns the status.
  */
-export const loader = withDatabaseOutage(async function loader({ params, context, request }: Route.LoaderArgs) {
+export async function loader({ params, context, request }: Route.LoaderArgs) {
   const { db, payments, config, orderAccess } = context;
   const order = ORDER_NUMBER_PATTERN.test(params.number) ? await findOrderByNumber(db, params.number) : undefined;
   if (!order) return jsonError(404, { code: "order_not_found", message: "There is no such order." });
@@ -24,4 +24,4 @@ export const loader = withDatabaseOutage(async function loader({ params, context
     { order: { number: order.number, status: current?.status ?? order.status, amountCents: order.amount_cents } },
     { headers: noStore },
   );
-});
+}

@@ -1,4 +1,4 @@
-import { jsonError, methodNotAllowed, withDatabaseOutage } from "~/.server/json-api";
+import { jsonError, methodNotAllowed } from "~/.server/json-api";
 import { recordPaymentFailure, recordPaymentSuccess } from "~/.server/orders/payment";
 import { findOrderByPaymentRef } from "~/.server/orders/queries";
 import type { Route } from "./+types/api.payments.stripe.webhook";
@@ -13,7 +13,7 @@ export const loader = methodNotAllowed;
  * at most once (its id is recorded in the transaction that applies it), so a
  * retry after a failure here is processed and a duplicate is not.
  */
-export const action = withDatabaseOutage(async function action({ request, context }: Route.ActionArgs) {
+export async function action({ request, context }: Route.ActionArgs) {
   const { db, config, payments, logger } = context;
   if (!payments.parseWebhook) return jsonError(404, { code: "not_found", message: "This shop does not use Stripe." });
   if (request.method !== "POST") return methodNotAllowed();
@@ -58,4 +58,4 @@ export const action = withDatabaseOutage(async function action({ request, contex
     logger.error({ order: order.number, event: event.id }, "Stripe took a payment for an order that is no longer payable: refund it");
   }
   return received({ outcome });
-});
+}

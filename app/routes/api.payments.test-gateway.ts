@@ -1,4 +1,4 @@
-import { issueFields, jsonError, methodNotAllowed, noStore, readJsonBody, tooManyAttempts, withDatabaseOutage } from "~/.server/json-api";
+import { issueFields, jsonError, methodNotAllowed, noStore, readJsonBody, tooManyAttempts } from "~/.server/json-api";
 import { recordPaymentSuccess } from "~/.server/orders/payment";
 import { findOrderByNumber, paidOrderSummary } from "~/.server/orders/queries";
 import { chargeTestCard } from "~/.server/orders/payments/test-gateway";
@@ -17,7 +17,7 @@ export const loader = methodNotAllowed;
  * (DESIGN.md §Checkout step 3) when the shop runs without Stripe. The card is
  * checked and forgotten: never stored, never logged.
  */
-export const action = withDatabaseOutage(async function action({ request, context }: Route.ActionArgs) {
+export async function action({ request, context }: Route.ActionArgs) {
   const { db, config, payments, clientIp } = context;
   if (payments.name !== "test") {
     return jsonError(404, { code: "not_found", message: "This shop takes payments through Stripe." });
@@ -63,4 +63,4 @@ export const action = withDatabaseOutage(async function action({ request, contex
     if (outcome === "not_payable") return expired();
   }
   return Response.json({ order: await paidOrderSummary(db, order) }, { headers: noStore });
-});
+}

@@ -1,13 +1,12 @@
 import { redirect } from "react-router";
 import { getShopper } from "~/.server/accounts/auth";
-import { withDatabaseOutage } from "~/.server/json-api";
 import type { SignInOutcome } from "~/auth/google-sign-in";
 import { GoogleSignInResult } from "~/components/google-sign-in-result";
 import { safeReturnTo } from "~/lib/return-to";
 import type { Route } from "./+types/auth.google.done";
 
 /** Back from Google: in the popup, tell the opener; in a full window, go on to where the shopper was. */
-export const loader = withDatabaseOutage(async function loader({ request, context }: Route.LoaderArgs) {
+export async function loader({ request, context }: Route.LoaderArgs) {
   const params = new URL(request.url).searchParams;
   const returnTo = safeReturnTo(params.get("returnTo"));
   const popup = params.get("popup") === "1";
@@ -18,7 +17,7 @@ export const loader = withDatabaseOutage(async function loader({ request, contex
   // better-auth will not join a Google sign-in to a password account with the same email.
   const outcome: SignInOutcome = signedIn ? "signed-in" : error === "account_not_linked" ? "email-in-use" : "failed";
   return { outcome, returnTo, popup };
-});
+}
 
 export default function GoogleSignInDone({ loaderData }: Route.ComponentProps) {
   return <GoogleSignInResult {...loaderData} />;

@@ -1,6 +1,5 @@
 import { data, redirect } from "react-router";
 import { startGoogleSignIn } from "~/.server/accounts/auth";
-import { withDatabaseOutage } from "~/.server/json-api";
 import { consumeRateLimit } from "~/.server/rate-limits";
 import { GoogleSignInResult } from "~/components/google-sign-in-result";
 import { safeReturnTo } from "~/lib/return-to";
@@ -11,7 +10,7 @@ const donePath = (returnTo: string, popup: boolean) =>
   `/auth/google/done?${new URLSearchParams({ returnTo, ...(popup ? { popup: "1" } : {}) })}`;
 
 /** Sends the browser (the popup, or the window when the popup was blocked) to Google's account chooser. */
-export const loader = withDatabaseOutage(async function loader({ request, context }: Route.LoaderArgs) {
+export async function loader({ request, context }: Route.LoaderArgs) {
   const { auth, config, db, clientIp } = context;
   const params = new URL(request.url).searchParams;
   const returnTo = safeReturnTo(params.get("returnTo"));
@@ -27,7 +26,7 @@ export const loader = withDatabaseOutage(async function loader({ request, contex
   }
   const done = donePath(returnTo, popup);
   return startGoogleSignIn(auth, request.headers, { callbackURL: done, errorCallbackURL: done });
-});
+}
 
 export const headers: Route.HeadersFunction = ({ loaderHeaders }) => {
   const retryAfter = loaderHeaders.get("Retry-After");

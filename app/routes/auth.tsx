@@ -2,7 +2,6 @@ import { APIError } from "better-auth/api";
 import { useId } from "react";
 import { Form, data, redirect, useActionData, useLoaderData, useLocation, useNavigation } from "react-router";
 import { getShopper, redirectWithAuthCookies } from "~/.server/accounts/auth";
-import { withDatabaseOutage } from "~/.server/json-api";
 import { consumeRateLimit, signInAccountKey } from "~/.server/rate-limits";
 import { FormField } from "~/components/form-field";
 import { GoogleSignInButton, GoogleSignInForm } from "~/components/google-sign-in-button";
@@ -17,7 +16,7 @@ type ActionResult = { form: "sign-in" | "sign-up"; error: string };
 
 const field = (form: FormData, name: string) => String(form.get(name) ?? "").trim();
 
-export const action = withDatabaseOutage(async function action({ request, context }: Route.ActionArgs) {
+export async function action({ request, context }: Route.ActionArgs) {
   const { auth, db, config, clientIp, logger } = context;
   const form = await request.formData().catch(() => undefined);
   if (!form) throw data("Send the form as a form.", { status: 400 });
@@ -73,7 +72,7 @@ export const action = withDatabaseOutage(async function action({ request, contex
     logger.warn({ reason: code }, "user sign up failed");
     return data<ActionResult>({ form: intent, error: error.body?.message ?? "We could not create the account." }, { status: 400 });
   }
-});
+}
 
 /** React Router passes an action's headers on only through this: keep Retry-After on a 429. */
 export const headers: Route.HeadersFunction = ({ actionHeaders }) => {
@@ -81,12 +80,12 @@ export const headers: Route.HeadersFunction = ({ actionHeaders }) => {
   return retryAfter ? { "Retry-After": retryAfter } : new Headers();
 };
 
-export const loader = withDatabaseOutage(async function loader({ context, request }: Route.LoaderArgs) {
+export async function loader({ context, request }: Route.LoaderArgs) {
   // A shopper who is signed in already goes back to where they came from.
   const shopper = await getShopper(context.auth, request.headers);
   if (shopper) throw redirect(safeReturnTo(new URL(request.url).searchParams.get("returnTo")));
   return { google: context.config.google !== undefined };
-});
+}
 
 function FormError({ result, form }: { result: ActionResult | undefined; form: ActionResult["form"] }) {
   if (result?.form !== form) return null;

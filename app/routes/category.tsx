@@ -6,12 +6,11 @@ import { capitalise, categoryPath } from "~/lib/catalog";
 import { pageMeta, publicUrlOf } from "~/lib/meta";
 import { pageCount, pagePath, parsePageNumber } from "~/lib/pagination";
 import type { Route } from "./+types/category";
-import { withDatabaseOutage } from "~/.server/json-api";
 
 /** Whole rows in each of SPEC §2's grids (4, 3, 2 and 1 columns), and a page as light as a demo category's. */
 export const PRODUCTS_PER_PAGE = 24;
 
-export const loader = withDatabaseOutage(async function loader({ context, params, request }: Route.LoaderArgs) {
+export async function loader({ context, params, request }: Route.LoaderArgs) {
   const page = parsePageNumber(new URL(request.url).searchParams.get("page"));
   const found =
     page === undefined
@@ -20,7 +19,7 @@ export const loader = withDatabaseOutage(async function loader({ context, params
   // An unknown category, or a page past the last.
   if (!found || page === undefined) throw data(null, { status: 404 });
   return { category: found.category, inStock: found.inStock, page, pages: pageCount(found.inStock, PRODUCTS_PER_PAGE) };
-});
+}
 
 export default function CategoryPage({ loaderData }: Route.ComponentProps) {
   const { category, page, pages } = loaderData;

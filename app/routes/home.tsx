@@ -2,11 +2,10 @@ import { CategoryTile } from "~/components/category-tile";
 import { listCategories } from "~/.server/catalog/queries";
 import { pageMeta, publicUrlOf } from "~/lib/meta";
 import type { Route } from "./+types/home";
-import { withDatabaseOutage } from "~/.server/json-api";
 
-export const loader = withDatabaseOutage(async function loader({ context }: Route.LoaderArgs) {
+export async function loader({ context }: Route.LoaderArgs) {
   return { categories: await listCategories(context.db) };
-});
+}
 
 export default function Home({ loaderData }: Route.ComponentProps) {
   return (

@@ -8,14 +8,13 @@ import { parseProductId, productPath } from "~/lib/catalog";
 import { pageMeta, publicUrlOf } from "~/lib/meta";
 import { centsToDollars, formatPrice } from "~/lib/money";
 import type { Route } from "./+types/product";
-import { withDatabaseOutage } from "~/.server/json-api";
 
-export const loader = withDatabaseOutage(async function loader({ context, params }: Route.LoaderArgs) {
+export async function loader({ context, params }: Route.LoaderArgs) {
   const id = parseProductId(params.id);
   const product = id === undefined ? undefined : await findProduct(context.db, params.category, id);
   if (!product) throw data(null, { status: 404 });
   return { product };
-});
+}
 
 export default function ProductPage({ loaderData }: Route.ComponentProps) {
   const { product } = loaderData;

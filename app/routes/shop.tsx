@@ -6,14 +6,13 @@ import { capitalise, categoryPath } from "~/lib/catalog";
 import { pageMeta, publicUrlOf } from "~/lib/meta";
 import { pageCount, pagePath, parsePageNumber } from "~/lib/pagination";
 import type { Route } from "./+types/shop";
-import { withDatabaseOutage } from "~/.server/json-api";
 
 /** SPEC §9: the overview shows at most 3 items per category. */
 const ITEMS_PER_CATEGORY = 3;
 /** Sections per page of the overview: a shop with dozens of categories stays as light as the demo shop's. */
 export const CATEGORIES_PER_PAGE = 8;
 
-export const loader = withDatabaseOutage(async function loader({ context, request }: Route.LoaderArgs) {
+export async function loader({ context, request }: Route.LoaderArgs) {
   const page = parsePageNumber(new URL(request.url).searchParams.get("page"));
   if (page === undefined) throw data(null, { status: 404 });
   const { categories, categoryCount } = await getCatalogPreview(context.db, {
@@ -23,7 +22,7 @@ export const loader = withDatabaseOutage(async function loader({ context, reques
   });
   if (page > 1 && categories.length === 0) throw data(null, { status: 404 });
   return { categories, page, pages: pageCount(categoryCount, CATEGORIES_PER_PAGE) };
-});
+}
 
 export default function Shop({ loaderData }: Route.ComponentProps) {
   const { categories, page, pages } = loaderData;

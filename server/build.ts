@@ -1,0 +1,38 @@
+import path from "node:path";
+import { pathToFileURL } from "node:url";
+import express from "express";
+import type { ServerBuild } from "react-router";
+import type { Config } from "~/.server/config";
+import type { Logger } from "~/.server/logger";
+import { answerDatabaseOutages } from "./database-outage";
+import { precompressedAssets, typeOfEncodedTwin } from "./precompressed-assets";
+
+/**
+ * The app React Router serves, and the middleware for its assets: the
+ * production build under `build/`, or Vite's dev server that builds on
+ * request (`npm run dev`).
+ */
+export async function loadBuild(root: string, mode: Config["mode"], logger: Logger) {
+  if (mode !== "development") {
+    const build = (await import(pathToFileURL(path.join(root, "build/server/index.js")).href)) as ServerBuild;
+    const clientDir = path.join(root, "build/client");
+    const assets = express
+      .Router()
+      .use(precompressedAssets(clientDir), express.static(clientDir, { index: false, setHeaders: cacheHeaders(clientDir) }));
+    return { build: answerDatabaseOutages(build, logger), assets, close: async () => {} };
+  }
+  const vite = await import("vite");
+  const devServer = await vite.createServer({ server: { middlewareMode: true } });
+  return {
+    build: async () => answerDatabaseOutages((await devServer.ssrLoadModule("virtual:react-router/server-build")) as ServerBuild, logger),
+    assets: devServer.middlewares,
+    close: () => devServer.close(),
+  };
+}
+
+/** Hashed build assets never change; public files (images, icons) may, so they are kept for a day. */
+const cacheHeaders = (clientDir: string) => (res: express.Response, file: string) => {
+  typeOfEncodedTwin(res, file);
+  const immutable = file.startsWith(path.join(clientDir, "assets") + path.sep);
+  res.setHeader("Cache-Control", immutable ? "public, max-age=31536000, immutable" : "public, max-age=86400");
+};

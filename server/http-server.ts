@@ -1,0 +1,48 @@
+import http from "node:http";
+import type { Config } from "~/.server/config";
+import type { Logger } from "~/.server/logger";
+import { connectionDrainer } from "./drain";
+import type { PageCache } from "./page-cache";
+
+/** Give in-flight requests this long to finish on SIGTERM/SIGINT before exiting anyway. */
+const SHUTDOWN_GRACE_MS = 10_000;
+
+/**
+ * The listening server: a cached page is answered before Express sees the
+ * request (page-cache.ts), anything else goes to `app`. `stop` stops taking
+ * connections and lets the requests under way finish, for a while.
+ */
+export async function listen(options: { config: Config; logger: Logger; app: http.RequestListener; pageCache?: PageCache }) {
+  const { config, logger, app, pageCache } = options;
+  const drainer = connectionDrainer();
+  // Slow clients (slowloris) are cut off: headers within the timeout, the whole request within twice it.
+  const server = http.createServer(
+    {
+      headersTimeout: config.slowClientTimeoutMs,
+      requestTimeout: 2 * config.slowClientTimeoutMs,
+      connectionsCheckingInterval: Math.min(config.slowClientTimeoutMs / 2, 30_000),
+    },
+    (req, res) => {
+      drainer.track(res);
+      if (!pageCache) return app(req, res);
+      pageCache.serve(req, res, () => app(req, res)).catch((error: unknown) => {
+        logger.error(error, "Answering from the page cache failed");
+        if (!res.headersSent) res.writeHead(500);
+        res.end();
+      });
+    },
+  );
+  server.listen(config.port, config.host);
+  await new Promise<void>((resolve, reject) => server.once("listening", resolve).once("error", reject));
+  const address = server.address();
+  const port = typeof address === "object" && address ? address.port : config.port;
+
+  const stop = async () => {
+    const stopped = new Promise<void>((resolve) => server.close(() => resolve()));
+    drainer.drain(server);
+    const timer = setTimeout(() => server.closeAllConnections(), SHUTDOWN_GRACE_MS);
+    await stopped;
+    clearTimeout(timer);
+  };
+  return { url: `http://${config.host}:${port}`, stop };
+}

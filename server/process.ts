@@ -1,0 +1,53 @@
+import path from "node:path";
+import { type Config, ConfigError, loadConfig, mailMode, paymentMode } from "~/.server/config";
+import type { Logger } from "~/.server/logger";
+
+interface RunningShop {
+  url: string;
+  database: { description: string };
+  logger: Logger;
+  close: () => Promise<void>;
+}
+
+/**
+ * The process around the shop: reads `.env` and the configuration (a bad
+ * value stops start-up with one line), starts the shop, says where it is, and
+ * on SIGTERM or SIGINT closes it and exits 0.
+ */
+export async function runShop(root: string, start: (config: Config) => Promise<RunningShop>) {
+  try {
+    process.loadEnvFile(path.join(root, ".env"));
+  } catch {
+    // No .env file: the environment alone configures the shop.
+  }
+  let config: Config;
+  try {
+    config = loadConfig();
+  } catch (error) {
+    if (!(error instanceof ConfigError)) throw error;
+    console.error(`Cannot start: ${error.message}`);
+    process.exit(1);
+  }
+  const shop = await start(config);
+  console.log(
+    [
+      `Wickshop is open at ${shop.url}`,
+      `  database: ${shop.database.description}`,
+      `  payments: ${paymentMode(config)}`,
+      `  email:    ${mailMode(config)}`,
+    ].join("\n"),
+  );
+
+  const shutDown = (signal: string) => {
+    shop.logger.info(`${signal} received, finishing in-flight requests`);
+    shop.close().then(
+      () => process.exit(0),
+      (error: unknown) => {
+        shop.logger.error(error, "Shutdown failed");
+        process.exit(1);
+      },
+    );
+  };
+  process.once("SIGTERM", () => shutDown("SIGTERM"));
+  process.once("SIGINT", () => shutDown("SIGINT"));
+}
