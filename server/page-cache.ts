@@ -5,25 +5,7 @@ import { preferredEncoding } from "./content-encoding";
 import { newNonce } from "./csp-nonce";
 import { PageStore, answer, cachedPage, matchesEtag } from "./page-store";
 
-/**
- * Rendered-page cache for the browsing pages (docs/decisions/001-page-cache.md).
- *
- * A page is kept with the catalog version read BEFORE it was rendered, and
- * served only while a version read after the request arrived is still that
- * number. Every stock or catalog write bumps the version in its own
- * transaction (catalog-version.ts), so a page that was rendered before a
- * write is never served after it, in any process sharing the database.
- * A version read after a request arrived sees every write committed before
- * it; a page rendered after its version was read shows at least that state.
- *
- * A hit is answered in front of Express (`serve`), since Express's own
- * per-request work costs several times what the answer does; a miss goes on
- * through Express, where `capture`, just before React Router, keeps what it
- * renders. Only guests' pages are shared: a request carrying a session cookie
- * is never answered from the cache nor kept, and a response that sets a
- * cookie is never kept. Each answer carries a Content-Security-Policy nonce
- * of its own (page-store.ts says how, without compressing anything again).
- */
+/** Rendered-page cache for the browsing pages: why and how in docs/decisions/001-page-cache.md. */
 
 /** Where the cached pages live; a page costs its bodies in three encodings. */
 const DEFAULT_MAX_BYTES = 64 * 1024 * 1024;

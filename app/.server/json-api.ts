@@ -1,5 +1,7 @@
 /** JSON API plumbing: DESIGN.md's error shape, bounded body reading, and the answers every endpoint shares. */
 
+import { fieldErrors } from "~/lib/zod";
+
 /** Stock changes with every order: API answers are never cached. */
 export const noStore = { "Cache-Control": "no-store" };
 
@@ -55,17 +57,18 @@ export async function readJsonBody(request: Request, maxBytes = MAX_BODY_BYTES):
   }
 }
 
-/** Zod issues as DESIGN.md's `fields`: one message per dotted path, the first one found. */
-export function issueFields(issues: { path: PropertyKey[]; message: string }[]): Record<string, string> {
-  const fields: Record<string, string> = {};
-  for (const issue of issues) {
-    const key = issue.path.map(String).join(".") || "body";
-    fields[key] ??= issue.message;
-  }
-  return fields;
+/** A body the endpoint's schema refuses: 400 with the first message, and one per field. */
+export function invalidRequest(error: { issues: readonly { path: readonly PropertyKey[]; message: string }[] }) {
+  const fields = fieldErrors(error.issues);
+  return jsonError(400, { code: "invalid_request", message: Object.values(fields)[0]!, fields });
 }
 
-/** For JSON endpoints that only take POST: GET and the rest get a clear 405. */
+export const orderNotFound = () => jsonError(404, { code: "order_not_found", message: "There is no such order." });
+
+/** The order's reservation is over: the shopper must check out afresh. */
+export const orderExpired = () =>
+  jsonError(409, { code: "order_expired", message: "Your reservation has expired. Please check out again." });
+
 export const methodNotAllowed = () =>
   jsonError(405, { code: "method_not_allowed", message: "Use POST." }, { headers: { Allow: "POST" } });
 

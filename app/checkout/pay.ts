@@ -21,8 +21,11 @@ export type PayResult =
   | { kind: "shortfall"; adjustments: { id: number; available: number }[] }
   | { kind: "failed"; error: ApiError; orderPlaced: boolean };
 
-/** Confirms the card for a placed order; Stripe's card field or the test gateway's inputs provide it. */
-/** The order just placed: its number, the token that shows this browser placed it, and the provider's data. */
+/**
+ * Confirms the card for the order just placed (its number, the token that
+ * shows this browser placed it, and the provider's data); Stripe's card field
+ * or the test gateway's inputs provide it.
+ */
 export type ConfirmPayment = (order: { number: string; accessToken: string; payment: Record<string, unknown> }) => Promise<PayResult>;
 
 const unreachable: ApiError = { code: "network", message: "We could not reach the shop. Please check your connection and try again." };
@@ -53,11 +56,6 @@ const failed = (answer: { data: Record<string, unknown> } | undefined, orderPlac
   error: (answer?.data.error as ApiError | undefined) ?? unreachable,
   orderPlaced,
 });
-
-/** A fresh idempotency key: one per checkout attempt, reused on retries of it. */
-export function newIdempotencyKey(): string {
-  return Array.from(crypto.getRandomValues(new Uint8Array(16)), (byte) => byte.toString(16).padStart(2, "0")).join("");
-}
 
 /**
  * DESIGN.md §Checkout as the browser sees it: place the order (the server

@@ -1,11 +1,13 @@
 import { Suspense, lazy, useCallback, useEffect, useRef, useState } from "react";
-import { type ConfirmPayment, type PaidOrder, confirmWithTestCard, newIdempotencyKey, pay } from "~/checkout/pay";
+import { useCheckoutAttempt } from "~/checkout/checkout-attempt";
+import { type ConfirmPayment, type PaidOrder, confirmWithTestCard, pay } from "~/checkout/pay";
 import { type CartItem, totalPriceCents } from "~/cart/reducer";
 import { dispatchCart } from "~/cart/store";
-import { fieldErrors, shippingSchema } from "~/lib/checkout-schema";
+import { shippingSchema } from "~/lib/checkout-schema";
 import { checkoutTexts } from "~/lib/checkout-texts";
 import { formatPrice } from "~/lib/money";
 import { testCardSchema } from "~/lib/test-card-schema";
+import { fieldErrors } from "~/lib/zod";
 import { notify } from "~/notifications/store";
 import { FormField } from "./form-field";
 
@@ -68,9 +70,7 @@ export function CheckoutPanel({ items, stripePublishableKey, onClose, onPaid, on
     stripeConfirm.current = confirmPayment;
   }, []);
   const billingName = useCallback(() => String(new FormData(form.current!).get("name") ?? ""), []);
-  // One key per attempt at this cart and address: a retry after a decline reuses the order,
-  // a changed cart or address makes a new one.
-  const attempt = useRef({ key: newIdempotencyKey(), fingerprint: "" });
+  const attempt = useCheckoutAttempt();
   const [errors, setErrors] = useState<Errors>({});
   const [paying, setPaying] = useState(false);
 
@@ -98,8 +98,8 @@ export function CheckoutPanel({ items, stripePublishableKey, onClose, onPaid, on
       ? undefined
       : testCardSchema.safeParse(Object.fromEntries(cardFields.map(({ name }) => [name, values[name]])));
     const invalid: Errors = {
-      ...(shipping.success ? {} : fieldErrors(shipping.error)),
-      ...(card && !card.success ? fieldErrors(card.error) : {}),
+      ...(shipping.success ? {} : fieldErrors(shipping.error.issues)),
+      ...(card && !card.success ? fieldErrors(card.error.issues) : {}),
     };
     if (Object.keys(invalid).length > 0 || !shipping.success) return showErrors(form, invalid);
     const confirmPayment = card?.success ? confirmWithTestCard(card.data) : stripeConfirm.current;
@@ -110,10 +110,8 @@ export function CheckoutPanel({ items, stripePublishableKey, onClose, onPaid, on
     setErrors({});
 
     setPaying(true);
-    const fingerprint = JSON.stringify([items.map((item) => [item.id, item.quantity]), shipping.data]);
-    if (fingerprint !== attempt.current.fingerprint) attempt.current = { key: newIdempotencyKey(), fingerprint };
     const result = await pay(
-      { idempotencyKey: attempt.current.key, items, shipping: shipping.data, shownTotalCents: totalPriceCents(items) },
+      { idempotencyKey: attempt.keyFor(items, shipping.data), items, shipping: shipping.data, shownTotalCents: totalPriceCents(items) },
       confirmPayment,
     );
     setPaying(false);
@@ -122,14 +120,14 @@ export function CheckoutPanel({ items, stripePublishableKey, onClose, onPaid, on
       notify(checkoutTexts.paymentSuccessful(result.order.thankYouName));
       onPaid(result.order);
     } else if (result.kind === "shortfall") {
-      attempt.current.fingerprint = "";
+      attempt.startAfresh();
       dispatchCart({ type: "applyStock", stock: result.adjustments });
       notify(checkoutTexts.notEnoughStock, { onConfirm: onRefreshCart });
       onClose();
     } else {
       // A declined card keeps its order (and reservation) for a retry with the same key;
       // a refused checkout starts afresh.
-      if (!result.orderPlaced || result.error.code === "order_expired") attempt.current.fingerprint = "";
+      if (!result.orderPlaced || result.error.code === "order_expired") attempt.startAfresh();
       if (result.error.fields) showErrors(form, toInputErrors(result.error.fields));
       else if (result.error.code === "empty_cart") notify(checkoutTexts.emptyCart);
       else notify(result.error.message);

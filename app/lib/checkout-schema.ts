@@ -64,13 +64,3 @@ export const checkoutRequestSchema = z
   });
 
 export type CheckoutRequest = z.output<typeof checkoutRequestSchema>;
-
-/** A form's errors keyed by input name: the first message for each field (nested paths use their last part). */
-export function fieldErrors(error: z.ZodError): Record<string, string> {
-  const fields: Record<string, string> = {};
-  for (const issue of error.issues) {
-    const field = issue.path.at(-1);
-    if (field !== undefined) fields[String(field)] ??= issue.message;
-  }
-  return fields;
-}

@@ -1,13 +1,12 @@
 import { getShopper } from "~/.server/accounts/auth";
 import { PaymentUnavailable, placeOrder } from "~/.server/orders/checkout";
-import { issueFields, jsonError, methodNotAllowed, noStore, readJsonBody, tooManyAttempts } from "~/.server/json-api";
+import { invalidRequest, jsonError, methodNotAllowed, noStore, orderExpired, readJsonBody, tooManyAttempts } from "~/.server/json-api";
 import { consumeRateLimit } from "~/.server/rate-limits";
 import { checkoutRequestSchema } from "~/lib/checkout-schema";
 import { checkoutTexts } from "~/lib/checkout-texts";
 import { formatPrice, MAX_ORDER_CENTS } from "~/lib/money";
 import type { Route } from "./+types/api.checkout";
 
-// GET and the rest: a clear 405.
 export const loader = methodNotAllowed;
 
 /** POST /api/checkout: DESIGN.md §Checkout steps 1–2; prices, totals and stock come from the database only. */
@@ -22,10 +21,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     return jsonError(400, { code: "empty_cart", message: checkoutTexts.emptyCart });
   }
   const parsed = checkoutRequestSchema.safeParse(body.value);
-  if (!parsed.success) {
-    const fields = issueFields(parsed.error.issues);
-    return jsonError(400, { code: "invalid_request", message: Object.values(fields)[0]!, fields });
-  }
+  if (!parsed.success) return invalidRequest(parsed.error);
 
   const limit = await consumeRateLimit(context.db, `checkout:ip:${context.clientIp}`, context.config.checkoutLimit, Date.now());
   // Each checkout may reserve stock: bots must not hold it all.
@@ -49,7 +45,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     });
   }
   if (result.kind === "expired") {
-    return jsonError(409, { code: "order_expired", message: "Your reservation has expired. Please check out again." });
+    return orderExpired();
   }
   if (result.kind === "too_large") {
     return jsonError(400, {

@@ -1,4 +1,4 @@
-import { jsonError, noStore } from "~/.server/json-api";
+import { noStore, orderNotFound } from "~/.server/json-api";
 import { ORDER_TOKEN_HEADER } from "~/.server/orders/access";
 import { syncPaymentStatus } from "~/.server/orders/payment";
 import { findOrderByNumber, paidOrderSummary } from "~/.server/orders/queries";
@@ -14,7 +14,7 @@ import type { Route } from "./+types/api.orders.$number.payment";
 export async function loader({ params, context, request }: Route.LoaderArgs) {
   const { db, payments, config, orderAccess } = context;
   const order = ORDER_NUMBER_PATTERN.test(params.number) ? await findOrderByNumber(db, params.number) : undefined;
-  if (!order) return jsonError(404, { code: "order_not_found", message: "There is no such order." });
+  if (!order) return orderNotFound();
   const outcome = await syncPaymentStatus(db, payments, order, { now: Date.now(), shopEmail: config.shopEmail });
   const current = outcome === "unpaid" ? order : await findOrderByNumber(db, order.number);
   if (current?.status === "paid" && orderAccess.allows(current.number, request.headers.get(ORDER_TOKEN_HEADER))) {

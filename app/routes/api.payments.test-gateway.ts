@@ -1,4 +1,4 @@
-import { issueFields, jsonError, methodNotAllowed, noStore, readJsonBody, tooManyAttempts } from "~/.server/json-api";
+import { invalidRequest, jsonError, methodNotAllowed, noStore, orderExpired, orderNotFound, readJsonBody, tooManyAttempts } from "~/.server/json-api";
 import { recordPaymentSuccess } from "~/.server/orders/payment";
 import { findOrderByNumber, paidOrderSummary } from "~/.server/orders/queries";
 import { chargeTestCard } from "~/.server/orders/payments/test-gateway";
@@ -9,7 +9,6 @@ import type { Route } from "./+types/api.payments.test-gateway";
 const tooManyPayments = (retryAfterSeconds: number) =>
   tooManyAttempts("Too many payment attempts. Please wait a few minutes and try again.", retryAfterSeconds);
 
-// GET and the rest: a clear 405.
 export const loader = methodNotAllowed;
 
 /**
@@ -28,25 +27,20 @@ export async function action({ request, context }: Route.ActionArgs) {
   const body = await readJsonBody(request, 4096);
   if (!body.ok) return body.response;
   const parsed = testPaymentRequestSchema.safeParse(body.value);
-  if (!parsed.success) {
-    const fields = issueFields(parsed.error.issues);
-    return jsonError(400, { code: "invalid_request", message: Object.values(fields)[0]!, fields });
-  }
+  if (!parsed.success) return invalidRequest(parsed.error);
   const now = Date.now();
   const perIp = await consumeRateLimit(db, `payment:ip:${clientIp}`, config.paymentLimits.perIp, now);
   if (!perIp.allowed) return tooManyPayments(perIp.retryAfterSeconds);
 
   const order = await findOrderByNumber(db, parsed.data.orderNumber);
   if (!order || order.payment_provider !== "test") {
-    return jsonError(404, { code: "order_not_found", message: "There is no such order." });
+    return orderNotFound();
   }
   const perOrder = await consumeRateLimit(db, `payment:order:${order.number}`, config.paymentLimits.perOrder, now);
   if (!perOrder.allowed) return tooManyPayments(perOrder.retryAfterSeconds);
 
-  const expired = () =>
-    jsonError(409, { code: "order_expired", message: "Your reservation has expired. Please check out again." });
   if (order.status === "expired" || order.status === "cancelled" || (order.status === "pending_payment" && order.expires_at <= now)) {
-    return expired();
+    return orderExpired();
   }
   if (order.status === "pending_payment") {
     const charge = chargeTestCard(parsed.data.cardNumber);
@@ -60,7 +54,7 @@ export async function action({ request, context }: Route.ActionArgs) {
       now,
       shopEmail: config.shopEmail,
     });
-    if (outcome === "not_payable") return expired();
+    if (outcome === "not_payable") return orderExpired();
   }
   return Response.json({ order: await paidOrderSummary(db, order) }, { headers: noStore });
 }

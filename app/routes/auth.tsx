@@ -5,16 +5,21 @@ import { getShopper, redirectWithAuthCookies } from "~/.server/accounts/auth";
 import { consumeRateLimit, signInAccountKey } from "~/.server/rate-limits";
 import { FormField } from "~/components/form-field";
 import { GoogleSignInButton, GoogleSignInForm } from "~/components/google-sign-in-button";
+import { signInSchema, signUpSchema } from "~/lib/auth-schemas";
 import { authTexts } from "~/lib/auth-texts";
 import { pageMeta, publicUrlOf } from "~/lib/meta";
-import { isPlainLine } from "~/lib/plain-text";
 import { safeReturnTo } from "~/lib/return-to";
 import { notify } from "~/notifications/store";
 import type { Route } from "./+types/auth";
 
 type ActionResult = { form: "sign-in" | "sign-up"; error: string };
 
-const field = (form: FormData, name: string) => String(form.get(name) ?? "").trim();
+export async function loader({ context, request }: Route.LoaderArgs) {
+  // A shopper who is signed in already goes back to where they came from.
+  const shopper = await getShopper(context.auth, request.headers);
+  if (shopper) throw redirect(safeReturnTo(new URL(request.url).searchParams.get("returnTo")));
+  return { google: context.config.google !== undefined };
+}
 
 export async function action({ request, context }: Route.ActionArgs) {
   const { auth, db, config, clientIp, logger } = context;
@@ -35,10 +40,11 @@ export async function action({ request, context }: Route.ActionArgs) {
   const limit = await consumeRateLimit(db, `auth:ip:${clientIp}`, config.authLimits.perIp, now);
   if (!limit.allowed) return tooMany(limit.retryAfterSeconds);
 
-  const email = field(form, "email");
-  const password = String(form.get("password") ?? "");
+  const fields = Object.fromEntries(form);
   if (intent === "sign-in") {
-    if (!email || !password) return data<ActionResult>({ form: intent, error: authTexts.signInFailed }, { status: 400 });
+    const signIn = signInSchema.safeParse(fields);
+    if (!signIn.success) return data<ActionResult>({ form: intent, error: signIn.error.issues[0]!.message }, { status: 400 });
+    const { email, password } = signIn.data;
     // Counted before the password is checked, so parallel guesses cannot slip past the limit.
     const perAccount = await consumeRateLimit(db, signInAccountKey(email), config.authLimits.perAccount, now);
     if (!perAccount.allowed) return tooMany(perAccount.retryAfterSeconds);
@@ -52,16 +58,9 @@ export async function action({ request, context }: Route.ActionArgs) {
     }
   }
 
-  const name = field(form, "displayName");
-  if (!name || !email || !password) {
-    return data<ActionResult>({ form: intent, error: authTexts.missingFields }, { status: 400 });
-  }
-  if (name.length > 100 || email.length > 254 || !isPlainLine(name) || !isPlainLine(email)) {
-    return data<ActionResult>({ form: intent, error: authTexts.badFields }, { status: 400 });
-  }
-  if (password !== String(form.get("confirmPassword") ?? "")) {
-    return data<ActionResult>({ form: intent, error: authTexts.mismatch }, { status: 400 });
-  }
+  const signUp = signUpSchema.safeParse(fields);
+  if (!signUp.success) return data<ActionResult>({ form: intent, error: signUp.error.issues[0]!.message }, { status: 400 });
+  const { displayName: name, email, password } = signUp.data;
   try {
     const { headers } = await auth.api.signUpEmail({ body: { name, email, password }, headers: request.headers, returnHeaders: true });
     return redirectWithAuthCookies(returnTo, headers);
@@ -79,13 +78,6 @@ export const headers: Route.HeadersFunction = ({ actionHeaders }) => {
   const retryAfter = actionHeaders.get("Retry-After");
   return retryAfter ? { "Retry-After": retryAfter } : new Headers();
 };
-
-export async function loader({ context, request }: Route.LoaderArgs) {
-  // A shopper who is signed in already goes back to where they came from.
-  const shopper = await getShopper(context.auth, request.headers);
-  if (shopper) throw redirect(safeReturnTo(new URL(request.url).searchParams.get("returnTo")));
-  return { google: context.config.google !== undefined };
-}
 
 function FormError({ result, form }: { result: ActionResult | undefined; form: ActionResult["form"] }) {
   if (result?.form !== form) return null;

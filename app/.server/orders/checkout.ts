@@ -46,10 +46,17 @@ export function newOrderNumber(): string {
   return `WS-${Array.from(bytes, (byte) => ORDER_NUMBER_ALPHABET[byte % ORDER_NUMBER_ALPHABET.length]).join("")}`;
 }
 
-async function findShortfall(db: Db, lines: CheckoutRequest["lines"]): Promise<StockAdjustment[]> {
-  const ids = lines.map((line) => line.id);
-  const rows = await db.selectFrom("products").select(["id", "stock"]).where("id", "in", ids).execute();
-  const stock = new Map(rows.map((row) => [row.id, row.stock]));
+function readProducts(db: Db, lines: CheckoutRequest["lines"]) {
+  return db
+    .selectFrom("products")
+    .select(["id", "name", "price_cents", "scent", "stock"])
+    .where("id", "in", lines.map((line) => line.id))
+    .execute();
+}
+
+/** The lines the products' stock cannot fill, each with what it can. */
+function shortfallOf(lines: CheckoutRequest["lines"], products: { id: number; stock: number }[]): StockAdjustment[] {
+  const stock = new Map(products.map((product) => [product.id, product.stock]));
   return lines
     .map((line) => ({ id: line.id, available: stock.get(line.id) ?? 0, wanted: line.quantity }))
     .filter((line) => line.available < line.wanted)
@@ -77,13 +84,8 @@ export async function placeOrder(
   let order: OrderRow;
   try {
     order = await db.transaction().execute(async (trx) => {
-      const shortfall = await findShortfall(trx, lines);
-      if (shortfall.length > 0) throw new StockShortfall();
-      const products = await trx
-        .selectFrom("products")
-        .select(["id", "name", "price_cents", "scent"])
-        .where("id", "in", lines.map((line) => line.id))
-        .execute();
+      const products = await readProducts(trx, lines);
+      if (shortfallOf(lines, products).length > 0) throw new StockShortfall();
       const byId = new Map(products.map((product) => [product.id, product]));
       const amountCents = lines.reduce((sum, line) => sum + byId.get(line.id)!.price_cents * line.quantity, 0);
       if (amountCents > MAX_ORDER_CENTS) throw new OrderTooLarge();
@@ -146,7 +148,7 @@ export async function placeOrder(
     // returns the winner's order, even when the winner took the last unit.
     const raced = await findOrderByIdempotencyKey(db, request.idempotencyKey);
     if (raced) return resume(db, provider, raced);
-    if (error instanceof StockShortfall) return { kind: "shortfall", adjustments: await findShortfall(db, lines) };
+    if (error instanceof StockShortfall) return { kind: "shortfall", adjustments: shortfallOf(lines, await readProducts(db, lines)) };
     if (error instanceof OrderTooLarge) return { kind: "too_large" };
     throw error;
   }

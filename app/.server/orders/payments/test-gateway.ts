@@ -1,3 +1,4 @@
+import { cardDigits } from "~/lib/test-card-schema";
 import type { PaymentProvider } from "./provider";
 
 /**
@@ -14,8 +15,7 @@ export const TEST_CARDS = {
 export type TestCardResult = { approved: true } | { approved: false; message: string };
 
 export function chargeTestCard(cardNumber: string): TestCardResult {
-  const digits = cardNumber.replace(/[\s-]/g, "");
-  switch (digits) {
+  switch (cardDigits(cardNumber)) {
     case TEST_CARDS.success:
       return { approved: true };
     case TEST_CARDS.declined:
