@@ -3,7 +3,8 @@ import os from "node:os";
 import path from "node:path";
 import { randomBytes } from "node:crypto";
 import pg from "pg";
-import { type Db, migrateToLatest, openDatabase } from "~/.server/db";
+import { inject } from "vitest";
+import { type Db, migrateToLatest, openDatabase, sqliteFileIn } from "~/.server/db";
 
 /**
  * Integration tests run on SQLite by default and on PostgreSQL when
@@ -51,6 +52,9 @@ export async function createTestDatabase(options: { migrate?: boolean } = {}): P
       await client.end();
     };
   }
+  // On SQLite a suite starts from a copy of the run's migrated template (tests/setup/sqlite-template.ts).
+  const template = databaseUrl || options.migrate === false ? undefined : inject("sqliteTemplate");
+  if (template) fs.copyFileSync(template, sqliteFileIn(dataDir));
   const { db } = openDatabase({ dataDir, databaseUrl });
   const cleanup = async () => {
     await db.destroy();
@@ -58,7 +62,7 @@ export async function createTestDatabase(options: { migrate?: boolean } = {}): P
     fs.rmSync(dataDir, { recursive: true, force: true });
   };
   try {
-    if (options.migrate !== false) await migrateToLatest(db);
+    if (options.migrate !== false && !template) await migrateToLatest(db);
   } catch (error) {
     await cleanup();
     throw error;
