@@ -1,14 +1,31 @@
 import type { NextFunction, Request, Response } from "express";
 
-/** The JSON API reads at most 64 KB itself (http.ts); a Stripe event is well under this. */
+/** The JSON API reads at most 64 KB itself (json-api.ts); a Stripe event is well under this. */
 const MAX_API_BODY_BYTES = 1024 * 1024;
 /** The largest form the shop has (sign-up) is a few hundred bytes. */
 const MAX_FORM_BODY_BYTES = 16 * 1024;
 
 const BODYLESS_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
 
-function refuse(res: Response, status: number, code: string, message: string) {
-  res.status(status).set("Connection", "close").json({ error: { code, message } });
+/**
+ * How much of a refused body is read (and dropped) before answering. A client
+ * reads the answer only once it has sent its body: closing on it mid-send
+ * resets the connection and it sees an error instead of the 413.
+ */
+const DRAIN_LIMIT_BYTES = 8 * 1024 * 1024;
+
+function refuse(req: Request, res: Response, status: number, code: string, message: string) {
+  const answer = () => {
+    if (!res.headersSent) res.status(status).set("Connection", "close").json({ error: { code, message } });
+  };
+  let drained = 0;
+  req
+    .on("data", (chunk: Buffer) => {
+      drained += chunk.length;
+      if (drained > DRAIN_LIMIT_BYTES) answer();
+    })
+    .once("end", answer)
+    .once("error", answer);
 }
 
 /**
@@ -22,12 +39,12 @@ export function limitRequestBodies(req: Request, res: Response, next: NextFuncti
   const length = req.get("content-length");
   if (length === undefined) {
     if (!api && req.get("transfer-encoding") !== undefined) {
-      return refuse(res, 411, "length_required", "Send the form with a Content-Length.");
+      return refuse(req, res, 411, "length_required", "Send the form with a Content-Length.");
     }
     return next();
   }
   if (!/^\d+$/.test(length) || Number(length) > max) {
-    return refuse(res, 413, "body_too_large", `The body must be at most ${max} bytes.`);
+    return refuse(req, res, 413, "body_too_large", `The body must be at most ${max} bytes.`);
   }
   next();
 }
