@@ -1,4 +1,4 @@
-// One file on purpose: its last suite checks every password typed anywhere in it against the output of every server it started.
+// The sign-in and sign-up forms on /auth, and signing out. Its last suite checks every password typed in it against every server's output.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
   accountsOf,
@@ -8,7 +8,6 @@ import {
   formError,
   guestNav,
   navOf,
-  newCredentials,
   SESSION_COOKIE,
   sessionCookieOf,
   sessionsOf,
@@ -20,31 +19,16 @@ import {
   usersWithEmail,
   waitForOutput,
 } from "../helpers/accounts";
-import { BrowserSession, type PageResponse } from "../helpers/browser-session";
-import { cards, checkoutBody, type CheckoutAnswer, openShop, pay, type Shop, shipping } from "../helpers/shop-api";
-import { orderByNumber, outboxOf } from "../helpers/shop-db";
+import { BrowserSession } from "../helpers/browser-session";
+import { watchTypedPasswords } from "../helpers/password-watch";
+import { type Shop } from "../helpers/shop-api";
 import { testEngine } from "../helpers/test-database";
 
 const candle = { id: 901, price: 18, stock: 100 };
-const SHOP_EMAIL = "hello@wickshop.example";
-const AUTH_LIMIT = 3;
-
-/** Every password this file types anywhere, and every server it typed them at: none may ever log one. */
-const typedPasswords = new Set<string>();
-const servers: Shop["server"][] = [];
-
-function credentials(displayName?: string): Credentials {
-  const typed = newCredentials(displayName);
-  typedPasswords.add(typed.password);
-  return typed;
-}
-
-async function startShop(env: Record<string, string> = {}) {
-  // Every request comes from 127.0.0.1: keep the per-address auth limit out of the way unless a test sets it.
-  const shop = await openShop({ Wax: [candle] }, { AUTH_ATTEMPTS_PER_IP: "100000", ...env });
-  servers.push(shop.server);
-  return shop;
-}
+/** Every password this file types, and every server it typed them at: none may ever log one (checked last). */
+const watch = watchTypedPasswords();
+const credentials = watch.credentials;
+const startShop = (env: Record<string, string> = {}) => watch.openShop({ Wax: [candle] }, env);
 
 describe(`accounts on /auth on ${testEngine}`, () => {
   let shop: Shop;
@@ -227,138 +211,6 @@ describe(`accounts on /auth on ${testEngine}`, () => {
       expect(response.location).toBe("/shop");
     });
   });
-
-  describe("checkout", () => {
-    const placeOrder = async (session: BrowserSession, options?: Parameters<typeof checkoutBody>[1]) => {
-      const answer = await session.postJson<CheckoutAnswer>("/api/checkout", checkoutBody([{ id: candle.id, quantity: 1 }], options));
-      expect(answer.status).toBe(201);
-      return orderByNumber(shop.db, answer.body.order!.number);
-    };
-
-    it("links a signed-in shopper's order to them; the receipt goes to the account email", async () => {
-      const shopper = browser();
-      const typed = await signedUp(shopper, credentials("Eve Candlewick"));
-      const [user] = await usersWithEmail(shop.db, typed.email);
-
-      const order = await placeOrder(shopper);
-      expect(order).toMatchObject({ user_id: user!.id, customer_name: "Eve Candlewick", email: typed.email, shipping_name: shipping.name });
-
-      const paid = await pay(shop, order.number, cards.success);
-      expect(paid.status).toBe(200);
-      expect(paid.body.order?.thankYouName).toBe("Eve Candlewick");
-      expect(await outboxOf(shop.db, order.id)).toEqual([
-        { kind: "order_notification", to: SHOP_EMAIL },
-        { kind: "order_receipt", to: typed.email },
-      ]);
-    });
-
-    it("sends the receipt to the shipping email when the signed-in shopper gives one", async () => {
-      const shopper = browser();
-      await signedUp(shopper, credentials("Flo Pillar"));
-
-      const order = await placeOrder(shopper, { shipping: { email: "gift@example.com" } });
-      expect(order).toMatchObject({ customer_name: "Flo Pillar", email: "gift@example.com" });
-    });
-
-    it("bills a guest as Guest with no user, and thanks them by the shipping name", async () => {
-      const order = await placeOrder(browser());
-      expect(order).toMatchObject({ user_id: null, customer_name: "Guest", email: null });
-
-      const paid = await pay(shop, order.number, cards.success);
-      expect(paid.body.order?.thankYouName).toBe(shipping.name);
-      expect(await outboxOf(shop.db, order.id)).toEqual([{ kind: "order_notification", to: SHOP_EMAIL }]);
-    });
-
-    it("bills a shopper who signed out as a guest", async () => {
-      const shopper = browser();
-      await signedUp(shopper, credentials("Gus Votive"));
-      await signOut(shopper);
-
-      expect(await placeOrder(shopper)).toMatchObject({ user_id: null, customer_name: "Guest" });
-    });
-  });
-});
-
-describe(`accounts with AUTH_ATTEMPTS_PER_IP=${AUTH_LIMIT} on ${testEngine}`, () => {
-  let shop: Shop;
-  beforeAll(async () => {
-    shop = await startShop({ AUTH_ATTEMPTS_PER_IP: String(AUTH_LIMIT) });
-  });
-  afterAll(() => shop?.close());
-
-  const browser = () => new BrowserSession(shop.url);
-
-  it(`answers the ${AUTH_LIMIT + 1}th sign-in or sign-up from one address with 429 and the plain message, and creates nothing`, async () => {
-    const shopper = browser();
-    const typed = await signedUp(shopper, credentials());
-    expect((await signIn(browser(), { ...typed, password: credentials().password })).status).toBe(401);
-    expect((await signIn(browser(), typed)).status).toBe(302);
-
-    const late = credentials();
-    const visitor = browser();
-    for (const refused of [await signUp(browser(), late), await signIn(visitor, typed)]) {
-      expect(refused.status).toBe(429);
-      expect(formError(refused.html)).toBe(authTexts.tooMany);
-      expect(refused.setCookies).toEqual([]);
-    }
-    expect(await usersWithEmail(shop.db, late.email)).toEqual([]);
-    expect(navOf((await visitor.get("/shop")).html)).toEqual(guestNav);
-
-    // Signing out is never limited.
-    expect((await signOut(shopper)).status).toBe(302);
-    expect(shopper.cookie(SESSION_COOKIE)).toBeUndefined();
-  });
-
-  it("the 429 from /auth keeps its Retry-After header", async () => {
-    // Bounded: at most AUTH_LIMIT + 1 attempts reach a refusal, however many the test above left.
-    let refused: PageResponse | undefined;
-    for (let attempt = 0; attempt <= AUTH_LIMIT && refused?.status !== 429; attempt++) {
-      refused = await signIn(browser(), credentials());
-    }
-    expect(refused?.status).toBe(429);
-    const retryAfter = Number(refused?.headers.get("retry-after"));
-    expect(retryAfter).toBeGreaterThanOrEqual(1);
-    expect(retryAfter).toBeLessThanOrEqual(15 * 60);
-  });
-});
-
-describe(`accounts with AUTH_ATTEMPTS_PER_ACCOUNT=${AUTH_LIMIT} on ${testEngine}`, () => {
-  let shop: Shop;
-  beforeAll(async () => {
-    shop = await startShop({ AUTH_ATTEMPTS_PER_ACCOUNT: String(AUTH_LIMIT) });
-  });
-  afterAll(() => shop?.close());
-
-  const browser = () => new BrowserSession(shop.url);
-
-  it(`refuses the ${AUTH_LIMIT + 1}th sign-in to one account, in any letter case and even with the right password, and leaves other accounts alone`, async () => {
-    const typed = await signedUp(browser(), credentials());
-    const bystander = await signedUp(browser(), credentials());
-    // Guesses from what look like different shoppers: the address limit is lifted, only the account counts.
-    for (let guess = 1; guess < AUTH_LIMIT; guess++) {
-      expect((await signIn(browser(), { ...typed, password: credentials().password })).status).toBe(401);
-    }
-    expect((await signIn(browser(), { ...typed, email: typed.email.toUpperCase() })).status).toBe(302);
-
-    const owner = browser();
-    const refused = await signIn(owner, typed);
-    expect(refused.status).toBe(429);
-    expect(formError(refused.html)).toBe(authTexts.tooMany);
-    expect(refused.setCookies).toEqual([]);
-    expect(Number(refused.headers.get("retry-after"))).toBeGreaterThanOrEqual(1);
-    expect(Number(refused.headers.get("retry-after"))).toBeLessThanOrEqual(15 * 60);
-    expect(navOf((await owner.get("/shop")).html)).toEqual(guestNav);
-
-    expect((await signIn(browser(), bystander)).status).toBe(302);
-  });
-
-  it("keeps no email address in the rate-limit table", async () => {
-    const typed = await signedUp(browser(), credentials());
-    expect((await signIn(browser(), typed)).status).toBe(302);
-    const keys = await shop.db.selectFrom("rate_limits").select("key").execute();
-    expect(keys.length).toBeGreaterThan(0);
-    for (const { key } of keys) expect(key).not.toMatch(/@|example/i);
-  });
 });
 
 describe(`passwords in the server output on ${testEngine}`, () => {
@@ -379,15 +231,12 @@ describe(`passwords in the server output on ${testEngine}`, () => {
     expect((await signUp(browser(), { ...credentials(), email: typed.email })).status).toBe(409);
     expect((await signUp(browser(), credentials(), { confirmPassword: credentials().password })).status).toBe(400);
     const tooShort = { ...credentials(), password: "Wx7!q" };
-    typedPasswords.add(tooShort.password);
+    watch.typed(tooShort.password);
     expect((await signUp(browser(), tooShort)).status).toBe(400);
     expect(await waitForOutput(shop.server, "user sign up failed")).toContain("user sign up failed");
 
     expect(shop.server.output()).toMatch(/\/auth/); // the requests were logged, just not their passwords
     // Every server this file started, including the ones the tests above typed passwords at.
-    for (const server of servers) {
-      const output = server.output();
-      for (const password of typedPasswords) expect(output).not.toContain(password);
-    }
+    watch.expectNoneWritten();
   });
 });
