@@ -19,7 +19,7 @@ export interface CatalogDocument {
   }[];
 }
 
-/** The import's upper bound for one product's stock (app/.server/catalog-file.ts). */
+/** The import's upper bound for one product's stock (app/.server/catalog/file.ts). */
 export const MAX_STOCK = 1_000_000;
 
 export const readDemoCatalog = (): CatalogDocument[] =>

@@ -39,7 +39,7 @@ export interface Database {
   catalog_version: CatalogVersionTable;
 }
 
-/** Counters whose sum is the catalog version; see app/.server/catalog-version.ts. */
+/** Counters whose sum is the catalog version; see app/.server/catalog/version.ts. */
 export interface CatalogVersionTable {
   shard: number;
   version: number;
