@@ -2,8 +2,7 @@ import type { IncomingMessage, ServerResponse } from "node:http";
 import type { NextFunction, Request, Response } from "express";
 import type { Logger } from "~/.server/logger";
 import { preferredEncoding } from "./content-encoding";
-import { newNonce } from "./csp-nonce";
-import { PageStore, answer, cachedPage, matchesEtag } from "./page-store";
+import { PageStore, cachedPage, matchesEtag } from "./page-store";
 
 /** Rendered-page cache for the browsing pages: why and how in docs/decisions/001-page-cache.md. */
 
@@ -78,17 +77,10 @@ export function createPageCache({ readVersion, logger, maxBytes = DEFAULT_MAX_BY
       res.writeHead(304, page.notModifiedHead);
       res.end();
     } else {
-      // Every answer gets a nonce of its own, in the policy and in the page's inline scripts.
-      const { head, body } = answer(page, preferredEncoding(req.headers["accept-encoding"]), newNonce());
+      const { head, body } = page.answers[preferredEncoding(req.headers["accept-encoding"])];
       res.writeHead(200, head);
-      if (req.method === "HEAD") res.end();
-      else {
-        // Corked, the head and the pieces leave in one write.
-        res.cork();
-        for (const piece of body) res.write(piece);
-        res.end();
-        res.uncork();
-      }
+      // Given to end(), the body leaves with the head in one write.
+      res.end(req.method === "HEAD" ? undefined : body);
     }
     if (logger.isLevelEnabled("info")) {
       // The line pino-http writes for the requests Express serves, so logs read the same.

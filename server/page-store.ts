@@ -5,33 +5,19 @@ import zlib from "node:zlib";
 import type { Encoding } from "./content-encoding";
 
 /**
- * A rendered page, kept for the catalog version it was rendered after, in a
- * form that takes a fresh Content-Security-Policy nonce per response without
- * any compression work (docs/decisions/001-page-cache.md):
- *
- * - `parts` is the page cut at each occurrence of the nonce it was rendered
- *   with; an answer joins them with its own nonce.
- * - A page without a nonce (JSON, navigation data) is also kept compressed
- *   whole, in brotli and gzip.
- * - A page with one is kept as raw deflate of each part, each compressed on
- *   its own (so none refers back into another) and ending on a byte
- *   boundary. A gzip answer is those parts with the nonce between them as
- *   deflate "stored" blocks, and the gzip trailer's CRC-32 over the page as
- *   sent. (Brotli offers no such seam, so such pages go out in gzip.)
+ * A rendered page, kept for the catalog version it was rendered after, as
+ * the answers a hit writes without any work: the page in each encoding,
+ * compressed once, behind a head of its own. Its inline scripts are fixed
+ * with it, so its Content-Security-Policy names their hashes instead of the
+ * nonce it was rendered with (docs/decisions/002-csp-hashes-for-cached-pages.md).
  */
 export interface CachedPage {
   version: number;
   /** The footer shows the year: a page rendered last year is not served this year. */
   validUntil: number;
   etag: string;
-  /** The head of a 200 answer, but for the length, the encoding and the policy. */
-  head: string[];
-  /** The Content-Security-Policy header cut at the nonce, if the page had one. */
-  policy?: string[];
-  parts: Buffer[];
-  gzip: Buffer[];
-  br?: Buffer;
-  /** The head of a 304: no policy, so the browser keeps the one that matches the page it holds. */
+  answers: Record<Encoding, { head: string[]; body: Buffer }>;
+  /** The head of a 304: no policy, so the browser keeps the one that came with the page it holds. */
   notModifiedHead: string[];
   bytes: number;
 }
@@ -58,117 +44,82 @@ const VARY = "Accept-Encoding, Cookie";
 
 const brotli = promisify(zlib.brotliCompress);
 const gzip = promisify(zlib.gzip);
-const deflateRaw = promisify(zlib.deflateRaw);
 
-/** Splits `body` at every occurrence of `separator`. */
-function cut(body: Buffer, separator: string): Buffer[] {
-  if (!separator) return [body];
-  const parts: Buffer[] = [];
-  let start = 0;
-  for (let at = body.indexOf(separator, start); at !== -1; at = body.indexOf(separator, start)) {
-    parts.push(body.subarray(start, at));
-    start = at + separator.length;
+const sha256 = (text: string) => createHash("sha256").update(text).digest("base64");
+
+const INLINE_SCRIPT = /<script\b([^>]*)>([\s\S]*?)<\/script>/gi;
+/** What a script's `type` may be for it to run; anything else (JSON-LD) is data, which no policy governs. */
+const RUNNABLE_TYPE = /^(?:|module|(?:text|application)\/(?:java|ecma)script)$/i;
+
+/** A tag's attributes by name. Values are quoted, as React writes them, so a nonce ending in `src=` is no `src`. */
+const attributesOf = (tag: string) =>
+  new Map([...tag.matchAll(/([^\s="]+)(?:="([^"]*)")?/g)].map(([, name = "", value = ""]) => [name.toLowerCase(), value]));
+
+/**
+ * The `'sha256-…'` source of each inline script the page runs, as a browser
+ * hashes it: the text between the tags, after HTML parsing has turned every
+ * CR LF and CR into LF.
+ */
+function inlineScriptHashes(html: string): string[] {
+  const hashes = new Set<string>();
+  for (const [, tag = "", text = ""] of html.matchAll(INLINE_SCRIPT)) {
+    const attributes = attributesOf(tag);
+    if (attributes.has("src") || !RUNNABLE_TYPE.test(attributes.get("type") ?? "")) continue;
+    hashes.add(`'sha256-${sha256(text.replace(/\r\n?/g, "\n"))}'`);
   }
-  parts.push(body.subarray(start));
-  return parts;
+  return [...hashes];
 }
 
 /**
- * Keeps a rendered page: cut at its nonce and compressed once, in libuv's
- * thread pool, so the event loop keeps serving meanwhile.
+ * The policy a kept page is answered with: the one it was rendered with, but
+ * for the render's nonce, whose place the hashes of the page's scripts take.
  */
+function hashedPolicy(policy: string, nonce: string | undefined, body: Buffer, contentType: string): string {
+  if (!nonce) return policy;
+  const hashes = contentType.startsWith("text/html") ? inlineScriptHashes(body.toString("utf8")) : [];
+  return policy.replace(` 'nonce-${nonce}'`, hashes.map((hash) => ` ${hash}`).join(""));
+}
+
+/** Keeps a rendered page: compressed once, in libuv's thread pool, so the event loop keeps serving meanwhile. */
 export async function cachedPage(
   rendered: { version: number; headers: OutgoingHttpHeaders; body: Buffer; nonce?: string },
   now: number,
 ): Promise<CachedPage> {
-  const { body, nonce = "" } = rendered;
-  const parts = cut(body, nonce);
-  const [br, gz] =
-    parts.length === 1
-      ? await Promise.all([
-          brotli(body, {
-            params: {
-              [zlib.constants.BROTLI_PARAM_QUALITY]: 9,
-              [zlib.constants.BROTLI_PARAM_MODE]: zlib.constants.BROTLI_MODE_TEXT,
-              [zlib.constants.BROTLI_PARAM_SIZE_HINT]: body.length,
-            },
-          }),
-          gzip(body, { level: 9 }).then((whole) => [whole]),
-        ])
-      : [
-          undefined,
-          await Promise.all(
-            parts.map((part, index) =>
-              deflateRaw(part, { level: 9, finishFlush: index < parts.length - 1 ? zlib.constants.Z_FULL_FLUSH : zlib.constants.Z_FINISH }),
-            ),
-          ),
-        ];
+  const { body, headers } = rendered;
+  const [br, gz] = await Promise.all([
+    brotli(body, {
+      params: {
+        [zlib.constants.BROTLI_PARAM_QUALITY]: 9,
+        [zlib.constants.BROTLI_PARAM_MODE]: zlib.constants.BROTLI_MODE_TEXT,
+        [zlib.constants.BROTLI_PARAM_SIZE_HINT]: body.length,
+      },
+    }),
+    gzip(body, { level: 9 }),
+  ]);
   const etag = `W/"${createHash("sha256").update(body).digest("base64url").slice(0, 27)}"`;
-  const cacheControl = String(rendered.headers["cache-control"] ?? "no-cache");
-  const policy = rendered.headers["content-security-policy"];
-  const kept = Object.entries(rendered.headers).flatMap(([name, value]) =>
+  const cacheControl = String(headers["cache-control"] ?? "no-cache");
+  const policy = headers["content-security-policy"];
+  const kept = Object.entries(headers).flatMap(([name, value]) =>
     PER_RESPONSE_HEADERS.has(name) || value === undefined ? [] : [name, Array.isArray(value) ? value.join(", ") : String(value)],
   );
+  if (policy !== undefined) {
+    kept.push("content-security-policy", hashedPolicy(String(policy), rendered.nonce, body, String(headers["content-type"] ?? "")));
+  }
+  const head = [...kept, "cache-control", cacheControl, "etag", etag, "vary", VARY];
+  const answerWith = (encoded: Buffer, encoding?: Encoding) => ({
+    head: [...head, "content-length", String(encoded.length), ...(encoding ? ["content-encoding", encoding] : [])],
+    body: encoded,
+  });
   const year = new Date(now).getUTCFullYear();
   return {
     version: rendered.version,
     validUntil: Date.UTC(year + 1, 0, 1),
     etag,
-    head: [...kept, "cache-control", cacheControl, "etag", etag, "vary", VARY],
-    policy: policy === undefined ? undefined : String(policy).split(nonce || "\0"),
-    parts,
-    gzip: gz,
-    br,
+    answers: { br: answerWith(br, "br"), gzip: answerWith(gz, "gzip"), identity: answerWith(body) },
     notModifiedHead: ["cache-control", cacheControl, "etag", etag, "vary", VARY],
     // The bodies, plus a rough allowance for the key, the heads and the objects around them.
-    bytes: body.length + (br?.length ?? 0) + gz.reduce((sum, part) => sum + part.length, 0) + 1024,
+    bytes: body.length + br.length + gz.length + 1024,
   };
-}
-
-const GZIP_HEADER = Buffer.from([0x1f, 0x8b, 8, 0, 0, 0, 0, 0, 0, 3]);
-
-/** The header of a deflate block that holds `length` bytes as they are (BFINAL 0, BTYPE 00), on a byte boundary. */
-function storedBlockHeader(length: number): Buffer {
-  const header = Buffer.alloc(5);
-  header.writeUInt16LE(length, 1);
-  header.writeUInt16LE(~length & 0xffff, 3);
-  return header;
-}
-
-/**
- * The page as one response sends it, with `nonce` in place of the render's,
- * in `accepted` where kept: the pieces of its body, to be written in one go
- * without copying them together.
- */
-export function answer(page: CachedPage, accepted: Encoding, nonce: string): { head: string[]; body: Buffer[] } {
-  const head = page.policy ? [...page.head, "content-security-policy", page.policy.join(nonce)] : [...page.head];
-  const { parts } = page;
-  const encoding = accepted === "br" && !page.br ? "gzip" : accepted;
-  let body: Buffer[];
-  if (parts.length === 1) {
-    body = [encoding === "br" ? page.br! : encoding === "gzip" ? page.gzip[0]! : parts[0]!];
-  } else {
-    const nonceBytes = Buffer.from(nonce);
-    if (encoding === "identity") {
-      body = parts.flatMap((part, index) => (index === 0 ? [part] : [nonceBytes, part]));
-    } else {
-      const stored = storedBlockHeader(nonceBytes.length);
-      let crc = 0;
-      let length = 0;
-      for (const [index, part] of parts.entries()) {
-        if (index > 0) crc = zlib.crc32(nonceBytes, crc);
-        crc = zlib.crc32(part, crc);
-        length += part.length + (index > 0 ? nonceBytes.length : 0);
-      }
-      const trailer = Buffer.alloc(8);
-      trailer.writeUInt32LE(crc >>> 0, 0);
-      trailer.writeUInt32LE(length % 2 ** 32, 4);
-      body = [GZIP_HEADER, ...page.gzip.flatMap((part, index) => (index === 0 ? [part] : [stored, nonceBytes, part])), trailer];
-    }
-  }
-  head.push("content-length", String(body.reduce((sum, piece) => sum + piece.length, 0)));
-  if (encoding !== "identity") head.push("content-encoding", encoding);
-  return { head, body };
 }
 
 /**

@@ -1,11 +1,11 @@
+import { randomBytes } from "node:crypto";
 import type { NextFunction, Request, Response } from "express";
 import helmet from "helmet";
 import type { Config } from "~/.server/config";
-import { newNonce } from "./csp-nonce";
 
-/** A fresh nonce per response: only React Router's own inline scripts carry it. */
+/** A fresh nonce per rendered response, 16 bytes from the CSPRNG: only React Router's own inline scripts carry it. */
 function createNonce(_req: Request, res: Response, next: NextFunction) {
-  res.locals.cspNonce = newNonce();
+  res.locals.cspNonce = randomBytes(16).toString("base64");
   next();
 }
 
