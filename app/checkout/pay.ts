@@ -92,8 +92,8 @@ export async function pay(
 
 /** The built-in test gateway: the shop's own endpoint checks the test card. */
 export function confirmWithTestCard(card: TestCard): ConfirmPayment {
-  return async ({ number }) => {
-    const paid = await requestJson("/api/payments/test-gateway", { orderNumber: number, ...card });
+  return async ({ number, accessToken }) => {
+    const paid = await requestJson("/api/payments/test-gateway", { orderNumber: number, ...card }, { "X-Order-Token": accessToken });
     return paid?.status === 200 ? { kind: "paid", order: paid.data.order as PaidOrder } : failed(paid, true);
   };
 }

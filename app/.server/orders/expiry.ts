@@ -42,6 +42,8 @@ export async function expireUnpaidOrders(
         .set({ status: "expired" })
         .where("id", "=", order.id)
         .where("status", "=", "pending_payment")
+        // A payment attached since `settle` looked (a checkout retried near expiry) must be settled first: next round.
+        .where("payment_ref", order.payment_ref === null ? "is" : "=", order.payment_ref)
         .executeTakeFirst();
       if (changed.numUpdatedRows !== 1n) return false;
       for (const item of await findOrderItems(trx, order.id)) {
