@@ -13,7 +13,7 @@ export const loader = methodNotAllowed;
 /** POST /api/payments/test-gateway: the test card for an order, when the shop runs without Stripe. */
 export async function action({ request, context }: Route.ActionArgs) {
   const { db, config, payments, clientIp, orderAccess } = context;
-  if (payments.name !== "test") {
+  if (payments.current.name !== "test") {
     return jsonError(404, { code: "not_found", message: "This shop takes payments through Stripe." });
   }
   if (request.method !== "POST") return methodNotAllowed();

@@ -8,6 +8,7 @@ import type { OrderRow } from "../db/schema";
 import { OrderExpired, assertPayable } from "./payment";
 import { findOrderByIdempotencyKey } from "./queries";
 import type { CreatedPayment, PaymentProvider } from "./payments/provider";
+import type { PaymentProviders } from "./payments/providers";
 
 export interface Customer {
   userId?: string;
@@ -73,12 +74,12 @@ function shortfallOf(lines: CheckoutRequest["lines"], products: { id: number; st
  */
 export async function placeOrder(
   db: Db,
-  provider: PaymentProvider,
+  providers: PaymentProviders,
   request: CheckoutRequest,
   options: { customer: Customer; now: number; reservationMs: number },
 ): Promise<PlaceOrderResult> {
   const existing = await findOrderByIdempotencyKey(db, request.idempotencyKey);
-  if (existing) return resume(db, provider, existing, options.now);
+  if (existing) return resume(db, providers, existing, options.now);
 
   // Lines in id order: every transaction locks rows in the same order, so PostgreSQL never deadlocks.
   const lines = [...request.lines].sort((a, b) => a.id - b.id);
@@ -116,7 +117,7 @@ export async function placeOrder(
           phone: shipping.phone ?? null,
           amount_cents: amountCents,
           currency: "usd",
-          payment_provider: provider.name,
+          payment_provider: providers.current.name,
           payment_ref: null,
           idempotency_key: request.idempotencyKey,
           created_at: options.now,
@@ -148,13 +149,13 @@ export async function placeOrder(
     // Two requests with one new key raced (a double click, a retry): the loser
     // returns the winner's order, even when the winner took the last unit.
     const raced = await findOrderByIdempotencyKey(db, request.idempotencyKey);
-    if (raced) return resume(db, provider, raced, options.now);
+    if (raced) return resume(db, providers, raced, options.now);
     if (error instanceof StockShortfall) return { kind: "shortfall", adjustments: shortfallOf(lines, await readProducts(db, lines)) };
     if (error instanceof OrderTooLarge) return { kind: "too_large" };
     throw error;
   }
 
-  return withPayment(await attachPayment(db, provider, order), false);
+  return withPayment(await attachPayment(db, providers.current, order), false);
 }
 
 /**
@@ -198,13 +199,15 @@ async function attachPayment(db: Db, provider: PaymentProvider, order: OrderRow)
 const withPayment = (result: PlaceOrderResult, replayed: boolean): PlaceOrderResult =>
   result.kind === "placed" ? { ...result, replayed } : result;
 
-/** A checkout sent again with its key: the same order, while it can still be paid. */
-async function resume(db: Db, provider: PaymentProvider, order: OrderRow, now: number): Promise<PlaceOrderResult> {
+/** A checkout sent again with its key: the same order, with its own provider, while it can still be paid. */
+async function resume(db: Db, providers: PaymentProviders, order: OrderRow, now: number): Promise<PlaceOrderResult> {
   try {
     assertPayable(order, now);
   } catch (error) {
     if (error instanceof OrderExpired) return { kind: "expired" };
     throw error;
   }
+  const provider = providers.of(order.payment_provider);
+  if (!provider) throw new PaymentUnavailable(`the order's payment provider (${order.payment_provider}) is not configured`);
   return withPayment(await attachPayment(db, provider, order), true);
 }

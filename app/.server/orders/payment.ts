@@ -3,6 +3,7 @@ import type { OrderRow } from "../db/schema";
 import { enqueueOrderEmails } from "../mail/outbox";
 import type { OrderAccess } from "./access";
 import type { PaymentProvider } from "./payments/provider";
+import type { PaymentProviders } from "./payments/providers";
 import { findOrderByNumber, findOrderItems, paidOrderSummary } from "./queries";
 
 /** The order's reservation is over: it can take no payment, and the shopper must check out afresh. */
@@ -116,14 +117,15 @@ export async function syncPaymentStatus(
  */
 export async function orderPaymentStatus(
   db: Db,
-  provider: PaymentProvider,
+  providers: PaymentProviders,
   number: string,
   accessToken: string | null,
   options: { now: number; shopEmail: string; orderAccess: OrderAccess },
 ) {
   const order = await findOrderByNumber(db, number);
   if (!order) return undefined;
-  const outcome = await syncPaymentStatus(db, provider, order, options);
+  const provider = providers.of(order.payment_provider);
+  const outcome = provider ? await syncPaymentStatus(db, provider, order, options) : "unpaid";
   const current = (outcome === "unpaid" ? order : await findOrderByNumber(db, number)) ?? order;
   if (current.status === "paid" && options.orderAccess.allows(number, accessToken)) return paidOrderSummary(db, current);
   return { number, status: current.status, amountCents: order.amount_cents };
