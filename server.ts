@@ -12,7 +12,7 @@ import { createLogger } from "~/.server/logger";
 import { createMailTransport } from "~/.server/mail/transports";
 import { createOrderAccess } from "~/.server/orders/access";
 import { createStripeProvider } from "~/.server/orders/payments/stripe";
-import { testGateway } from "~/.server/orders/payments/test-gateway";
+import { paymentProviders } from "~/.server/orders/payments/providers";
 import { loadBuild } from "./server/build";
 import { createExpressApp } from "./server/express-app";
 import { listen } from "./server/http-server";
@@ -32,7 +32,7 @@ export async function startServer(config: Config) {
   await migrateToLatest(db);
   if (await seedDemoCatalog(db, path.join(root, "seed/catalog.json"))) logger.info("Loaded the demo catalog into the empty database");
   const { build, assets, close: closeBuild } = await loadBuild(root, config.mode, logger);
-  const payments = config.stripe ? createStripeProvider(config.stripe) : testGateway;
+  const payments = paymentProviders(config.stripe && createStripeProvider(config.stripe));
   const secret = await loadAuthSecret(db);
   const auth = createAuth({ db, engine: database.engine, config, secret });
   const jobs = startJobs({

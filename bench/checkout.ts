@@ -1,4 +1,6 @@
+import { loadAuthSecret } from "~/.server/accounts/auth";
 import { openDatabase } from "~/.server/db";
+import { type OrderAccess, createOrderAccess } from "~/.server/orders/access";
 import { cards, pay } from "../tests/helpers/shop-api";
 import type { CatalogDocument } from "./catalog-generator";
 import type { CheckoutBodies } from "./checkout-bodies";
@@ -14,18 +16,19 @@ import { ratio } from "./stats";
 /** Paid orders in the invariant check: it then covers both kinds of order that hold stock. */
 const ORDERS_TO_PAY = 5;
 
+/** Pays a few of the orders the load placed, as their browsers would (the checkout's token comes from the shop's secret). */
 async function payForSomeOrders(shopUrl: string, data: ShopData) {
   const { db } = openDatabase(data);
-  const pending = await db
-    .selectFrom("orders")
-    .select("number")
-    .where("status", "=", "pending_payment")
-    .orderBy("id")
-    .limit(ORDERS_TO_PAY)
-    .execute()
-    .finally(() => db.destroy());
+  let pending: { number: string }[];
+  let orderAccess: OrderAccess;
+  try {
+    pending = await db.selectFrom("orders").select("number").where("status", "=", "pending_payment").orderBy("id").limit(ORDERS_TO_PAY).execute();
+    orderAccess = createOrderAccess(await loadAuthSecret(db));
+  } finally {
+    await db.destroy();
+  }
   for (const { number } of pending) {
-    const answer = await pay({ url: shopUrl }, number, cards.success);
+    const answer = await pay({ url: shopUrl }, { number, accessToken: orderAccess.tokenFor(number) }, cards.success);
     if (answer.status !== 200) throw new Error(`paying ${number} answered ${answer.status}: ${JSON.stringify(answer.body)}`);
   }
 }

@@ -11,6 +11,9 @@ import type { PageCache } from "./page-cache";
 import { limitRequestBodies } from "./request-limits";
 import { securityHeaders } from "./security-headers";
 
+/** Order numbers stay out of the request logs: with its token, a number opens an order (orders/access.ts). */
+const loggedUrl = (url: string) => url.replace(/^\/api\/orders\/[^/?]+/, "/api/orders/{number}");
+
 export interface ExpressAppOptions {
   config: Config;
   build: ServerBuild | (() => Promise<ServerBuild>);
@@ -31,7 +34,7 @@ export function createExpressApp({ config, build, assets, pageCache, services }:
     pinoHttp({
       logger: services.logger,
       serializers: {
-        req: (req: { method: string; url: string }) => ({ method: req.method, url: req.url }),
+        req: (req: { method: string; url: string }) => ({ method: req.method, url: loggedUrl(req.url) }),
         res: (res: { statusCode: number }) => ({ statusCode: res.statusCode }),
       },
     }),

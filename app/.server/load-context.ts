@@ -3,14 +3,14 @@ import type { Config } from "./config";
 import type { Db } from "./db";
 import type { Logger } from "./logger";
 import type { OrderAccess } from "./orders/access";
-import type { PaymentProvider } from "./orders/payments/provider";
+import type { PaymentProviders } from "./orders/payments/providers";
 
 /** What every loader and action receives as `context`, set in server.ts for each request. */
 export interface ShopContext {
   db: Db;
   config: Config;
   logger: Logger;
-  payments: PaymentProvider;
+  payments: PaymentProviders;
   auth: Auth;
   orderAccess: OrderAccess;
   /** The client's address as Express sees it (X-Forwarded-For only from a trusted proxy), for rate limits. */

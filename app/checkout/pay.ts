@@ -75,7 +75,14 @@ export async function pay(
   }
   // A 502 means the order exists and waits for the payment service: a retry with the same key resumes it.
   if (placed?.status !== 200 && placed?.status !== 201) return failed(placed, placed?.status === 502);
-  const { number, amountCents, accessToken } = placed.data.order as { number: string; amountCents: number; accessToken: string };
+  const { number, amountCents, accessToken, status } = placed.data.order as {
+    number: string;
+    amountCents: number;
+    accessToken: string;
+    status: string;
+  };
+  // A replay of an order paid already (the answer to the first Pay was lost): confirming the card again would fail.
+  if (status === "paid") return waitUntilPaid(number, accessToken);
   if (amountCents !== input.shownTotalCents) {
     // The server's prices win, but the shopper must see what the card will be charged first.
     return {
@@ -92,8 +99,8 @@ export async function pay(
 
 /** The built-in test gateway: the shop's own endpoint checks the test card. */
 export function confirmWithTestCard(card: TestCard): ConfirmPayment {
-  return async ({ number }) => {
-    const paid = await requestJson("/api/payments/test-gateway", { orderNumber: number, ...card });
+  return async ({ number, accessToken }) => {
+    const paid = await requestJson("/api/payments/test-gateway", { orderNumber: number, ...card }, { "X-Order-Token": accessToken });
     return paid?.status === 200 ? { kind: "paid", order: paid.data.order as PaidOrder } : failed(paid, true);
   };
 }

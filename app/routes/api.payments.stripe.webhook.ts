@@ -14,15 +14,16 @@ export const loader = methodNotAllowed;
  * retry after a failure here is processed and a duplicate is not.
  */
 export async function action({ request, context }: Route.ActionArgs) {
-  const { db, config, payments, logger } = context;
-  if (!payments.parseWebhook) return jsonError(404, { code: "not_found", message: "This shop does not use Stripe." });
+  const { db, config, logger } = context;
+  const stripe = context.payments.of("stripe");
+  if (!stripe?.parseWebhook) return jsonError(404, { code: "not_found", message: "This shop does not use Stripe." });
   if (request.method !== "POST") return methodNotAllowed();
   const signature = request.headers.get("stripe-signature");
   const payload = await request.text();
   let event;
   try {
     if (!signature) throw new Error("no signature");
-    event = payments.parseWebhook(payload, signature);
+    event = stripe.parseWebhook(payload, signature);
   } catch {
     logger.warn("Refused a Stripe webhook call with a missing or wrong signature");
     return jsonError(400, { code: "invalid_signature", message: "The webhook signature does not verify." });

@@ -151,12 +151,14 @@ export async function placePendingOrder(shop: Pick<Shop, "url">, lines: Line[], 
   return answer.body.order;
 }
 
+/** The test card for an order, as the browser that placed it pays (with its access token, unless `accessToken` is left out). */
 export const pay = (
   shop: Pick<Shop, "url">,
-  orderNumber: string,
+  order: { number: string; accessToken?: string },
   cardNumber: string,
   card: { expiry?: string; cvc?: string } = {},
 ) =>
   request<PaymentAnswer>(`${shop.url}/api/payments/test-gateway`, {
-    body: { orderNumber, cardNumber, expiry: card.expiry ?? "12/34", cvc: card.cvc ?? "123" },
+    body: { orderNumber: order.number, cardNumber, expiry: card.expiry ?? "12/34", cvc: card.cvc ?? "123" },
+    headers: order.accessToken === undefined ? {} : { "X-Order-Token": order.accessToken },
   });

@@ -11,17 +11,17 @@ import { orderByNumber } from "./shop-db";
  * with the test gateway's good card and returns the paid order from the database.
  */
 export async function placePaidOrder(shop: Shop, lines: Line[], options: { shipping?: Partial<Shipping>; browser?: BrowserSession } = {}) {
-  let number: string;
+  let placed: { number: string; accessToken: string };
   if (options.browser) {
     const answer = await options.browser.postJson<CheckoutAnswer>("/api/checkout", checkoutBody(lines, { shipping: options.shipping }));
     if (answer.status !== 201 || !answer.body.order) throw new Error(`checkout answered ${answer.status}: ${JSON.stringify(answer.body)}`);
-    number = answer.body.order.number;
+    placed = answer.body.order;
   } else {
-    ({ number } = await placePendingOrder(shop, lines, { shipping: options.shipping }));
+    placed = await placePendingOrder(shop, lines, { shipping: options.shipping });
   }
-  const paid = await pay(shop, number, cards.success);
-  if (paid.status !== 200) throw new Error(`paying ${number} answered ${paid.status}: ${JSON.stringify(paid.body)}`);
-  return orderByNumber(shop.db, number);
+  const paid = await pay(shop, placed, cards.success);
+  if (paid.status !== 200) throw new Error(`paying ${placed.number} answered ${paid.status}: ${JSON.stringify(paid.body)}`);
+  return orderByNumber(shop.db, placed.number);
 }
 
 /** The order's outbox rows, every column, oldest first. */

@@ -26,7 +26,7 @@ describe(`accounts at checkout on ${testEngine}`, () => {
     const placeOrder = async (session: BrowserSession, options?: Parameters<typeof checkoutBody>[1]) => {
       const answer = await session.postJson<CheckoutAnswer>("/api/checkout", checkoutBody([{ id: candle.id, quantity: 1 }], options));
       expect(answer.status).toBe(201);
-      return orderByNumber(shop.db, answer.body.order!.number);
+      return { ...(await orderByNumber(shop.db, answer.body.order!.number)), accessToken: answer.body.order!.accessToken };
     };
 
     it("links a signed-in shopper's order to them; the receipt goes to the account email", async () => {
@@ -37,7 +37,7 @@ describe(`accounts at checkout on ${testEngine}`, () => {
       const order = await placeOrder(shopper);
       expect(order).toMatchObject({ user_id: user!.id, customer_name: "Eve Candlewick", email: typed.email, shipping_name: shipping.name });
 
-      const paid = await pay(shop, order.number, cards.success);
+      const paid = await pay(shop, order, cards.success);
       expect(paid.status).toBe(200);
       expect(paid.body.order?.thankYouName).toBe("Eve Candlewick");
       expect(await outboxOf(shop.db, order.id)).toEqual([
@@ -58,7 +58,7 @@ describe(`accounts at checkout on ${testEngine}`, () => {
       const order = await placeOrder(browser());
       expect(order).toMatchObject({ user_id: null, customer_name: "Guest", email: null });
 
-      const paid = await pay(shop, order.number, cards.success);
+      const paid = await pay(shop, order, cards.success);
       expect(paid.body.order?.thankYouName).toBe(shipping.name);
       expect(await outboxOf(shop.db, order.id)).toEqual([{ kind: "order_notification", to: SHOP_EMAIL }]);
     });

@@ -20,10 +20,13 @@ const plenty = { id: 922, stock: 500 };
 const SENT_BEFORE_CRASH = 4;
 
 /** How a shopper's payment goes through, and what the provider itself knows it took money for. */
+/** What the checkout answered: the number and the token that shows this browser placed the order. */
+type PlacedOrder = { number: string; accessToken: string };
+
 interface PaymentDriver {
   env: Record<string, string>;
   /** Pays for a placed order as the shopper's browser (and the provider) would; throws unless the shop confirms it. */
-  pay: (shopUrl: string, orderNumber: string) => Promise<void>;
+  pay: (shopUrl: string, order: PlacedOrder) => Promise<void>;
   /** Numbers of the orders the provider took money for. */
   charged: (db: Db) => Promise<string[]>;
 }
@@ -35,9 +38,9 @@ interface PaymentDriver {
  */
 const testGatewayDriver: PaymentDriver = {
   env: {},
-  async pay(shopUrl, orderNumber) {
-    const answer = await pay({ url: shopUrl }, orderNumber, cards.success);
-    if (answer.status !== 200) throw new Error(`paying ${orderNumber} answered ${answer.status}: ${JSON.stringify(answer.body)}`);
+  async pay(shopUrl, order) {
+    const answer = await pay({ url: shopUrl }, order, cards.success);
+    if (answer.status !== 200) throw new Error(`paying ${order.number} answered ${answer.status}: ${JSON.stringify(answer.body)}`);
   },
   async charged(db) {
     const rows = await db
@@ -65,7 +68,7 @@ function stripeDriver(stripe: StripeStandIn): PaymentDriver {
       STRIPE_WEBHOOK_SECRET: stripeTestSettings.webhookSecret,
       STRIPE_API_URL: stripe.url,
     },
-    async pay(shopUrl, orderNumber) {
+    async pay(shopUrl, { number: orderNumber }) {
       const intent = [...stripe.intents.values()].find((candidate) => candidate.metadata.orderNumber === orderNumber);
       if (!intent) throw new Error(`no PaymentIntent for ${orderNumber}`);
       stripe.succeed(intent.id);
@@ -82,7 +85,7 @@ function stripeDriver(stripe: StripeStandIn): PaymentDriver {
 interface Shopper {
   body: ReturnType<typeof checkoutBody>;
   wantsReceipt: boolean;
-  order?: string;
+  order?: PlacedOrder;
   outcome?: "paid" | "sold_out";
   /** The request the crash cut off. */
   cutOff?: string;
@@ -105,7 +108,7 @@ async function goShopping(shopper: Shopper, shopUrl: string, driver: PaymentDriv
       return;
     }
     if (!answer.body.order) throw new Error(`checkout answered ${answer.status}: ${JSON.stringify(answer.body)}`);
-    shopper.order = answer.body.order.number;
+    shopper.order = answer.body.order;
   }
   await driver.pay(shopUrl, shopper.order);
   shopper.outcome = "paid";
@@ -186,13 +189,13 @@ describe.each(["test gateway", "Stripe"] as const)(`SIGKILL in the middle of ${S
 
     // Every order in the database is one a shopper holds, paid; the provider took money for exactly those.
     const orders = await db.selectFrom("orders").select(["id", "number", "status", "paid_at"]).execute();
-    const expectedNumbers = [...earlier, ...paidOrders.map((shopper) => shopper.order!)].sort();
+    const expectedNumbers = [...earlier, ...paidOrders.map((shopper) => shopper.order!.number)].sort();
     expect(orders.map((order) => order.number).sort()).toEqual(expectedNumbers);
     for (const order of orders) expect(order, order.number).toMatchObject({ status: "paid", paid_at: expect.any(Number) });
     expect((await driver.charged(db)).sort()).toEqual(expectedNumbers);
 
     // Paid once: its emails were queued once (by the one change to paid); each arrives once.
-    const receipts = new Set([...earlier, ...paidOrders.filter((shopper) => shopper.wantsReceipt).map((shopper) => shopper.order!)]);
+    const receipts = new Set([...earlier, ...paidOrders.filter((shopper) => shopper.wantsReceipt).map((shopper) => shopper.order!.number)]);
     await waitFor(async () => (await pendingEmails(db)) === 0, { timeoutMs: 45_000, what: "every queued email sent" });
     await sleep(2_500); // later delivery rounds must not send any again
     for (const order of orders) {
@@ -213,7 +216,7 @@ describe.each(["test gateway", "Stripe"] as const)(`SIGKILL in the middle of ${S
 async function placePaidOrderWith(shop: Shop, driver: PaymentDriver, shipping: { email: string }) {
   const answer = await postCheckout(shop, checkoutBody([{ id: plenty.id, quantity: 1 }], { shipping }));
   if (!answer.body.order) throw new Error(`checkout answered ${answer.status}: ${JSON.stringify(answer.body)}`);
-  await driver.pay(shop.url, answer.body.order.number);
+  await driver.pay(shop.url, answer.body.order);
   return answer.body.order;
 }
 

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { expireUnpaidOrders } from "~/.server/orders/expiry";
 import { type PaymentSuccess, recordPaymentSuccess } from "~/.server/orders/payment";
 import {
   cards,
@@ -83,12 +84,12 @@ describe(`idempotency on ${testEngine}`, () => {
     ];
 
     it("changes nothing when a paid order's card is confirmed again", async () => {
-      const { number } = await placePendingOrder(shop, [{ id: candle.id, quantity: 1 }], { shipping: { email: receiptTo } });
-      const first = await pay(shop, number, cards.success);
+      const { number, accessToken } = await placePendingOrder(shop, [{ id: candle.id, quantity: 1 }], { shipping: { email: receiptTo } });
+      const first = await pay(shop, { number, accessToken }, cards.success);
       expect(first.status).toBe(200);
       const paid = await orderByNumber(shop.db, number);
 
-      const again = await pay(shop, number, cards.success);
+      const again = await pay(shop, { number, accessToken }, cards.success);
       expect(again.status).toBe(200);
       expect(again.body).toEqual(first.body);
       expect(await orderByNumber(shop.db, number)).toEqual(paid);
@@ -97,8 +98,8 @@ describe(`idempotency on ${testEngine}`, () => {
     });
 
     it("records concurrent confirmations of one order once", async () => {
-      const { number } = await placePendingOrder(shop, [{ id: candle.id, quantity: 1 }], { shipping: { email: receiptTo } });
-      const answers = await Promise.all(Array.from({ length: 4 }, () => pay(shop, number, cards.success)));
+      const { number, accessToken } = await placePendingOrder(shop, [{ id: candle.id, quantity: 1 }], { shipping: { email: receiptTo } });
+      const answers = await Promise.all(Array.from({ length: 4 }, () => pay(shop, { number, accessToken }, cards.success)));
       expect(answers.map((answer) => answer.status)).toEqual([200, 200, 200, 200]);
       const order = await orderByNumber(shop.db, number);
       expect(order.status).toBe("paid");
@@ -107,12 +108,44 @@ describe(`idempotency on ${testEngine}`, () => {
     });
 
     it("queues only the shop's notification when the shopper gave no email", async () => {
-      const { number } = await placePendingOrder(shop, [{ id: candle.id, quantity: 1 }]);
-      expect((await pay(shop, number, cards.success)).status).toBe(200);
-      expect((await pay(shop, number, cards.success)).status).toBe(200);
+      const { number, accessToken } = await placePendingOrder(shop, [{ id: candle.id, quantity: 1 }]);
+      expect((await pay(shop, { number, accessToken }, cards.success)).status).toBe(200);
+      expect((await pay(shop, { number, accessToken }, cards.success)).status).toBe(200);
       const order = await orderByNumber(shop.db, number);
       expect(await paymentEventsOf(shop.db, order.id)).toHaveLength(1);
       expect(await outboxOf(shop.db, order.id)).toEqual(emailsFor(undefined));
+    });
+  });
+
+  describe("a retry near the end of the reservation", () => {
+    it("answers 409 order_expired once the order's reservation is over, even before the expiry job ran", async () => {
+      const body = checkoutBody([{ id: candle.id, quantity: 1 }]);
+      const first = await postCheckout(shop, body);
+      expect(first.status).toBe(201);
+      await shop.db.updateTable("orders").set({ expires_at: Date.now() - 1 }).where("number", "=", first.body.order!.number).execute();
+
+      const retry = await postCheckout(shop, body);
+      expect(retry.status).toBe(409);
+      expect(retry.body.error?.code).toBe("order_expired");
+      expect(await pay(shop, first.body.order!, cards.success)).toMatchObject({ status: 409 });
+      expect((await orderByNumber(shop.db, first.body.order!.number)).status).toBe("pending_payment");
+    });
+
+    it("leaves an order the job found without a payment alone when a payment was attached meanwhile", async () => {
+      const { number } = await placePendingOrder(shop, [{ id: candle.id, quantity: 1 }]);
+      const stock = await stockOf(shop.db, candle.id);
+      // The provider did not answer at checkout (a 502), so the order has no payment yet.
+      await shop.db.updateTable("orders").set({ payment_ref: null }).where("number", "=", number).execute();
+      const pending = await orderByNumber(shop.db, number);
+      // The job saw no payment; before its update a checkout retried near expiry attached one.
+      const expired = await expireUnpaidOrders(shop.db, pending.expires_at, async (order) => {
+        if (order.id !== pending.id) return "skip";
+        await shop.db.updateTable("orders").set({ payment_ref: `test_retried_${number}` }).where("id", "=", pending.id).execute();
+        return "expire";
+      });
+      expect(expired.map((order) => order.number)).not.toContain(number);
+      expect(await orderByNumber(shop.db, number)).toMatchObject({ status: "pending_payment", payment_ref: `test_retried_${number}` });
+      expect(await stockOf(shop.db, candle.id)).toBe(stock);
     });
   });
 

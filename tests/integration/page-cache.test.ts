@@ -152,7 +152,7 @@ describe(`the page cache on ${testEngine} shows each stock and catalog change to
     expect(visible(await seenOnFirstProcess(products.paid))).toEqual(inStock);
 
     const order = await placePendingOrder(viaOther(), [{ id: products.paid, quantity: 1 }]);
-    expect((await pay(viaOther(), order.number, cards.success)).status).toBe(200);
+    expect((await pay(viaOther(), order, cards.success)).status).toBe(200);
     expect(visible(await seenOnFirstProcess(products.paid))).toEqual(soldOut);
 
     // Paying changes no stock (the reservation took it), so the page stays as the reservation left it, and

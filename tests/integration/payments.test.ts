@@ -18,8 +18,8 @@ describe(`POST /api/payments/test-gateway on ${testEngine}`, () => {
   const newOrder = () => placePendingOrder(shop, [{ id: candle.id, quantity: 2 }]);
 
   it("takes 4242 4242 4242 4242: 200, the order is paid", async () => {
-    const { number } = await newOrder();
-    const answer = await pay(shop, number, cards.success);
+    const { number, accessToken } = await newOrder();
+    const answer = await pay(shop, { number, accessToken }, cards.success);
 
     expect(answer.status).toBe(200);
     expect(answer.body).toEqual({
@@ -39,7 +39,7 @@ describe(`POST /api/payments/test-gateway on ${testEngine}`, () => {
 
   it("tells whom it thanks and what was bought only to the browser that placed the order", async () => {
     const { number, accessToken } = await newOrder();
-    expect((await pay(shop, number, cards.success)).status).toBe(200);
+    expect((await pay(shop, { number, accessToken }, cards.success)).status).toBe(200);
     const summary = { number, status: "paid", amountCents: 4900 };
 
     const placer = await paymentStatus(shop, number, accessToken);
@@ -58,10 +58,10 @@ describe(`POST /api/payments/test-gateway on ${testEngine}`, () => {
     ["4000 0000 0000 9995", cards.insufficientFunds, "Your card has insufficient funds."],
     ["a real card", cards.real, expect.stringMatching(/test mode/)],
   ])("refuses %s with 402; the order keeps its reservation and can still be paid", async (_, card, message) => {
-    const { number } = await newOrder();
+    const { number, accessToken } = await newOrder();
     const stock = await stockOf(shop.db, candle.id);
 
-    const refused = await pay(shop, number, card);
+    const refused = await pay(shop, { number, accessToken }, card);
     expect(refused.status).toBe(402);
     expect(refused.body.error).toEqual({ code: "card_declined", message });
     const order = await orderByNumber(shop.db, number);
@@ -69,7 +69,7 @@ describe(`POST /api/payments/test-gateway on ${testEngine}`, () => {
     expect(await stockOf(shop.db, candle.id)).toBe(stock);
     expect(await paymentEventsOf(shop.db, order.id)).toEqual([]);
 
-    expect((await pay(shop, number, cards.success)).status).toBe(200);
+    expect((await pay(shop, { number, accessToken }, cards.success)).status).toBe(200);
     expect((await orderByNumber(shop.db, number)).status).toBe("paid");
   });
 
@@ -80,34 +80,74 @@ describe(`POST /api/payments/test-gateway on ${testEngine}`, () => {
     ["a two-digit CVC", { cvc: "12" }, "cvc"],
     ["a CVC with letters", { cvc: "12a" }, "cvc"],
   ])("refuses %s with 400 naming the field, and leaves the order pending", async (_, card, field) => {
-    const { number } = await newOrder();
-    const answer = await pay(shop, number, cards.success, card);
+    const { number, accessToken } = await newOrder();
+    const answer = await pay(shop, { number, accessToken }, cards.success, card);
     expect(answer.status).toBe(400);
     expect(answer.body.error).toMatchObject({ code: "invalid_request", fields: { [field]: expect.any(String) } });
     expect((await orderByNumber(shop.db, number)).status).toBe("pending_payment");
   });
 
   it("refuses a card number that is not 12 to 19 digits with 400", async () => {
-    const { number } = await newOrder();
-    const answer = await pay(shop, number, "4242 4242");
+    const { number, accessToken } = await newOrder();
+    const answer = await pay(shop, { number, accessToken }, "4242 4242");
     expect(answer.status).toBe(400);
     expect(answer.body.error?.fields).toEqual({ cardNumber: "Card number must be 12 to 19 digits" });
   });
 
+  it("pays nothing and tells nothing without the order's access token: 404, the order stays pending", async () => {
+    const { number, accessToken } = await newOrder();
+    const other = await newOrder();
+    for (const token of [undefined, "forged-token", accessToken.slice(1), other.accessToken]) {
+      for (const card of [cards.success, cards.declined]) {
+        const stranger = await pay(shop, { number, accessToken: token }, card);
+        expect(stranger.status).toBe(404);
+        expect(stranger.body).toEqual({ error: { code: "order_not_found", message: "There is no such order." } });
+      }
+    }
+    const order = await orderByNumber(shop.db, number);
+    expect(order.status).toBe("pending_payment");
+    expect(await paymentEventsOf(shop.db, order.id)).toEqual([]);
+    expect((await pay(shop, { number, accessToken }, cards.success)).status).toBe(200);
+    // Paid, it still tells a stranger nothing, whatever card they send.
+    expect((await pay(shop, { number }, cards.declined)).status).toBe(404);
+    expect((await pay(shop, { number, accessToken: other.accessToken }, cards.success)).status).toBe(404);
+  });
+
+  it("declines a card that would be declined even when the order is paid already, never answering paid", async () => {
+    const placed = await newOrder();
+    expect((await pay(shop, placed, cards.success)).status).toBe(200);
+    const again = await pay(shop, placed, cards.declined);
+    expect(again.status).toBe(402);
+    expect(again.body).toEqual({ error: { code: "card_declined", message: "Your card was declined." } });
+    expect((await orderByNumber(shop.db, placed.number)).status).toBe("paid");
+  });
+
+  it("keeps order numbers out of the request log", async () => {
+    const placed = await newOrder();
+    expect((await paymentStatus(shop, placed.number, placed.accessToken)).status).toBe(200);
+    const requestLines = shop.server
+      .output()
+      .split("\n")
+      .filter((line) => line.includes('"url":"/api/orders/'));
+    expect(requestLines.length).toBeGreaterThan(0);
+    for (const line of requestLines) expect(line).toContain('"url":"/api/orders/{number}/payment"');
+    expect(requestLines.join("\n")).not.toContain(placed.number);
+  });
+
   it("answers 404 for an order that does not exist", async () => {
-    const answer = await pay(shop, "WS-AAAAAAAA", cards.success);
+    const answer = await pay(shop, { number: "WS-AAAAAAAA" }, cards.success);
     expect(answer.status).toBe(404);
     expect(answer.body.error?.code).toBe("order_not_found");
   });
 
   it("refuses to pay an expired order with 409 order_expired and takes no payment", async () => {
-    const { number } = await newOrder();
+    const { number, accessToken } = await newOrder();
     const pending = await orderByNumber(shop.db, number);
     const expired = await expireUnpaidOrders(shop.db, pending.expires_at);
     expect(expired.map((order) => order.number)).toContain(number);
     const stock = await stockOf(shop.db, candle.id);
 
-    const answer = await pay(shop, number, cards.success);
+    const answer = await pay(shop, { number, accessToken }, cards.success);
     expect(answer.status).toBe(409);
     expect(answer.body.error).toEqual({
       code: "order_expired",
@@ -120,12 +160,12 @@ describe(`POST /api/payments/test-gateway on ${testEngine}`, () => {
   });
 
   it(`allows ${ATTEMPTS_PER_ORDER} attempts per order, then answers 429 with Retry-After`, async () => {
-    const { number } = await newOrder();
+    const { number, accessToken } = await newOrder();
     for (let attempt = 1; attempt <= ATTEMPTS_PER_ORDER; attempt++) {
-      expect((await pay(shop, number, cards.declined)).status).toBe(402);
+      expect((await pay(shop, { number, accessToken }, cards.declined)).status).toBe(402);
     }
 
-    const limited = await pay(shop, number, cards.success);
+    const limited = await pay(shop, { number, accessToken }, cards.success);
     expect(limited.status).toBe(429);
     expect(limited.body.error?.code).toBe("too_many_attempts");
     const retryAfter = Number(limited.headers.get("retry-after"));
@@ -135,14 +175,14 @@ describe(`POST /api/payments/test-gateway on ${testEngine}`, () => {
 
     // The limit is per order: another order can still be paid.
     const other = await newOrder();
-    expect((await pay(shop, other.number, cards.success)).status).toBe(200);
+    expect((await pay(shop, other, cards.success)).status).toBe(200);
   });
 
   it("never writes a card number to its output", async () => {
     const typed = [cards.declined, cards.insufficientFunds, cards.real, cards.success];
     for (const card of [...typed, cards.success.replaceAll(" ", "")]) {
-      const { number } = await newOrder();
-      expect([200, 402]).toContain((await pay(shop, number, card)).status);
+      const { number, accessToken } = await newOrder();
+      expect([200, 402]).toContain((await pay(shop, { number, accessToken }, card)).status);
     }
 
     const output = shop.server.output();
@@ -163,11 +203,11 @@ describe(`POST /api/payments/test-gateway on ${testEngine}`, () => {
     it("answers the 4th attempt from one address with 429 and Retry-After, whatever the order", async () => {
       const first = await placePendingOrder(strictShop, [{ id: candle.id, quantity: 1 }]);
       const second = await placePendingOrder(strictShop, [{ id: candle.id, quantity: 1 }]);
-      expect((await pay(strictShop, first.number, cards.declined)).status).toBe(402);
-      expect((await pay(strictShop, first.number, cards.declined)).status).toBe(402);
-      expect((await pay(strictShop, second.number, cards.declined)).status).toBe(402);
+      expect((await pay(strictShop, first, cards.declined)).status).toBe(402);
+      expect((await pay(strictShop, first, cards.declined)).status).toBe(402);
+      expect((await pay(strictShop, second, cards.declined)).status).toBe(402);
 
-      const limited = await pay(strictShop, second.number, cards.success);
+      const limited = await pay(strictShop, second, cards.success);
       expect(limited.status).toBe(429);
       expect(limited.body.error?.code).toBe("too_many_attempts");
       const retryAfter = Number(limited.headers.get("retry-after"));

@@ -24,11 +24,11 @@ describe(`the stock invariant on ${testEngine}`, () => {
   afterAll(() => shop?.close());
 
   const expectInvariant = async () => expect(await accountedStock(shop.db)).toEqual(shop.initialStock);
-  const statusOf = async (number: string) => (await orderByNumber(shop.db, number)).status;
-  const expiresAt = async (number: string) => (await orderByNumber(shop.db, number)).expires_at;
+  const statusOf = async ({ number }: { number: string }) => (await orderByNumber(shop.db, number)).status;
+  const expiresAt = async ({ number }: { number: string }) => (await orderByNumber(shop.db, number)).expires_at;
 
   it("holds through paid, declined, expired and untouched orders", async () => {
-    const order = (lines: Line[]) => placePendingOrder(shop, lines).then((placed) => placed.number);
+    const order = (lines: Line[]) => placePendingOrder(shop, lines);
 
     // Orders that will expire are placed first, so a `now` just past their expiry leaves the later ones alone.
     const abandoned = await order([{ id: jelly.id, quantity: 3 }, { id: wood.id, quantity: 1 }]);
@@ -97,7 +97,7 @@ describe(`the stock invariant across catalog imports on ${testEngine}`, () => {
   it("records what each import changes, so stock + held units always equal the adjustments", async () => {
     expect(await adjustedStock(shop.db)).toEqual(shop.initialStock);
     const paid = await placePendingOrder(shop, [{ id: wax.id, quantity: 3 }]);
-    expect((await pay(shop, paid.number, cards.success)).status).toBe(200);
+    expect((await pay(shop, paid, cards.success)).status).toBe(200);
     await placePendingOrder(shop, [{ id: jelly.id, quantity: 2 }]);
     await expectInvariant();
 

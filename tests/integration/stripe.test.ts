@@ -2,8 +2,10 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from
 import { settleWithProvider } from "~/.server/orders/expiry";
 import { createLogger } from "~/.server/logger";
 import { expireUnpaidOrders } from "~/.server/orders/expiry";
+import { placeOrder } from "~/.server/orders/checkout";
+import { paymentProviders } from "~/.server/orders/payments/providers";
 import { createStripeProvider } from "~/.server/orders/payments/stripe";
-import { type Shop, openShop, paymentStatus, placePendingOrder, request } from "../helpers/shop-api";
+import { type Shop, checkoutBody, openShop, paymentStatus, placePendingOrder, request } from "../helpers/shop-api";
 import { orderByNumber, outboxOf, paymentEventsOf, stockOf } from "../helpers/shop-db";
 import {
   sendStripeWebhook,
@@ -151,7 +153,7 @@ describe(`Stripe payments on ${testEngine}`, () => {
     const settle = settleWithProvider({
       db: shop.db,
       logger: createLogger({ mode: "test", logLevel: "silent" }),
-      payments: createStripeProvider(settings),
+      payments: paymentProviders(createStripeProvider(settings)),
       shopEmail: "owner@wickshop.test",
     });
     const unpaid = await placeStripeOrder(2);
@@ -166,6 +168,38 @@ describe(`Stripe payments on ${testEngine}`, () => {
     expect((await orderByNumber(shop.db, unpaid.row.number)).status).toBe("expired");
     expect((await orderByNumber(shop.db, paidLate.row.number)).status).toBe("paid");
     expect(await stockOf(shop.db, 1001)).toBe(4);
+  });
+
+  describe("after the shop switched providers, every order is settled with its own", () => {
+    const settleWith = (payments: ReturnType<typeof paymentProviders>) =>
+      settleWithProvider({ db: shop.db, logger: createLogger({ mode: "test", logLevel: "silent" }), payments, shopEmail: "owner@wickshop.test" });
+    const later = () => Date.now() + 60 * 60_000;
+
+    it("from the test gateway to Stripe: an old test order still expires and its stock comes back", async () => {
+      const placed = await placeOrder(shop.db, paymentProviders(), checkoutBody([{ id: 1001, quantity: 2 }]), {
+        customer: {},
+        now: Date.now(),
+        reservationMs: 15 * 60_000,
+      });
+      if (placed.kind !== "placed") throw new Error(`the checkout answered ${placed.kind}`);
+      expect(placed.order.payment_provider).toBe("test");
+      expect(await stockOf(shop.db, 1001)).toBe(3);
+
+      const stripeNow = paymentProviders(createStripeProvider({ ...stripeTestSettings, apiUrl: stripe.url }));
+      await expireUnpaidOrders(shop.db, later(), settleWith(stripeNow));
+      expect((await orderByNumber(shop.db, placed.order.number)).status).toBe("expired");
+      expect(await stockOf(shop.db, 1001)).toBe(5);
+    });
+
+    it("from Stripe to the test gateway: a Stripe order whose money was taken is never reported cancelled nor restocked", async () => {
+      const { row, intent } = await placeStripeOrder(2);
+      stripe.succeed(intent.id);
+
+      expect(await expireUnpaidOrders(shop.db, later(), settleWith(paymentProviders()))).toEqual([]);
+      expect((await orderByNumber(shop.db, row.number)).status).toBe("pending_payment");
+      expect(stripe.intents.get(intent.id)!.status).toBe("succeeded");
+      expect(await stockOf(shop.db, 1001)).toBe(3);
+    });
   });
 
   it("keeps the test gateway closed when Stripe takes the payments", async () => {

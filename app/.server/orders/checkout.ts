@@ -5,8 +5,10 @@ import { ORDER_NUMBER_ALPHABET } from "~/lib/order-number";
 import { bumpCatalogVersion } from "../catalog/version";
 import type { Db } from "../db";
 import type { OrderRow } from "../db/schema";
+import { OrderExpired, assertPayable } from "./payment";
 import { findOrderByIdempotencyKey } from "./queries";
 import type { CreatedPayment, PaymentProvider } from "./payments/provider";
+import type { PaymentProviders } from "./payments/providers";
 
 export interface Customer {
   userId?: string;
@@ -72,12 +74,12 @@ function shortfallOf(lines: CheckoutRequest["lines"], products: { id: number; st
  */
 export async function placeOrder(
   db: Db,
-  provider: PaymentProvider,
+  providers: PaymentProviders,
   request: CheckoutRequest,
   options: { customer: Customer; now: number; reservationMs: number },
 ): Promise<PlaceOrderResult> {
   const existing = await findOrderByIdempotencyKey(db, request.idempotencyKey);
-  if (existing) return resume(db, provider, existing);
+  if (existing) return resume(db, providers, existing, options.now);
 
   // Lines in id order: every transaction locks rows in the same order, so PostgreSQL never deadlocks.
   const lines = [...request.lines].sort((a, b) => a.id - b.id);
@@ -115,7 +117,7 @@ export async function placeOrder(
           phone: shipping.phone ?? null,
           amount_cents: amountCents,
           currency: "usd",
-          payment_provider: provider.name,
+          payment_provider: providers.current.name,
           payment_ref: null,
           idempotency_key: request.idempotencyKey,
           created_at: options.now,
@@ -147,21 +149,23 @@ export async function placeOrder(
     // Two requests with one new key raced (a double click, a retry): the loser
     // returns the winner's order, even when the winner took the last unit.
     const raced = await findOrderByIdempotencyKey(db, request.idempotencyKey);
-    if (raced) return resume(db, provider, raced);
+    if (raced) return resume(db, providers, raced, options.now);
     if (error instanceof StockShortfall) return { kind: "shortfall", adjustments: shortfallOf(lines, await readProducts(db, lines)) };
     if (error instanceof OrderTooLarge) return { kind: "too_large" };
     throw error;
   }
 
-  return { ...(await attachPayment(db, provider, order)), replayed: false };
+  return withPayment(await attachPayment(db, providers.current, order), false);
 }
 
 /**
  * Asks the provider for the order's payment and records its reference once.
  * The provider dedupes by the order's idempotency key, so asking again after a
- * crash or a failed call returns the same payment.
+ * crash or a failed call returns the same payment. The reference is recorded
+ * only while the order is still pending: one that expired meanwhile (the job
+ * got there first) has its new payment stopped and reads as expired.
  */
-async function attachPayment(db: Db, provider: PaymentProvider, order: OrderRow) {
+async function attachPayment(db: Db, provider: PaymentProvider, order: OrderRow): Promise<PlaceOrderResult> {
   let payment: CreatedPayment;
   try {
     payment = order.payment_ref
@@ -177,12 +181,33 @@ async function attachPayment(db: Db, provider: PaymentProvider, order: OrderRow)
     throw new PaymentUnavailable(error instanceof Error ? error.message : String(error));
   }
   if (!order.payment_ref) {
-    await db.updateTable("orders").set({ payment_ref: payment.ref }).where("id", "=", order.id).where("payment_ref", "is", null).execute();
+    const attached = await db
+      .updateTable("orders")
+      .set({ payment_ref: payment.ref })
+      .where("id", "=", order.id)
+      .where("payment_ref", "is", null)
+      .where("status", "=", "pending_payment")
+      .executeTakeFirst();
+    if (attached.numUpdatedRows !== 1n && (await findOrderByIdempotencyKey(db, order.idempotency_key))?.payment_ref !== payment.ref) {
+      await provider.cancelPayment(payment.ref).catch(() => "unknown");
+      return { kind: "expired" };
+    }
   }
-  return { kind: "placed" as const, order: { ...order, payment_ref: payment.ref }, payment };
+  return { kind: "placed", order: { ...order, payment_ref: payment.ref }, payment, replayed: false };
 }
 
-async function resume(db: Db, provider: PaymentProvider, order: OrderRow): Promise<PlaceOrderResult> {
-  if (order.status === "expired" || order.status === "cancelled") return { kind: "expired" };
-  return { ...(await attachPayment(db, provider, order)), replayed: true };
+const withPayment = (result: PlaceOrderResult, replayed: boolean): PlaceOrderResult =>
+  result.kind === "placed" ? { ...result, replayed } : result;
+
+/** A checkout sent again with its key: the same order, with its own provider, while it can still be paid. */
+async function resume(db: Db, providers: PaymentProviders, order: OrderRow, now: number): Promise<PlaceOrderResult> {
+  try {
+    assertPayable(order, now);
+  } catch (error) {
+    if (error instanceof OrderExpired) return { kind: "expired" };
+    throw error;
+  }
+  const provider = providers.of(order.payment_provider);
+  if (!provider) throw new PaymentUnavailable(`the order's payment provider (${order.payment_provider}) is not configured`);
+  return withPayment(await attachPayment(db, provider, order), true);
 }

@@ -3,7 +3,7 @@ import type { Db } from "../db";
 import type { OrderRow } from "../db/schema";
 import type { Logger } from "../logger";
 import { syncPaymentStatus } from "./payment";
-import type { PaymentProvider } from "./payments/provider";
+import type { PaymentProviders } from "./payments/providers";
 import { findOrderItems } from "./queries";
 
 /**
@@ -42,6 +42,8 @@ export async function expireUnpaidOrders(
         .set({ status: "expired" })
         .where("id", "=", order.id)
         .where("status", "=", "pending_payment")
+        // A payment attached since `settle` looked (a checkout retried near expiry) must be settled first: next round.
+        .where("payment_ref", order.payment_ref === null ? "is" : "=", order.payment_ref)
         .executeTakeFirst();
       if (changed.numUpdatedRows !== 1n) return false;
       for (const item of await findOrderItems(trx, order.id)) {
@@ -62,20 +64,30 @@ export async function expireUnpaidOrders(
 export interface ExpiryDependencies {
   db: Db;
   logger: Logger;
-  payments: PaymentProvider;
+  payments: PaymentProviders;
   shopEmail: string;
 }
 
 /**
- * Before an order expires the provider stops its payment; a payment that went
- * through after all makes the order paid instead of expired.
+ * Before an order expires its own provider stops its payment; a payment that
+ * went through after all makes the order paid instead of expired. An order
+ * whose provider the shop can no longer reach (Stripe's keys removed) keeps
+ * its stock held: money may have been taken for it.
  */
 export function settleWithProvider({ db, logger, payments, shopEmail }: ExpiryDependencies): SettleBeforeExpiry {
   return async (order: OrderRow) => {
     if (!order.payment_ref) return "expire";
+    const provider = payments.of(order.payment_provider);
+    if (!provider) {
+      logger.error(
+        { order: order.number, provider: order.payment_provider },
+        "An expiring order was paid through a provider the shop is no longer set up for: configure it again (for Stripe, STRIPE_SECRET_KEY and the rest) so the order can be settled",
+      );
+      return "skip";
+    }
     try {
-      if ((await payments.cancelPayment(order.payment_ref)) === "cancelled") return "expire";
-      const outcome = await syncPaymentStatus(db, payments, order, { now: Date.now(), shopEmail });
+      if ((await provider.cancelPayment(order.payment_ref)) === "cancelled") return "expire";
+      const outcome = await syncPaymentStatus(db, provider, order, { now: Date.now(), shopEmail });
       if (outcome === "paid" || outcome === "duplicate") {
         logger.info({ order: order.number }, "Order paid at the last moment; kept instead of expired");
         return "keep";

@@ -1,8 +1,27 @@
 import type { Db } from "../db";
 import type { OrderRow } from "../db/schema";
 import { enqueueOrderEmails } from "../mail/outbox";
+import type { OrderAccess } from "./access";
 import type { PaymentProvider } from "./payments/provider";
-import { findOrderItems } from "./queries";
+import type { PaymentProviders } from "./payments/providers";
+import { findOrderByNumber, findOrderItems, paidOrderSummary } from "./queries";
+
+/** The order's reservation is over: it can take no payment, and the shopper must check out afresh. */
+export class OrderExpired extends Error {
+  override name = "OrderExpired";
+}
+
+/**
+ * The rule every payment path shares (checkout's retry, the test card, the
+ * provider's word): an order takes a payment only while it is pending and its
+ * reservation lasts. Answers whether it is still to pay or paid already;
+ * throws OrderExpired otherwise.
+ */
+export function assertPayable(order: Pick<OrderRow, "status" | "expires_at">, now: number): "pending" | "paid" {
+  if (order.status === "paid") return "paid";
+  if (order.status === "pending_payment" && order.expires_at > now) return "pending";
+  throw new OrderExpired();
+}
 
 export interface PaymentSuccess {
   provider: string;
@@ -88,4 +107,26 @@ export async function syncPaymentStatus(
     currency: check.currency,
     ...options,
   });
+}
+
+/**
+ * GET /api/orders/{number}/payment: whether the order is paid yet, asking the
+ * provider about a pending one so a slow webhook leaves nobody waiting. Whom
+ * it thanks and what was bought go only to the browser that placed the order
+ * (its access token); anyone else with the number learns the status.
+ */
+export async function orderPaymentStatus(
+  db: Db,
+  providers: PaymentProviders,
+  number: string,
+  accessToken: string | null,
+  options: { now: number; shopEmail: string; orderAccess: OrderAccess },
+) {
+  const order = await findOrderByNumber(db, number);
+  if (!order) return undefined;
+  const provider = providers.of(order.payment_provider);
+  const outcome = provider ? await syncPaymentStatus(db, provider, order, options) : "unpaid";
+  const current = (outcome === "unpaid" ? order : await findOrderByNumber(db, number)) ?? order;
+  if (current.status === "paid" && options.orderAccess.allows(number, accessToken)) return paidOrderSummary(db, current);
+  return { number, status: current.status, amountCents: order.amount_cents };
 }

@@ -1,0 +1,56 @@
+import type { Db } from "../db";
+import { type RateLimit, consumeRateLimit } from "../rate-limits";
+import type { OrderAccess } from "./access";
+import { OrderExpired, assertPayable, recordPaymentSuccess } from "./payment";
+import { chargeTestCard } from "./payments/test-gateway";
+import { findOrderByNumber, paidOrderSummary } from "./queries";
+
+export type TestCardPayment =
+  | { kind: "paid"; order: Awaited<ReturnType<typeof paidOrderSummary>> }
+  | { kind: "declined"; message: string }
+  | { kind: "not_found" }
+  | { kind: "expired" }
+  | { kind: "too_many_attempts"; retryAfterSeconds: number };
+
+/**
+ * DESIGN.md §Checkout step 3 with the built-in test gateway. Only the browser
+ * that placed the order (its access token) may pay it or learn anything of
+ * it: to anyone else it does not exist. The card is checked even when the
+ * order is paid already, so a card that would be declined never reads "paid";
+ * it is checked and forgotten, never stored or logged.
+ */
+export async function payWithTestCard(
+  db: Db,
+  number: string,
+  cardNumber: string,
+  accessToken: string | null,
+  options: { now: number; shopEmail: string; orderAccess: OrderAccess; attemptsPerOrder: RateLimit },
+): Promise<TestCardPayment> {
+  const { now } = options;
+  const order = await findOrderByNumber(db, number);
+  if (!order || order.payment_provider !== "test" || !options.orderAccess.allows(number, accessToken)) return { kind: "not_found" };
+  const limit = await consumeRateLimit(db, `payment:order:${order.number}`, options.attemptsPerOrder, now);
+  if (!limit.allowed) return { kind: "too_many_attempts", retryAfterSeconds: limit.retryAfterSeconds };
+  let state: "pending" | "paid";
+  try {
+    state = assertPayable(order, now);
+  } catch (error) {
+    if (error instanceof OrderExpired) return { kind: "expired" };
+    throw error;
+  }
+  const charge = chargeTestCard(cardNumber);
+  if (!charge.approved) return { kind: "declined", message: charge.message };
+  if (state === "pending") {
+    const outcome = await recordPaymentSuccess(db, {
+      provider: "test",
+      eventId: `charge:${order.number}`,
+      orderId: order.id,
+      amountCents: order.amount_cents,
+      currency: order.currency,
+      now,
+      shopEmail: options.shopEmail,
+    });
+    if (outcome === "not_payable") return { kind: "expired" };
+  }
+  return { kind: "paid", order: await paidOrderSummary(db, order) };
+}
