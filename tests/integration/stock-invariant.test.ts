@@ -54,7 +54,7 @@ describe(`the stock invariant on ${testEngine}`, () => {
     const now = Math.max(await expiresAt(abandoned), await expiresAt(declinedThenAbandoned));
     expect(now).toBeLessThan(await expiresAt(declined));
     const expired = await expireUnpaidOrders(shop.db, now);
-    expect(expired.map((order) => order.number).sort()).toEqual([abandoned, declinedThenAbandoned].sort());
+    expect(expired.map((order) => order.number).sort()).toEqual([abandoned.number, declinedThenAbandoned.number].sort());
     expect(await stockById(shop.db)).toEqual({ [wax.id]: 6, [jelly.id]: 6, [wood.id]: 4 });
     await expectInvariant();
     expect({
@@ -75,7 +75,7 @@ describe(`the stock invariant on ${testEngine}`, () => {
 
     // Long after: every unpaid order is gone, and only the paid ones still hold stock.
     const later = await expireUnpaidOrders(shop.db, now + 24 * 60 * 60_000);
-    expect(later.map((order) => order.number).sort()).toEqual([declined, untouched].sort());
+    expect(later.map((order) => order.number).sort()).toEqual([declined.number, untouched.number].sort());
     expect(await stockById(shop.db)).toEqual({ [wax.id]: 7, [jelly.id]: 7, [wood.id]: 4 });
     await expectInvariant();
   });
