@@ -1,6 +1,5 @@
 import { useMemo, useRef } from "react";
 import type { CartItem } from "~/cart/reducer";
-import type { Shipping } from "~/lib/checkout-schema";
 
 /** A fresh idempotency key: one per checkout attempt, reused on retries of it. */
 function newIdempotencyKey(): string {
@@ -8,17 +7,18 @@ function newIdempotencyKey(): string {
 }
 
 /**
- * The idempotency key of the checkout panel's attempt at one cart and
- * address: a retry after a decline reuses the order it placed, a changed cart
- * or address makes a new one, and `startAfresh` makes the next Pay a new
- * checkout whatever it sends.
+ * The idempotency key of the checkout panel's attempt at one cart: a retry
+ * after a decline reuses the order it placed, also with a corrected address
+ * (the server updates it, so the shopper keeps the reservation); a changed
+ * cart makes a new one, and `startAfresh` makes the next Pay a new checkout
+ * whatever it sends.
  */
 export function useCheckoutAttempt() {
   const attempt = useRef({ key: newIdempotencyKey(), fingerprint: "" });
   return useMemo(
     () => ({
-      keyFor(items: CartItem[], shipping: Shipping) {
-        const fingerprint = JSON.stringify([items.map((item) => [item.id, item.quantity]), shipping]);
+      keyFor(items: CartItem[]) {
+        const fingerprint = JSON.stringify(items.map((item) => [item.id, item.quantity]));
         if (fingerprint !== attempt.current.fingerprint) attempt.current = { key: newIdempotencyKey(), fingerprint };
         return attempt.current.key;
       },

@@ -111,7 +111,7 @@ export function CheckoutPanel({ items, stripePublishableKey, onClose, onPaid, on
 
     setPaying(true);
     const result = await pay(
-      { idempotencyKey: attempt.keyFor(items, shipping.data), items, shipping: shipping.data, shownTotalCents: totalPriceCents(items) },
+      { idempotencyKey: attempt.keyFor(items), items, shipping: shipping.data, shownTotalCents: totalPriceCents(items) },
       confirmPayment,
     );
     setPaying(false);

@@ -53,6 +53,12 @@ export async function action({ request, context }: Route.ActionArgs) {
       message: `An order can total at most $${formatPrice(MAX_ORDER_CENTS)}. Please split it into smaller orders.`,
     });
   }
+  if (result.kind === "key_reused") {
+    return jsonError(422, {
+      code: "idempotency_key_reused",
+      message: "This idempotency key was used for a checkout of other items or, once paid, another address. Send a new key for a new checkout.",
+    });
+  }
   if (result.kind === "shortfall") {
     return jsonError(
       409,

@@ -3,6 +3,7 @@ import path from "node:path";
 import { type Browser, expect, test } from "@playwright/test";
 import { simpleParser } from "mailparser";
 import { startCheckout } from "../support/checkout";
+import { importCatalog } from "../support/import-catalog";
 
 async function stockOf(request: import("@playwright/test").APIRequestContext, category: string, id: number) {
   const { items } = await (await request.get(`/api/catalog/${category}`)).json();
@@ -127,4 +128,22 @@ test("two shoppers race for the last unit: one pays, the other is told by SPEC Â
 
   await second.page.goto("/shop/wax/1004/");
   await expect(second.page.getByText("Sorry, this item is out of stock!")).toBeVisible();
+});
+
+test("a shopper who fixes a ZIP typo after a declined card still pays for the last unit", async ({ page, request }) => {
+  const seasonal = await (await request.get("/api/catalog/seasonal")).json();
+  await importCatalog([{ ...seasonal, items: [{ ...seasonal.items[0], id: 2099, name: "Last Ember", stock: 1 }] }]);
+  const { cart, panel } = await startCheckout(page, "/shop/seasonal/2099/");
+  await panel.fillShipping({ zip: "62710" });
+  await panel.fillCard("4000 0000 0000 0002");
+  await panel.payButton.click();
+  await expect(page.getByRole("alert")).toHaveText("Your card was declined.");
+  expect(await stockOf(request, "seasonal", 2099)).toBe(0);
+
+  await panel.fillShipping({ zip: "62701" });
+  await panel.fillCard("4242 4242 4242 4242");
+  await panel.payButton.click();
+  await expect(page.getByRole("alert").last()).toHaveText("Payment Successful! Thank you Ada Lovelace!");
+  await expect(page.getByRole("region", { name: /is confirmed$/ })).toContainText("Last Ember");
+  await cart.expectCount(0);
 });

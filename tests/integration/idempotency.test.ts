@@ -25,9 +25,10 @@ const RETRIES = 10;
 describe(`idempotency on ${testEngine}`, () => {
   const candle = { id: 701, price: 19.99, stock: 50 };
   const lastOne = { id: 702, stock: 1 };
+  const lastOfAnother = { id: 703, stock: 1 };
   let shop: Shop;
   beforeAll(async () => {
-    shop = await openShop({ Wax: [candle, lastOne] }, { SHOP_EMAIL });
+    shop = await openShop({ Wax: [candle, lastOne, lastOfAnother] }, { SHOP_EMAIL });
   });
   afterAll(() => shop?.close());
 
@@ -114,6 +115,41 @@ describe(`idempotency on ${testEngine}`, () => {
       const order = await orderByNumber(shop.db, number);
       expect(await paymentEventsOf(shop.db, order.id)).toHaveLength(1);
       expect(await outboxOf(shop.db, order.id)).toEqual(emailsFor(undefined));
+    });
+  });
+
+  describe("a key sent again with a different body", () => {
+    it("answers 422 idempotency_key_reused for other lines, and changes nothing", async () => {
+      const body = checkoutBody([{ id: candle.id, quantity: 1 }]);
+      const first = await postCheckout(shop, body);
+      const stock = await stockOf(shop.db, candle.id);
+      const before = await orderByNumber(shop.db, first.body.order!.number);
+
+      const reused = await postCheckout(shop, { ...body, lines: [{ id: candle.id, quantity: 2 }] });
+      expect(reused.status).toBe(422);
+      expect(reused.body.error?.code).toBe("idempotency_key_reused");
+      expect(reused.body.order).toBeUndefined();
+      expect(await orderByNumber(shop.db, before.number)).toEqual(before);
+      expect(await stockOf(shop.db, candle.id)).toBe(stock);
+    });
+
+    it("updates the address of its pending order: a fixed ZIP keeps the order and its reservation", async () => {
+      const body = checkoutBody([{ id: lastOfAnother.id, quantity: 1 }], { shipping: { zip: "97210" } });
+      const first = await postCheckout(shop, body);
+      expect(first.status).toBe(201);
+      expect(await pay(shop, first.body.order!, cards.declined)).toMatchObject({ status: 402 });
+
+      const fixed = await postCheckout(shop, { ...body, shipping: { ...body.shipping, zip: "97201" } });
+      expect(fixed.status).toBe(200);
+      expect(fixed.body.order).toEqual(first.body.order);
+      expect(await orderByNumber(shop.db, first.body.order!.number)).toMatchObject({ shipping_zip: "97201", status: "pending_payment" });
+      expect(await stockOf(shop.db, lastOfAnother.id)).toBe(0);
+      expect(await pay(shop, first.body.order!, cards.success)).toMatchObject({ status: 200 });
+
+      // Once paid, the address is the one the order ships to: another one is refused.
+      const late = await postCheckout(shop, { ...body, shipping: { ...body.shipping, zip: "10001" } });
+      expect(late.status).toBe(422);
+      expect((await orderByNumber(shop.db, first.body.order!.number)).shipping_zip).toBe("97201");
     });
   });
 

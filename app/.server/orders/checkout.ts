@@ -1,12 +1,12 @@
 import { randomBytes } from "node:crypto";
-import type { CheckoutRequest } from "~/lib/checkout-schema";
+import type { CheckoutRequest, Shipping } from "~/lib/checkout-schema";
 import { MAX_ORDER_CENTS } from "~/lib/money";
 import { ORDER_NUMBER_ALPHABET } from "~/lib/order-number";
 import { bumpCatalogVersion } from "../catalog/version";
 import type { Db } from "../db";
 import type { OrderRow } from "../db/schema";
 import { OrderExpired, assertPayable } from "./payment";
-import { findOrderByIdempotencyKey } from "./queries";
+import { findOrderByIdempotencyKey, findOrderItems } from "./queries";
 import type { CreatedPayment, PaymentProvider } from "./payments/provider";
 import type { PaymentProviders } from "./payments/providers";
 
@@ -30,7 +30,9 @@ export type PlaceOrderResult =
   /** The key belongs to an order that expired: the shopper must check out afresh. */
   | { kind: "expired" }
   /** The total is more than one payment can take. */
-  | { kind: "too_large" };
+  | { kind: "too_large" }
+  /** The key belongs to an order of other lines, or to a paid order with another address. */
+  | { kind: "key_reused" };
 
 /** The payment provider could not be reached; the order stays, and a retry with the same key resumes it. */
 export class PaymentUnavailable extends Error {
@@ -79,7 +81,7 @@ export async function placeOrder(
   options: { customer: Customer; now: number; reservationMs: number },
 ): Promise<PlaceOrderResult> {
   const existing = await findOrderByIdempotencyKey(db, request.idempotencyKey);
-  if (existing) return resume(db, providers, existing, options.now);
+  if (existing) return resume(db, providers, existing, request, options);
 
   // Lines in id order: every transaction locks rows in the same order, so PostgreSQL never deadlocks.
   const lines = [...request.lines].sort((a, b) => a.id - b.id);
@@ -100,7 +102,6 @@ export async function placeOrder(
           .executeTakeFirst();
         if (updated.numUpdatedRows !== 1n) throw new StockShortfall();
       }
-      const { shipping } = request;
       const created = await trx
         .insertInto("orders")
         .values({
@@ -108,13 +109,7 @@ export async function placeOrder(
           user_id: options.customer.userId ?? null,
           status: "pending_payment",
           customer_name: options.customer.displayName ?? "Guest",
-          email: shipping.email ?? options.customer.email ?? null,
-          shipping_name: shipping.name,
-          shipping_address: shipping.address,
-          shipping_city: shipping.city,
-          shipping_state: shipping.state,
-          shipping_zip: shipping.zip,
-          phone: shipping.phone ?? null,
+          ...shippingColumns(request.shipping, options.customer),
           amount_cents: amountCents,
           currency: "usd",
           payment_provider: providers.current.name,
@@ -149,7 +144,7 @@ export async function placeOrder(
     // Two requests with one new key raced (a double click, a retry): the loser
     // returns the winner's order, even when the winner took the last unit.
     const raced = await findOrderByIdempotencyKey(db, request.idempotencyKey);
-    if (raced) return resume(db, providers, raced, options.now);
+    if (raced) return resume(db, providers, raced, request, options);
     if (error instanceof StockShortfall) return { kind: "shortfall", adjustments: shortfallOf(lines, await readProducts(db, lines)) };
     if (error instanceof OrderTooLarge) return { kind: "too_large" };
     throw error;
@@ -199,13 +194,49 @@ async function attachPayment(db: Db, provider: PaymentProvider, order: OrderRow)
 const withPayment = (result: PlaceOrderResult, replayed: boolean): PlaceOrderResult =>
   result.kind === "placed" ? { ...result, replayed } : result;
 
-/** A checkout sent again with its key: the same order, with its own provider, while it can still be paid. */
-async function resume(db: Db, providers: PaymentProviders, order: OrderRow, now: number): Promise<PlaceOrderResult> {
+/** Where the order goes and where its receipt goes, as the orders table keeps them. */
+function shippingColumns(shipping: Shipping, customer: Customer) {
+  return {
+    email: shipping.email ?? customer.email ?? null,
+    shipping_name: shipping.name,
+    shipping_address: shipping.address,
+    shipping_city: shipping.city,
+    shipping_state: shipping.state,
+    shipping_zip: shipping.zip,
+    phone: shipping.phone ?? null,
+  };
+}
+
+/**
+ * A checkout sent again with its key: the same order, with its own provider,
+ * while it can still be paid. The lines must be the order's; a changed
+ * address (a typo fixed after a declined card) updates a pending order, so
+ * the shopper keeps its reservation instead of competing with it.
+ */
+async function resume(
+  db: Db,
+  providers: PaymentProviders,
+  order: OrderRow,
+  request: CheckoutRequest,
+  options: { customer: Customer; now: number },
+): Promise<PlaceOrderResult> {
+  let state: "pending" | "paid";
   try {
-    assertPayable(order, now);
+    state = assertPayable(order, options.now);
   } catch (error) {
     if (error instanceof OrderExpired) return { kind: "expired" };
     throw error;
+  }
+  const items = await findOrderItems(db, order.id);
+  const sameLines =
+    items.length === request.lines.length && request.lines.every((line) => items.some((item) => item.product_id === line.id && item.quantity === line.quantity));
+  if (!sameLines) return { kind: "key_reused" };
+  const shipping = shippingColumns(request.shipping, options.customer);
+  if (Object.entries(shipping).some(([column, value]) => order[column as keyof typeof shipping] !== value)) {
+    if (state === "paid") return { kind: "key_reused" };
+    const updated = await db.updateTable("orders").set(shipping).where("id", "=", order.id).where("status", "=", "pending_payment").returningAll().executeTakeFirst();
+    // Paid or expired meanwhile: answer for what it is now.
+    return resume(db, providers, updated ?? (await findOrderByIdempotencyKey(db, order.idempotency_key))!, request, options);
   }
   const provider = providers.of(order.payment_provider);
   if (!provider) throw new PaymentUnavailable(`the order's payment provider (${order.payment_provider}) is not configured`);
