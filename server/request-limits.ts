@@ -1,4 +1,5 @@
 import type { NextFunction, Request, Response } from "express";
+import { REFUSED_BODY_DRAIN_BYTES } from "~/.server/json-api";
 
 /** The JSON API reads at most 64 KB itself (json-api.ts); a Stripe event is well under this. */
 const MAX_API_BODY_BYTES = 1024 * 1024;
@@ -7,13 +8,7 @@ const MAX_FORM_BODY_BYTES = 16 * 1024;
 
 const BODYLESS_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
 
-/**
- * How much of a refused body is read (and dropped) before answering. A client
- * reads the answer only once it has sent its body: closing on it mid-send
- * resets the connection and it sees an error instead of the 413.
- */
-const DRAIN_LIMIT_BYTES = 8 * 1024 * 1024;
-
+/** Answers once the body is read and dropped, up to REFUSED_BODY_DRAIN_BYTES (json-api.ts says why). */
 function refuse(req: Request, res: Response, status: number, code: string, message: string) {
   const answer = () => {
     if (!res.headersSent) res.status(status).set("Connection", "close").json({ error: { code, message } });
@@ -22,7 +17,7 @@ function refuse(req: Request, res: Response, status: number, code: string, messa
   req
     .on("data", (chunk: Buffer) => {
       drained += chunk.length;
-      if (drained > DRAIN_LIMIT_BYTES) answer();
+      if (drained > REFUSED_BODY_DRAIN_BYTES) answer();
     })
     .once("end", answer)
     .once("error", answer);

@@ -22,36 +22,45 @@ export const tooManyAttempts = (message: string, retryAfterSeconds: number) =>
 /** Enough for the largest cart the schema accepts. */
 const MAX_BODY_BYTES = 64 * 1024;
 
-export type JsonBody = { ok: true; value: unknown } | { ok: false; response: Response };
+export type Body<Value> = { ok: true; value: Value } | { ok: false; response: Response };
+
+/**
+ * How much of a refused body is read (and dropped) before answering. A client
+ * reads the answer only once it has sent its body: closing on it mid-send
+ * resets the connection and it sees an error instead of the 413.
+ */
+export const REFUSED_BODY_DRAIN_BYTES = 8 * 1024 * 1024;
+
+/** Reads a request body of at most `maxBytes`, whether or not it states its length; a longer one is a 413. */
+export async function readBoundedBody(request: Request, maxBytes: number): Promise<Body<string>> {
+  const chunks: Uint8Array[] = [];
+  let size = Number(request.headers.get("content-length") ?? 0) > REFUSED_BODY_DRAIN_BYTES ? Infinity : 0;
+  if (request.body && size <= maxBytes) {
+    for await (const chunk of request.body as unknown as AsyncIterable<Uint8Array>) {
+      size += chunk.byteLength;
+      if (size > REFUSED_BODY_DRAIN_BYTES) break;
+      if (size <= maxBytes) chunks.push(chunk);
+    }
+  }
+  if (size <= maxBytes) return { ok: true, value: Buffer.concat(chunks).toString("utf8") };
+  // What is left unread cannot be followed by another request on this connection:
+  // without `Connection: close` the client would reuse it and see its next request reset.
+  return {
+    ok: false,
+    response: jsonError(413, { code: "body_too_large", message: `The body must be at most ${maxBytes} bytes.` }, { headers: { Connection: "close" } }),
+  };
+}
 
 /** Reads a JSON request body of bounded size; anything else is a clear 4xx. */
-export async function readJsonBody(request: Request, maxBytes = MAX_BODY_BYTES): Promise<JsonBody> {
+export async function readJsonBody(request: Request, maxBytes = MAX_BODY_BYTES): Promise<Body<unknown>> {
   const type = request.headers.get("content-type") ?? "";
   if (!/^application\/json\b/i.test(type)) {
     return { ok: false, response: jsonError(415, { code: "unsupported_media_type", message: "Send the body as application/json." }) };
   }
-  // The rest of the body is never read, so the connection cannot carry another request:
-  // without `Connection: close` the client reuses it and its next request is reset.
-  const tooLarge = () => ({
-    ok: false as const,
-    response: jsonError(
-      413,
-      { code: "body_too_large", message: `The body must be at most ${maxBytes} bytes.` },
-      { headers: { Connection: "close" } },
-    ),
-  });
-  if (Number(request.headers.get("content-length") ?? 0) > maxBytes) return tooLarge();
-  const chunks: Uint8Array[] = [];
-  let size = 0;
-  if (request.body) {
-    for await (const chunk of request.body as unknown as AsyncIterable<Uint8Array>) {
-      size += chunk.byteLength;
-      if (size > maxBytes) return tooLarge();
-      chunks.push(chunk);
-    }
-  }
+  const text = await readBoundedBody(request, maxBytes);
+  if (!text.ok) return text;
   try {
-    return { ok: true, value: JSON.parse(Buffer.concat(chunks).toString("utf8")) };
+    return { ok: true, value: JSON.parse(text.value) };
   } catch {
     return { ok: false, response: jsonError(400, { code: "invalid_json", message: "The body is not valid JSON." }) };
   }

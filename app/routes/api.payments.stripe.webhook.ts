@@ -1,7 +1,10 @@
-import { jsonError, methodNotAllowed } from "~/.server/json-api";
+import { jsonError, methodNotAllowed, readBoundedBody } from "~/.server/json-api";
 import { recordPaymentFailure, recordPaymentSuccess } from "~/.server/orders/payment";
 import { findOrderByPaymentRef } from "~/.server/orders/queries";
 import type { Route } from "./+types/api.payments.stripe.webhook";
+
+/** Stripe's events are a few kilobytes; a body larger than this is not one of them. */
+const MAX_EVENT_BYTES = 256 * 1024;
 
 const received = (extra: object = {}) => Response.json({ received: true, ...extra });
 
@@ -19,11 +22,12 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (!stripe?.parseWebhook) return jsonError(404, { code: "not_found", message: "This shop does not use Stripe." });
   if (request.method !== "POST") return methodNotAllowed();
   const signature = request.headers.get("stripe-signature");
-  const payload = await request.text();
+  const payload = await readBoundedBody(request, MAX_EVENT_BYTES);
+  if (!payload.ok) return payload.response;
   let event;
   try {
     if (!signature) throw new Error("no signature");
-    event = stripe.parseWebhook(payload, signature);
+    event = stripe.parseWebhook(payload.value, signature);
   } catch {
     logger.warn("Refused a Stripe webhook call with a missing or wrong signature");
     return jsonError(400, { code: "invalid_signature", message: "The webhook signature does not verify." });

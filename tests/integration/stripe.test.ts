@@ -202,6 +202,25 @@ describe(`Stripe payments on ${testEngine}`, () => {
     });
   });
 
+  it("reads at most 256 KB of a webhook call, even one that states no length: 413 beyond", async () => {
+    const chunk = new TextEncoder().encode("x".repeat(64 * 1024));
+    let sent = 0;
+    const body = new ReadableStream<Uint8Array>({
+      pull(controller) {
+        if (sent++ < 5) controller.enqueue(chunk);
+        else controller.close();
+      },
+    });
+    const response = await fetch(`${shop.url}/api/payments/stripe/webhook`, {
+      method: "POST",
+      headers: { "Content-Type": "application/json", "Stripe-Signature": "t=1,v1=none" },
+      body,
+      duplex: "half",
+    } as RequestInit);
+    expect(response.status).toBe(413);
+    expect(await response.json()).toEqual({ error: { code: "body_too_large", message: "The body must be at most 262144 bytes." } });
+  });
+
   it("keeps the test gateway closed when Stripe takes the payments", async () => {
     const { row } = await placeStripeOrder(1);
     const answer = await request(`${shop.url}/api/payments/test-gateway`, {
