@@ -46,6 +46,8 @@ export function securityHeaders(config: Config) {
       // The Google sign-in popup must keep its link to the page that opened it.
       crossOriginOpenerPolicy: { policy: "same-origin-allow-popups" },
       referrerPolicy: { policy: "strict-origin-when-cross-origin" },
+      // The same as the policy's frame-ancestors 'none', for browsers that read only this header.
+      xFrameOptions: { action: "deny" },
       strictTransportSecurity: https ? { maxAge: 365 * 24 * 60 * 60, includeSubDomains: true } : false,
     }),
   ];

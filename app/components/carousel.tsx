@@ -57,6 +57,7 @@ export function Carousel({ images, name }: { images: string[]; name: string }) {
     >
       <div
         className="carousel__viewport"
+        role="group"
         tabIndex={0}
         aria-label={`${name}, photo ${index + 1} of ${count}. Use the arrow keys to see the others.`}
         onPointerDown={(event) => {

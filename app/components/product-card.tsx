@@ -13,10 +13,13 @@ interface ProductCardProps {
   product: ProductSummary;
   /** The first cards of a page are above the fold: load their images at once. */
   eager?: boolean;
+  /** The level of the name's heading: one below the heading the grid sits under. */
+  headingLevel?: 2 | 3;
 }
 
-export function ProductCard({ product, eager = false }: ProductCardProps) {
+export function ProductCard({ product, eager = false, headingLevel = 3 }: ProductCardProps) {
   const nameId = useId();
+  const Heading = headingLevel === 2 ? "h2" : "h3";
   return (
     <article className="product-card">
       <Link to={productPath(product)} className="product-card__link">
@@ -28,7 +31,7 @@ export function ProductCard({ product, eager = false }: ProductCardProps) {
           sizes={PRODUCT_GRID_SIZES}
           loading={eager ? "eager" : "lazy"}
         />
-        <h3 className="product-card__name" id={nameId}>{product.name}</h3>
+        <Heading className="product-card__name" id={nameId}>{product.name}</Heading>
         <p className="product-card__price">${formatPrice(product.priceCents)}</p>
       </Link>
       {product.stock > 0 ? (

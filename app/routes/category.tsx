@@ -32,7 +32,7 @@ export default function CategoryPage({ loaderData }: Route.ComponentProps) {
       {category.products.length === 0 ? (
         <p className="empty-state">Sorry, we are out of stock!</p>
       ) : (
-        <ProductGrid products={category.products} label={`${heading} candles`} />
+        <ProductGrid products={category.products} label={`${heading} candles`} headingLevel={2} />
       )}
       <Pagination path={categoryPath(category.slug)} page={page} pages={pages} label={`${heading} candles`} />
     </section>

@@ -48,9 +48,23 @@ describe(`security headers on ${testEngine}`, () => {
     const response = await fetch(`${shop.url}/`);
     expect(response.headers.get("x-content-type-options")).toBe("nosniff");
     expect(response.headers.get("referrer-policy")).toBe("strict-origin-when-cross-origin");
-    expect(response.headers.get("x-frame-options")).toBe("SAMEORIGIN");
+    // DENY, as the policy's frame-ancestors 'none' says: SAMEORIGIN contradicted it.
+    expect(response.headers.get("x-frame-options")).toBe("DENY");
     expect(response.headers.get("strict-transport-security")).toBeNull();
     expect(response.headers.get("x-powered-by")).toBeNull();
+  });
+
+  it("answers HEAD with the headers GET sends", async () => {
+    for (const path of ["/about", "/auth", "/shop/wax"]) {
+      const get = await fetch(`${shop.url}${path}`);
+      await get.text();
+      const head = await fetch(`${shop.url}${path}`, { method: "HEAD" });
+      expect(head.status, path).toBe(get.status);
+      for (const name of ["content-type", "cache-control", "x-frame-options", "x-content-type-options", "referrer-policy", "vary"]) {
+        expect(head.headers.get(name), `${path}: ${name}`).toBe(get.headers.get(name));
+      }
+      expect(head.headers.get("content-security-policy"), path).toMatch(/script-src/);
+    }
   });
 
   it("refuses a form post that is too large with 413 before anything reads it", async () => {
