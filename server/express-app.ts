@@ -6,6 +6,7 @@ import { pinoHttp } from "pino-http";
 import type { ServerBuild } from "react-router";
 import type { Config } from "~/.server/config";
 import type { ShopContext } from "~/.server/load-context";
+import type { Logger } from "~/.server/logger";
 import { sameOriginOnly } from "./origin-check";
 import type { PageCache } from "./page-cache";
 import { limitRequestBodies } from "./request-limits";
@@ -13,6 +14,23 @@ import { securityHeaders } from "./security-headers";
 
 /** Order numbers stay out of the request logs: with its token, a number opens an order (orders/access.ts). */
 const loggedUrl = (url: string) => url.replace(/^\/api\/orders\/[^/?]+/, "/api/orders/{number}");
+
+/**
+ * Says once, loudly, when X-Forwarded-For comes from a peer the shop does not
+ * trust: a proxy the setting does not name, whose clients then all count as
+ * one address against the abuse limits.
+ */
+function warnOfUntrustedProxy(logger: Logger): express.RequestHandler {
+  let warned = false;
+  return (req, _res, next) => {
+    const peer = req.socket.remoteAddress;
+    if (!warned && req.headers["x-forwarded-for"] !== undefined && peer && !req.app.get("trust proxy fn")(peer, 0)) {
+      warned = true;
+      logger.warn({ peer }, "X-Forwarded-For came from a proxy TRUST_PROXY does not name: every client behind it counts as one address. Set TRUST_PROXY to that proxy's address or to the number of proxies in front of the shop.");
+    }
+    next();
+  };
+}
 
 export interface ExpressAppOptions {
   config: Config;
@@ -29,6 +47,7 @@ export function createExpressApp({ config, build, assets, pageCache, services }:
   app.disable("x-powered-by");
   // Behind a proxy, the client's address (rate limits) comes from X-Forwarded-For; otherwise never.
   app.set("trust proxy", config.trustProxy);
+  app.use(warnOfUntrustedProxy(services.logger));
   app.use(securityHeaders(config));
   app.use(
     pinoHttp({

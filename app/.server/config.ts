@@ -21,9 +21,15 @@ const url = (protocols: string[]) =>
     { message: `must be a URL starting with ${protocols.join(" or ")}//` },
   );
 
-/** Express's "trust proxy": how many proxies, or which addresses, may set X-Forwarded-For. */
+/**
+ * Express's "trust proxy": how many proxies, or which addresses, may set
+ * X-Forwarded-For. By default a proxy on the shop's own machine (the common
+ * nginx or Caddy in front): no client can connect from loopback, so nobody
+ * else can claim an address, and shoppers behind it are not all one address.
+ */
 const trustProxy = optionalText.transform((value, ctx) => {
-  if (value === undefined || value === "false") return false;
+  if (value === undefined) return ["loopback"];
+  if (value === "false") return false;
   if (/^\d+$/.test(value)) return Number(value);
   const entries = value.split(",").map((entry) => entry.trim());
   const named = new Set(["loopback", "linklocal", "uniquelocal"]);

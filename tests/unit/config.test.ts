@@ -46,7 +46,7 @@ describe("loadConfig", () => {
   });
 
   it("reads TRUST_PROXY as a number of proxies or a list of addresses, and refuses anything else", () => {
-    expect(loadConfig({}).trustProxy).toBe(false);
+    expect(loadConfig({}).trustProxy).toEqual(["loopback"]);
     expect(loadConfig({ TRUST_PROXY: "false" }).trustProxy).toBe(false);
     expect(loadConfig({ TRUST_PROXY: "1" }).trustProxy).toBe(1);
     expect(loadConfig({ TRUST_PROXY: "loopback, 10.0.0.0/8,::1" }).trustProxy).toEqual(["loopback", "10.0.0.0/8", "::1"]);
