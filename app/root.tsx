@@ -18,10 +18,14 @@ export async function loader({ context, request }: Route.LoaderArgs) {
     shopEmail: config.shopEmail,
     social: config.social,
     year: new Date().getUTCFullYear(),
+    // The built-in gateway takes no money: every page says so, not only the card step.
+    testMode: context.payments.current.name === "test",
   };
 }
 
 export type RootData = Awaited<ReturnType<typeof loader>>;
+
+export const TEST_MODE_NOTICE = "Test mode — no real payments are taken";
 
 /** A page that failed with a thrown response keeps its headers (a 503's Retry-After). */
 export const headers: Route.HeadersFunction = ({ errorHeaders }) => errorHeaders ?? new Headers();
@@ -45,6 +49,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <a className="skip-link" href="#main">
           Skip to content
         </a>
+        {root?.testMode ? <p className="test-mode-banner">{TEST_MODE_NOTICE}</p> : null}
         <NavBar />
         <NoticeArea />
         <main id="main" tabIndex={-1}>

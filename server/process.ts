@@ -29,6 +29,12 @@ export async function runShop(root: string, start: (config: Config) => Promise<R
     process.exit(1);
   }
   const shop = await start(config);
+  // Printed before the line that says the shop is open: what a watcher of the output waits for.
+  if (config.publicUrl.startsWith("https:") && !config.stripe) {
+    console.log(
+      "Warning: the shop is public (PUBLIC_URL is https) but takes payments through the test gateway: no money is taken. Set STRIPE_SECRET_KEY, STRIPE_PUBLISHABLE_KEY and STRIPE_WEBHOOK_SECRET to take real payments.",
+    );
+  }
   console.log(
     [
       `Wickshop is open at ${shop.url}`,
