@@ -88,10 +88,10 @@ export class BrowserSession {
   }
 
   /** Posts JSON to an API route with this browser's cookies, as the shop's own scripts do. */
-  async postJson<Body>(path: string, body: unknown): Promise<{ status: number; body: Body }> {
+  async postJson<Body>(path: string, body: unknown, headers: Record<string, string> = {}): Promise<{ status: number; body: Body }> {
     const response = await this.send(path, {
       method: "POST",
-      headers: { "Content-Type": "application/json" },
+      headers: { ...headers, "Content-Type": "application/json" },
       body: JSON.stringify(body),
     });
     return { status: response.status, body: JSON.parse(response.html) as Body };

@@ -28,14 +28,14 @@ describe(`secrets in the server's output over a whole shopping trip on ${testEng
 
     const placed = await shopper.postJson<CheckoutAnswer>("/api/checkout", checkoutBody([{ id: 1301, quantity: 2 }]));
     expect(placed.status).toBe(201);
-    const orderNumber = placed.body.order!.number;
+    const { number: orderNumber, accessToken } = placed.body.order!;
     const payWith = (cardNumber: string, cvc = CVC) =>
-      shopper.postJson<PaymentAnswer>("/api/payments/test-gateway", { orderNumber, cardNumber, expiry: "12/34", cvc });
+      shopper.postJson<PaymentAnswer>("/api/payments/test-gateway", { orderNumber, cardNumber, expiry: "12/34", cvc }, { "X-Order-Token": accessToken });
     // The ways a card goes wrong first: a bad CVC, a body that is not JSON, a decline; then it pays.
     expect((await payWith(cards.success, `${CVC}x`)).status).toBe(400);
     const broken = await shopper.send("/api/payments/test-gateway", {
       method: "POST",
-      headers: { "Content-Type": "application/json" },
+      headers: { "Content-Type": "application/json", "X-Order-Token": accessToken },
       body: `{"orderNumber":"${orderNumber}","cardNumber":"${cards.success}","cvc":"${CVC}"`,
     });
     expect(broken.status).toBe(400);
@@ -53,6 +53,6 @@ describe(`secrets in the server's output over a whole shopping trip on ${testEng
     for (const card of [...cardForms(cards.success), ...cardForms(cards.declined)]) expect(output).not.toContain(card);
     expect(output).not.toMatch(new RegExp(`cvc\\W{0,6}${CVC}`, "i"));
     const [token] = decodeURIComponent(sessionCookie).split(".");
-    for (const secret of [sessionCookie, decodeURIComponent(sessionCookie), token!]) expect(output).not.toContain(secret);
+    for (const secret of [sessionCookie, decodeURIComponent(sessionCookie), token!, accessToken]) expect(output).not.toContain(secret);
   });
 });
