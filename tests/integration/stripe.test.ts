@@ -148,6 +148,18 @@ describe(`Stripe payments on ${testEngine}`, () => {
     expect((await request(`${shop.url}/api/orders/WS-NOSUCH00/payment`, { method: "GET" })).status).toBe(404);
   });
 
+  it("asks Stripe about one order at most 20 times a minute, however often its status is polled", async () => {
+    const { order, row, intent } = await placeStripeOrder(1);
+    const checks = () => stripe.requests.filter((entry) => entry.method === "GET" && entry.path.startsWith(`/v1/payment_intents/${intent.id}`)).length;
+    for (let poll = 0; poll < 25; poll++) {
+      expect((await paymentStatus(shop, row.number, order.accessToken)).body.order?.status).toBe("pending_payment");
+    }
+    expect(checks()).toBe(20);
+    // Past the limit the webhook still records the payment, and the status says so.
+    await sendWebhook(succeeded("evt_polled", intent));
+    expect((await paymentStatus(shop, row.number, order.accessToken)).body.order?.status).toBe("paid");
+  });
+
   it("expiry cancels the PaymentIntent and returns the stock, but keeps an order that was paid at the last moment", async () => {
     const settings = { ...stripeTestSettings, apiUrl: stripe.url };
     const settle = settleWithProvider({

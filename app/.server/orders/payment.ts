@@ -1,6 +1,7 @@
 import type { Db } from "../db";
 import type { OrderRow } from "../db/schema";
 import { enqueueOrderEmails } from "../mail/outbox";
+import { type RateLimit, consumeRateLimit } from "../rate-limits";
 import type { OrderAccess } from "./access";
 import type { PaymentProvider } from "./payments/provider";
 import type { PaymentProviders } from "./payments/providers";
@@ -110,10 +111,19 @@ export async function syncPaymentStatus(
 }
 
 /**
+ * How often one order's status may cost a call to its provider: the checkout
+ * panel asks once a second for 15 seconds; past this it reads what the
+ * webhook recorded, so polling, by the shopper or anyone with the number,
+ * cannot run up the provider's API.
+ */
+const PROVIDER_CHECKS_PER_ORDER: RateLimit = { limit: 20, windowMs: 60_000 };
+
+/**
  * GET /api/orders/{number}/payment: whether the order is paid yet, asking the
- * provider about a pending one so a slow webhook leaves nobody waiting. Whom
- * it thanks and what was bought go only to the browser that placed the order
- * (its access token); anyone else with the number learns the status.
+ * provider about a pending one (a few times a minute at most) so a slow
+ * webhook leaves nobody waiting. Whom it thanks and what was bought go only
+ * to the browser that placed the order (its access token); anyone else with
+ * the number learns the status.
  */
 export async function orderPaymentStatus(
   db: Db,
@@ -125,7 +135,9 @@ export async function orderPaymentStatus(
   const order = await findOrderByNumber(db, number);
   if (!order) return undefined;
   const provider = providers.of(order.payment_provider);
-  const outcome = provider ? await syncPaymentStatus(db, provider, order, options) : "unpaid";
+  const mayAsk =
+    provider && order.status === "pending_payment" && (await consumeRateLimit(db, `payment-check:order:${number}`, PROVIDER_CHECKS_PER_ORDER, options.now)).allowed;
+  const outcome = mayAsk ? await syncPaymentStatus(db, provider, order, options) : "unpaid";
   const current = (outcome === "unpaid" ? order : await findOrderByNumber(db, number)) ?? order;
   if (current.status === "paid" && options.orderAccess.allows(number, accessToken)) return paidOrderSummary(db, current);
   return { number, status: current.status, amountCents: order.amount_cents };
