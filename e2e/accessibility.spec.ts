@@ -44,6 +44,8 @@ test("focus is visible on links and buttons", async ({ page }) => {
 });
 
 test("axe finds nothing serious on the cart dropdown, /checkout and the checkout panel", async ({ page }) => {
+  // Four full axe runs: about 20 s on a quiet machine, so the default 30 s leaves no room under load.
+  test.setTimeout(60_000);
   const cart = new CartPage(page);
   await cart.open("/checkout");
   expect(await seriousViolations(page)).toEqual([]);
