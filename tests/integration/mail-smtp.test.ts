@@ -77,6 +77,12 @@ describe(`order emails over SMTP on ${testEngine}`, () => {
       expectReceipt(receipt.mail.parsed, expected, SHOP_EMAIL);
       expect(receipt.mail.parsed.html).toContain("Ada &lt;b&gt;Lovelace&lt;/b&gt; &amp; Co");
       for (const { row } of delivered) expect(row).toMatchObject({ attempts: 1, last_error: null, sent_at: expect.any(Number) });
+
+      // The owner answers the shopper by replying; Message-IDs are in the shop's own domain (PUBLIC_URL's host).
+      expect(notification.mail.parsed.replyTo?.value).toEqual([{ address: trickyShipping.email, name: "" }]);
+      expect(receipt.mail.parsed.replyTo).toBeUndefined();
+      const host = new URL(shop.url).hostname;
+      for (const { mail } of delivered) expect(mail.parsed.messageId?.endsWith(`@${host}>`), mail.parsed.messageId).toBe(true);
     });
 
     it("a signed-in shopper's order names them as customerName; the receipt still goes to the shipping email", async () => {

@@ -111,6 +111,7 @@ export interface OutboxTable {
   order_id: number | null;
   kind: string;
   to: string;
+  reply_to: string | null;
   subject: string;
   text: string;
   html: string;

@@ -13,8 +13,9 @@ export async function enqueueOrderEmails(
   options: { shopEmail: string; now: number },
 ) {
   const params = JSON.stringify(orderNotificationFields(order, items));
-  const messages = [{ kind: "order_notification", to: options.shopEmail, params, ...orderNotification(order, items) }];
-  if (order.email) messages.push({ kind: "order_receipt", to: order.email, params, ...orderReceipt(order, items) });
+  // The owner answers a shopper by replying to the notification.
+  const messages = [{ kind: "order_notification", to: options.shopEmail, reply_to: order.email, params, ...orderNotification(order, items) }];
+  if (order.email) messages.push({ kind: "order_receipt", to: order.email, reply_to: null, params, ...orderReceipt(order, items) });
   await trx
     .insertInto("outbox")
     .values(

@@ -6,6 +6,7 @@ import * as outboxParams from "./004-outbox-params";
 import * as paymentRefIndex from "./005-payment-ref-index";
 import * as catalogVersion from "./006-catalog-version";
 import * as stockAdjustments from "./007-stock-adjustments";
+import * as outboxReplyTo from "./008-outbox-reply-to";
 
 /** Every migration, in order. Names are stored in the database: never rename one. */
 export const migrations: Record<string, Migration> = {
@@ -16,4 +17,5 @@ export const migrations: Record<string, Migration> = {
   "005-payment-ref-index": paymentRefIndex,
   "006-catalog-version": catalogVersion,
   "007-stock-adjustments": stockAdjustments,
+  "008-outbox-reply-to": outboxReplyTo,
 };

@@ -9,13 +9,13 @@ import { mailOptions } from "./message";
  * new shop sees its emails with no set-up. Written to a temporary name and
  * renamed, so a half-written file never shows, and a resend replaces it.
  */
-export function fileTransport(dataDir: string, from: string): MailTransport {
+export function fileTransport(dataDir: string, from: string, host: string): MailTransport {
   const folder = path.join(dataDir, "outbox");
   const composer = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: "windows" });
   return {
     name: "files",
     async send(message) {
-      const info = await composer.sendMail(mailOptions(message, from));
+      const info = await composer.sendMail(mailOptions(message, from, host));
       await fs.mkdir(folder, { recursive: true });
       const file = path.join(folder, `${message.id}.eml`);
       await fs.writeFile(`${file}.tmp`, info.message as Buffer);

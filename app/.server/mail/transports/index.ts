@@ -14,6 +14,7 @@ export interface MailTransport {
 /** DESIGN.md: EmailJS when configured, else SMTP when SMTP_URL is set, else .eml files in DATA_DIR/outbox. */
 export function createMailTransport(config: Config): MailTransport {
   if (config.emailjs) return emailjsTransport(config.emailjs);
-  if (config.smtpUrl) return smtpTransport(config.smtpUrl, config.shopEmail);
-  return fileTransport(config.dataDir, config.shopEmail);
+  const host = new URL(config.publicUrl).hostname;
+  if (config.smtpUrl) return smtpTransport(config.smtpUrl, config.shopEmail, host);
+  return fileTransport(config.dataDir, config.shopEmail, host);
 }

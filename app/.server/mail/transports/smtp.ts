@@ -9,12 +9,12 @@ import { mailOptions } from "./message";
  */
 const TIMEOUTS = { connectionTimeout: 30_000, greetingTimeout: 15_000, socketTimeout: 60_000 };
 
-export function smtpTransport(smtpUrl: string, from: string): MailTransport {
+export function smtpTransport(smtpUrl: string, from: string, host: string): MailTransport {
   const transporter = nodemailer.createTransport({ url: smtpUrl, ...TIMEOUTS });
   return {
     name: "SMTP",
     async send(message) {
-      await transporter.sendMail(mailOptions(message, from));
+      await transporter.sendMail(mailOptions(message, from, host));
     },
     close: () => transporter.close(),
   };
