@@ -10,8 +10,12 @@ import { testEngine } from "../helpers/test-database";
 import { sleep, waitFor } from "../helpers/wait-for";
 
 const SHOPPERS = 50;
-/** The server dies as the shop confirms this many of the shoppers' payments; the rest are in flight. */
-const KILL_AFTER_PAYMENTS = 10;
+/**
+ * The server dies just after this shopper's payment is sent: that request, and
+ * whatever else is under way, is cut off. (Killing it after a payment was
+ * confirmed could find every other answer already read, and cut off nothing.)
+ */
+const KILL_AT_PAYMENT = 11;
 const SHOP_EMAIL = "owner@candles.example";
 /** Every shopper wants one: 30 are sold, 20 shoppers are told it is gone. */
 const scarce = { id: 921, stock: 30 };
@@ -100,7 +104,7 @@ function newShoppers(): Shopper[] {
 }
 
 /** Checks out (again, with the same idempotency key, after a crash) and pays, as far as the shopper got. */
-async function goShopping(shopper: Shopper, shopUrl: string, driver: PaymentDriver, onPaid: () => void = () => {}) {
+async function goShopping(shopper: Shopper, shopUrl: string, driver: PaymentDriver, onPaying: () => void = () => {}) {
   if (!shopper.order) {
     const answer = await postCheckout({ url: shopUrl }, shopper.body);
     if (answer.status === 409 && answer.body.error?.code === "insufficient_stock") {
@@ -110,9 +114,10 @@ async function goShopping(shopper: Shopper, shopUrl: string, driver: PaymentDriv
     if (!answer.body.order) throw new Error(`checkout answered ${answer.status}: ${JSON.stringify(answer.body)}`);
     shopper.order = answer.body.order;
   }
-  await driver.pay(shopUrl, shopper.order);
+  const payment = driver.pay(shopUrl, shopper.order);
+  onPaying();
+  await payment;
   shopper.outcome = "paid";
-  onPaid();
 }
 
 /** A request the dying server did not answer in full: fetch fails to connect, is reset, or its answer stops mid-way. */
@@ -160,12 +165,12 @@ describe.each(["test gateway", "Stripe"] as const)(`SIGKILL in the middle of ${S
     });
 
     const shoppers = newShoppers();
-    let paid = 0;
+    let paying = 0;
     const server = shop.server;
     await Promise.all(
       shoppers.map((shopper) =>
         goShopping(shopper, shop!.url, driver, () => {
-          if (++paid === KILL_AFTER_PAYMENTS) server.child.kill("SIGKILL");
+          if (++paying === KILL_AT_PAYMENT) setImmediate(() => server.child.kill("SIGKILL"));
         }).catch((error: unknown) => {
           if (!wasCutOff(error)) throw error;
           shopper.cutOff = String(error);
