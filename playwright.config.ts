@@ -63,6 +63,7 @@ export default defineConfig({
         AUTH_ATTEMPTS_PER_IP: "1000",
         AUTH_ATTEMPTS_PER_ACCOUNT: "1000",
         CHECKOUT_ATTEMPTS_PER_IP: "1000",
+        UNITS_HELD_PER_IP: "1000000",
         GOOGLE_CLIENT_ID: providerClient.id,
         GOOGLE_CLIENT_SECRET: providerClient.secret,
         GOOGLE_DISCOVERY_URL: `http://127.0.0.1:${providerPort}/.well-known/openid-configuration`,

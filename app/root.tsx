@@ -14,6 +14,7 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   const shopper = await getShopper(context.auth, request.headers);
   return {
     displayName: shopper?.displayName,
+    isOwner: shopper?.isOwner ?? false,
     publicUrl: config.publicUrl,
     shopEmail: config.shopEmail,
     social: config.social,

@@ -1,6 +1,6 @@
 import { type RouteConfig, index, route } from "@react-router/dev/routes";
 
-/** The screens of SPEC §2, then the JSON API and the files for search engines. */
+/** The screens of SPEC §2, the owner's back office, then the JSON API and the files for search engines. */
 export default [
   index("routes/home.tsx"),
   route("shop", "routes/shop.tsx"),
@@ -9,9 +9,20 @@ export default [
   route("contact", "routes/contact.tsx"),
   route("about", "routes/about.tsx"),
   route("auth", "routes/auth.tsx"),
+  route("auth/two-factor", "routes/auth.two-factor.tsx"),
   route("auth/google", "routes/auth.google.tsx"),
   route("auth/google/done", "routes/auth.google.done.tsx"),
   route("checkout", "routes/checkout.tsx"),
+  route("account", "routes/account.tsx"),
+  route("admin", "routes/admin.tsx", [
+    index("routes/admin.today.tsx"),
+    route("orders", "routes/admin.orders.tsx"),
+    route("orders/:number", "routes/admin.order.tsx"),
+    route("activity", "routes/admin.activity.tsx"),
+    route("account", "routes/admin.account.tsx"),
+  ]),
+  route("admin/orders.csv", "routes/admin.orders[.]csv.ts"),
+  route("admin/activity.csv", "routes/admin.activity[.]csv.ts"),
 
   route("api/catalog", "routes/api.catalog.ts"),
   route("api/catalog/:category", "routes/api.catalog.$category.ts"),

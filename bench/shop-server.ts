@@ -8,6 +8,7 @@ export const CHECKOUTS_PER_ADDRESS = 100_000;
 /** The per-address limits of app/.server/config.ts lifted to their maximum: every bench request comes from 127.0.0.1. */
 export const liftedLimits = {
   CHECKOUT_ATTEMPTS_PER_IP: String(CHECKOUTS_PER_ADDRESS),
+  UNITS_HELD_PER_IP: "1000000",
   PAYMENT_ATTEMPTS_PER_IP: "100000",
   AUTH_ATTEMPTS_PER_IP: "100000",
 };

@@ -11,6 +11,7 @@ import { sameOriginOnly } from "./origin-check";
 import type { PageCache } from "./page-cache";
 import { limitRequestBodies } from "./request-limits";
 import { securityHeaders } from "./security-headers";
+import { keepSessionsOutOfSharedCaches } from "./shared-caches";
 
 /** Order numbers stay out of the request logs: with its token, a number opens an order (orders/access.ts). */
 const loggedUrl = (url: string) => url.replace(/^\/api\/orders\/[^/?]+/, "/api/orders/{number}");
@@ -70,6 +71,13 @@ export function createExpressApp({ config, build, assets, pageCache, services }:
   app.use(assets);
   app.use(sameOriginOnly(config.publicUrl));
   app.use(limitRequestBodies);
+  // The back office is never indexed, whatever link a search engine finds to it.
+  app.use("/admin", (_req, res, next) => {
+    res.setHeader("X-Robots-Tag", "noindex, nofollow");
+    next();
+  });
+  // Only what React Router answers can depend on the session: assets keep their long caching.
+  app.use(keepSessionsOutOfSharedCaches);
   if (pageCache) app.use(pageCache.capture);
   app.use(
     createRequestHandler({

@@ -3,6 +3,7 @@ import type { NextFunction, Request, Response } from "express";
 import type { Logger } from "~/.server/logger";
 import { preferredEncoding } from "./content-encoding";
 import { PageStore, cachedPage, matchesEtag } from "./page-store";
+import { carriesSessionCookie } from "./session-cookie";
 
 /** Rendered-page cache for the browsing pages: why and how in docs/decisions/001-page-cache.md. */
 
@@ -24,14 +25,11 @@ const CACHEABLE_PATHS = [/^\/(?:_\.data)?$/, /^\/shop(?:\/[^/]+){0,2}(?:\/|\.dat
  */
 const CACHEABLE_PARAMS = new Set(["page", "_routes"]);
 
-/** better-auth's cookies, with the `__Secure-` prefix it adds on https. */
-const SESSION_COOKIE = /(?:^|;)\s*(?:__Secure-)?better-auth\./;
-
 /** The cache key of a request, or undefined when its answer may not be shared. */
 export function cacheKey(request: { method?: string; url?: string; cookie?: string }): string | undefined {
   const { method, url } = request;
   if ((method !== "GET" && method !== "HEAD") || !url) return undefined;
-  if (request.cookie && SESSION_COOKIE.test(request.cookie)) return undefined;
+  if (carriesSessionCookie(request.cookie)) return undefined;
   const query = url.indexOf("?");
   const path = query === -1 ? url : url.slice(0, query);
   if (!CACHEABLE_PATHS.some((pattern) => pattern.test(path))) return undefined;

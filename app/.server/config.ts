@@ -52,12 +52,25 @@ const envSchema = z.object({
   FACEBOOK_URL: url(["https:", "http:"]),
   INSTAGRAM_URL: url(["https:", "http:"]),
   ETSY_URL: url(["https:", "http:"]),
+  SHOP_TIME_ZONE: z
+    .string()
+    .trim()
+    .default("UTC")
+    .refine((zone) => {
+      try {
+        new Intl.DateTimeFormat("en-US", { timeZone: zone });
+        return true;
+      } catch {
+        return false;
+      }
+    }, "must be an IANA time zone such as America/Los_Angeles"),
   ORDER_RESERVATION_MINUTES: z.coerce.number().int().min(1).max(24 * 60).default(15),
   PAYMENT_ATTEMPTS_PER_IP: z.coerce.number().int().min(1).max(100_000).default(20),
   PAYMENT_ATTEMPTS_PER_ORDER: z.coerce.number().int().min(1).max(1000).default(5),
   AUTH_ATTEMPTS_PER_IP: z.coerce.number().int().min(1).max(100_000).default(10),
   AUTH_ATTEMPTS_PER_ACCOUNT: z.coerce.number().int().min(1).max(100_000).default(5),
   CHECKOUT_ATTEMPTS_PER_IP: z.coerce.number().int().min(1).max(100_000).default(10),
+  UNITS_HELD_PER_IP: z.coerce.number().int().min(1).max(1_000_000).default(50),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
   STRIPE_SECRET_KEY: optionalText,
   STRIPE_PUBLISHABLE_KEY: optionalText,
@@ -139,6 +152,8 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     publicUrl,
     secureCookies: publicUrl.startsWith("https:"),
     shopEmail: env.SHOP_EMAIL,
+    // Where the owner's days start and end: "today" and the daily sales of the back office.
+    timeZone: env.SHOP_TIME_ZONE,
     social: {
       facebook: env.FACEBOOK_URL ?? "https://www.facebook.com/",
       instagram: env.INSTAGRAM_URL ?? "https://www.instagram.com/",
@@ -147,6 +162,8 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     logLevel: env.LOG_LEVEL,
     reservationMs: env.ORDER_RESERVATION_MINUTES * 60_000,
     ...rateLimits,
+    // Stock hoarding: units one address may hold in unpaid orders at once, however many checkouts it spreads them over.
+    unitsHeldPerIp: env.UNITS_HELD_PER_IP,
     /** A rate-limit window that started longer ago than this no longer counts for any rule. */
     longestRateLimitWindowMs: Math.max(...rules.map((rule) => rule.windowMs)),
     stripe: env.STRIPE_SECRET_KEY

@@ -1,7 +1,9 @@
 import type { Logger } from "./logger";
-import { type RetryPolicy, deliverDueEmails } from "./mail/delivery";
+import type { RetryPolicy } from "./db/work-queue";
+import { deliverDueEmails } from "./mail/delivery";
 import type { MailTransport } from "./mail/transports";
 import { type ExpiryDependencies, expireUnpaidOrders, settleWithProvider } from "./orders/expiry";
+import { refundDuePayments } from "./orders/refunds";
 import { pruneRateLimits } from "./rate-limits";
 
 interface MailDependencies {
@@ -12,6 +14,13 @@ interface MailDependencies {
 /** How often the server looks for unpaid orders past their expiry, and for emails to send. */
 const EXPIRY_INTERVAL_MS = 30_000;
 const MAIL_INTERVAL_MS = 2_000;
+const REFUND_INTERVAL_MS = 5_000;
+/**
+ * Refunds are retried for about four hours (1, 2, 4 … 128 minutes) before a
+ * person is asked. A claim outlasts Stripe's own retries of one call; should
+ * it run out, the refund's idempotency key still makes it one refund.
+ */
+const REFUND_POLICY: RetryPolicy = { maxAttempts: 8, baseMs: 60_000, claimLeaseMs: 5 * 60_000 };
 /** How often finished rate-limit windows are deleted, so the table holds only the addresses of the last day at most. */
 const PRUNE_INTERVAL_MS = 10 * 60_000;
 
@@ -35,7 +44,8 @@ function repeat(work: () => Promise<void>, intervalMs: number, logger: Logger, w
 
 /**
  * Background work of the server process: expiring unpaid orders (their stock
- * returns), delivering queued emails and deleting finished rate-limit windows.
+ * returns), delivering queued emails, giving back money that orders could not
+ * take, and deleting finished rate-limit windows.
  * Each runs once at start, so what fell due while the shop was down is handled
  * straight away, and then on an interval.
  */
@@ -66,6 +76,14 @@ export function startJobs(
     logger,
     "Delivering emails",
   );
+  const stopRefunds = repeat(
+    async () => {
+      await refundDuePayments(db, deps.payments, { logger, policy: REFUND_POLICY });
+    },
+    REFUND_INTERVAL_MS,
+    logger,
+    "Refunding payments",
+  );
   const stopPruning = repeat(
     async () => {
       await pruneRateLimits(db, Date.now() - deps.longestRateLimitWindowMs);
@@ -76,7 +94,7 @@ export function startJobs(
   );
   return {
     stop: async () => {
-      await Promise.all([stopExpiry(), stopMail(), stopPruning()]);
+      await Promise.all([stopExpiry(), stopMail(), stopRefunds(), stopPruning()]);
       mail.transport.close?.();
     },
   };

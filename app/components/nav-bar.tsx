@@ -4,7 +4,8 @@ import { CartIcon } from "./cart-icon";
 import { Logo } from "./logo";
 
 export function NavBar() {
-  const displayName = useRouteLoaderData<RootData>("root")?.displayName;
+  const root = useRouteLoaderData<RootData>("root");
+  const displayName = root?.displayName;
   const location = useLocation();
   const here = location.pathname + location.search;
   return (
@@ -24,9 +25,20 @@ export function NavBar() {
               Shop
             </NavLink>
           </li>
+          {root?.isOwner ? (
+            <li className="nav__admin">
+              <NavLink to="/admin" className="nav__link">
+                Admin
+              </NavLink>
+            </li>
+          ) : null}
           {displayName ? (
             <>
-              <li className="nav__shopper">{displayName}</li>
+              <li className="nav__shopper">
+                <NavLink to="/account" className="nav__account" aria-label={`${displayName}: your orders`}>
+                  {displayName}
+                </NavLink>
+              </li>
               <li>
                 <Form method="post" action="/auth">
                   <input type="hidden" name="returnTo" value={here} />

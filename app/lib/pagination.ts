@@ -13,7 +13,7 @@ export function parsePageNumber(param: string | null): number | undefined {
 
 export const pageCount = (items: number, perPage: number) => Math.max(1, Math.ceil(items / perPage));
 
-export const pagePath = (path: string, page: number) => (page === 1 ? path : `${path}?page=${page}`);
+export const pagePath = (path: string, page: number) => (page === 1 ? path : `${path}${path.includes("?") ? "&" : "?"}page=${page}`);
 
 /** The pages to link to: the first, the last, and the current one with its neighbours; `null` marks a gap. */
 export function pageLinks(current: number, last: number): (number | null)[] {

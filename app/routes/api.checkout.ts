@@ -35,6 +35,7 @@ export async function action({ request, context }: Route.ActionArgs) {
       customer: shopper ? { userId: shopper.id, displayName: shopper.displayName, email: shopper.email } : {},
       now: Date.now(),
       reservationMs: context.config.reservationMs,
+      holder: { address: context.clientIp, maxUnits: context.config.unitsHeldPerIp },
     });
   } catch (error) {
     if (!(error instanceof PaymentUnavailable)) throw error;
@@ -58,6 +59,24 @@ export async function action({ request, context }: Route.ActionArgs) {
       code: "idempotency_key_reused",
       message: "This idempotency key was used for a checkout of other items or, once paid, another address. Send a new key for a new checkout.",
     });
+  }
+  if (result.kind === "holding_limit") {
+    if (result.held === 0) {
+      return jsonError(400, {
+        code: "holding_limit",
+        message: `One order may reserve at most ${result.limit} items. For a larger order, please write to ${context.config.shopEmail}.`,
+      });
+    }
+    const seconds = Math.max(1, Math.ceil((result.until - Date.now()) / 1000));
+    const minutes = Math.ceil(seconds / 60);
+    return jsonError(
+      429,
+      {
+        code: "holding_limit",
+        message: `Unpaid orders from one connection may reserve at most ${result.limit} items at a time, and yours hold ${result.held}. Pay for them, or try again in ${minutes} ${minutes === 1 ? "minute" : "minutes"}, when they are released.`,
+      },
+      { headers: { "Retry-After": String(seconds) } },
+    );
   }
   if (result.kind === "shortfall") {
     return jsonError(

@@ -1,6 +1,7 @@
 import { jsonError, methodNotAllowed, readBoundedBody } from "~/.server/json-api";
 import { recordPaymentFailure, recordPaymentSuccess } from "~/.server/orders/payment";
 import { findOrderByPaymentRef } from "~/.server/orders/queries";
+import { recordRefundedElsewhere } from "~/.server/orders/refunded-elsewhere";
 import type { Route } from "./+types/api.payments.stripe.webhook";
 
 /** Stripe's events are a few kilobytes; a body larger than this is not one of them. */
@@ -11,8 +12,8 @@ const received = (extra: object = {}) => Response.json({ received: true, ...extr
 export const loader = methodNotAllowed;
 
 /**
- * POST /api/payments/stripe/webhook: Stripe's word that a payment went through
- * or failed. The signature is checked on the raw body; every event is applied
+ * POST /api/payments/stripe/webhook: Stripe's word that a payment went through,
+ * failed, or was refunded. The signature is checked on the raw body; every event is applied
  * at most once (its id is recorded in the transaction that applies it), so a
  * retry after a failure here is processed and a duplicate is not.
  */
@@ -34,6 +35,20 @@ export async function action({ request, context }: Route.ActionArgs) {
   }
   if (event.type === "other" || !event.ref) return received({ ignored: true });
 
+  if (event.type === "refunded") {
+    const outcome = await recordRefundedElsewhere(db, {
+      provider: "stripe",
+      providerName: "Stripe",
+      eventId: event.id,
+      paymentRef: event.ref,
+      amountCents: event.amountCents ?? 0,
+      currency: event.currency ?? "usd",
+      now: Date.now(),
+      shopEmail: config.shopEmail,
+    });
+    if (outcome === "refunded") logger.info({ payment: event.ref }, "An order was refunded in Stripe's dashboard; it is marked refunded");
+    return received({ outcome });
+  }
   const order = await findOrderByPaymentRef(db, event.ref);
   if (!order) {
     logger.warn({ event: event.id, payment: event.ref }, "Stripe event for a payment no order knows");
@@ -49,6 +64,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     provider: "stripe",
     eventId: event.id,
     orderId: order.id,
+    paymentRef: event.ref,
     amountCents: event.amountCents ?? -1,
     currency: event.currency ?? "",
     now,
@@ -57,10 +73,10 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (outcome === "amount_mismatch") {
     logger.error(
       { order: order.number, event: event.id, amountCents: event.amountCents, currency: event.currency, expected: order.amount_cents },
-      "Refused a Stripe payment whose amount or currency differs from the order's",
+      "Refused a Stripe payment whose amount or currency differs from the order's; it will be refunded (npm run refunds)",
     );
   } else if (outcome === "not_payable") {
-    logger.error({ order: order.number, event: event.id }, "Stripe took a payment for an order that is no longer payable: refund it");
+    logger.error({ order: order.number, event: event.id }, "Stripe took a payment for an order that is no longer payable; it will be refunded (npm run refunds)");
   }
   return received({ outcome });
 }

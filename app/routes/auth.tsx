@@ -49,8 +49,10 @@ export async function action({ request, context }: Route.ActionArgs) {
     const perAccount = await consumeRateLimit(db, signInAccountKey(email), config.authLimits.perAccount, now);
     if (!perAccount.allowed) return tooMany(perAccount.retryAfterSeconds);
     try {
-      const { headers } = await auth.api.signInEmail({ body: { email, password }, headers: request.headers, returnHeaders: true });
-      return redirectWithAuthCookies(returnTo, headers);
+      const { headers, response } = await auth.api.signInEmail({ body: { email, password }, headers: request.headers, returnHeaders: true });
+      // With two-factor sign-in on, the password opens the code's page, not the session.
+      const next = "twoFactorRedirect" in response ? `/auth/two-factor?returnTo=${encodeURIComponent(returnTo)}` : returnTo;
+      return redirectWithAuthCookies(next, headers);
     } catch (error) {
       if (!(error instanceof APIError)) throw error;
       logger.warn({ reason: error.body?.code }, "user sign in failed");

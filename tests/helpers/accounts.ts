@@ -77,7 +77,7 @@ export function formError(html: string): string | undefined {
 export function navOf(html: string) {
   const nav = /<nav class="nav"[\s\S]*?<\/nav>/.exec(html)?.[0];
   if (!nav) throw new Error(`the page has no nav bar: ${html.slice(0, 300)}`);
-  const shopper = /class="nav__shopper"[^>]*>([^<]*)</.exec(nav)?.[1];
+  const shopper = /class="nav__shopper"[^>]*>(?:<a[^>]*>)?([^<]*)</.exec(nav)?.[1];
   return { shopper: shopper === undefined ? undefined : decodeHtml(shopper), signOut: nav.includes(">Sign Out<"), login: nav.includes(">Login<") };
 }
 
@@ -100,7 +100,7 @@ const authDb = (db: Db) => db.withTables<AuthTables>();
 export function usersWithEmail(db: Db, email: string) {
   return authDb(db)
     .selectFrom("user")
-    .select(["id", "name", "email", "createdAt"])
+    .select(["id", "name", "email", "role", "createdAt"])
     .where((eb) => eb(eb.fn("lower", ["email"]), "=", email.toLowerCase()))
     .execute();
 }

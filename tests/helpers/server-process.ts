@@ -19,10 +19,10 @@ export interface ServerProcess {
 }
 
 /**
- * Every test request comes from 127.0.0.1: the per-address limits on checkouts and payments stay
+ * Every test request comes from 127.0.0.1: the per-address limits on checkouts, held units and payments stay
  * out of the way unless a test sets them (sign-in limits are the accounts tests' own business).
  */
-const liftedLimits = { CHECKOUT_ATTEMPTS_PER_IP: "100000", PAYMENT_ATTEMPTS_PER_IP: "100000" };
+const liftedLimits = { CHECKOUT_ATTEMPTS_PER_IP: "100000", UNITS_HELD_PER_IP: "1000000", PAYMENT_ATTEMPTS_PER_IP: "100000" };
 
 /** Starts `server.ts` as its own process on a free loopback port and waits until it serves. */
 export function startServerProcess(env: Record<string, string | undefined>): Promise<ServerProcess> {

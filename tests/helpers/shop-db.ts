@@ -14,15 +14,16 @@ export async function stockOf(db: Db, productId: number): Promise<number> {
 
 /**
  * DESIGN.md §Data: stock + quantities in pending_payment orders + quantities in
- * paid orders, per product. The invariant says this always equals the stock
- * the catalog was imported with.
+ * paid orders (shipped and refunded ones included: a refund's restock is an
+ * adjustment), per product. The invariant says this always equals the sum of
+ * the recorded stock adjustments.
  */
 export async function accountedStock(db: Db): Promise<Record<number, number>> {
   const accounted = await stockById(db);
   const held = await db
     .selectFrom("order_items")
     .innerJoin("orders", "orders.id", "order_items.order_id")
-    .where("orders.status", "in", ["pending_payment", "paid"])
+    .where("orders.status", "in", ["pending_payment", "paid", "shipped", "refunded"])
     .select(["order_items.product_id as productId", (eb) => eb.fn.sum<number>("order_items.quantity").as("quantity")])
     .groupBy("order_items.product_id")
     .execute();

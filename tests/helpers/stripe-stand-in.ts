@@ -13,14 +13,28 @@ export interface StandInIntent {
   metadata: Record<string, string>;
 }
 
+export interface StandInRefund {
+  id: string;
+  object: "refund";
+  amount: number;
+  currency: string;
+  payment_intent: string;
+  status: "succeeded";
+}
+
 /**
  * A local HTTP stand-in for the Stripe endpoints the shop calls (create,
- * retrieve and cancel a PaymentIntent), recording every request it gets.
+ * retrieve and cancel a PaymentIntent; create and list refunds), recording
+ * every request it gets. Like Stripe, a repeated idempotency key returns the
+ * first answer, and a second refund of a refunded payment is refused.
  */
 export async function startStripeStandIn() {
   const intents = new Map<string, StandInIntent>();
   const requests: { method: string; path: string; form: URLSearchParams; idempotencyKey?: string }[] = [];
-  const idempotent = new Map<string, StandInIntent>();
+  const idempotent = new Map<string, StandInIntent | StandInRefund>();
+  const refunds: StandInRefund[] = [];
+  /** How many refund requests to answer with a 500 before the next ones succeed. */
+  let refundFailures = 0;
   const server = http.createServer((req, res) => {
     let body = "";
     req.on("data", (chunk) => (body += chunk));
@@ -33,9 +47,36 @@ export async function startStripeStandIn() {
         res.end(JSON.stringify(json));
       };
       const [, , , id, action] = req.url!.split("?")[0]!.split("/"); // "", "v1", "payment_intents", id, action
+      const remembered = idempotencyKey ? idempotent.get(idempotencyKey) : undefined;
+      if (req.method === "POST" && req.url === "/v1/refunds") {
+        if (refundFailures > 0) {
+          refundFailures--;
+          return send(500, { error: { type: "api_error", message: "Stand-in outage" } });
+        }
+        if (remembered) return send(200, remembered);
+        const refunded = intents.get(form.get("payment_intent") ?? "");
+        if (!refunded || refunded.status !== "succeeded") return send(400, { error: { type: "invalid_request_error", message: "Nothing to refund" } });
+        if (refunds.some((refund) => refund.payment_intent === refunded.id)) {
+          return send(400, { error: { type: "invalid_request_error", code: "charge_already_refunded", message: "Charge has already been refunded." } });
+        }
+        const refund: StandInRefund = {
+          id: `re_${refunds.length + 1}`,
+          object: "refund",
+          amount: Number(form.get("amount") ?? refunded.amount_received),
+          currency: refunded.currency,
+          payment_intent: refunded.id,
+          status: "succeeded",
+        };
+        refunds.push(refund);
+        if (idempotencyKey) idempotent.set(idempotencyKey, refund);
+        return send(200, refund);
+      }
+      if (req.method === "GET" && req.url!.startsWith("/v1/refunds?")) {
+        const ofIntent = new URL(req.url!, "http://stand-in").searchParams.get("payment_intent");
+        return send(200, { object: "list", data: refunds.filter((refund) => refund.payment_intent === ofIntent), has_more: false });
+      }
       if (req.method === "POST" && req.url === "/v1/payment_intents") {
-        const existing = idempotencyKey ? idempotent.get(idempotencyKey) : undefined;
-        if (existing) return send(200, existing);
+        if (remembered) return send(200, remembered);
         const intent: StandInIntent = {
           id: `pi_${intents.size + 1}_${Date.now()}`,
           object: "payment_intent",
@@ -69,6 +110,13 @@ export async function startStripeStandIn() {
     url: `http://127.0.0.1:${port}`,
     intents,
     requests,
+    refunds,
+    /** The next `count` refund requests fail with a 500, as Stripe does during an outage. */
+    failRefunds(count: number) {
+      refundFailures = count;
+    },
+    /** Forgets every idempotency key, as Stripe does after a day. */
+    forgetIdempotencyKeys: () => idempotent.clear(),
     /** What a card confirmed through Stripe.js would do to the intent. */
     succeed(intentId: string) {
       const intent = intents.get(intentId)!;
@@ -89,7 +137,7 @@ export const stripeTestSettings = {
 export type StripeStandIn = Awaited<ReturnType<typeof startStripeStandIn>>;
 
 /** A webhook call as Stripe sends it, signed with the stripe package's own test helper. */
-export function signedStripeEvent(event: { id: string; type: string; object: Partial<StandInIntent> }) {
+export function signedStripeEvent(event: { id: string; type: string; object: Partial<StandInIntent> | Record<string, unknown> }) {
   const payload = JSON.stringify({
     id: event.id,
     object: "event",
@@ -116,4 +164,12 @@ export const sendStripeWebhook = (shopUrl: string, event: ReturnType<typeof sign
     method: "POST",
     headers: { "Content-Type": "application/json", "Stripe-Signature": signature },
     body: event.payload,
+  });
+
+/** Stripe's word that a charge was refunded in full (from its dashboard, or the shop's own refund). */
+export const chargeRefundedEvent = (id: string, intent: { id: string; amount: number; currency: string }) =>
+  signedStripeEvent({
+    id,
+    type: "charge.refunded",
+    object: { id: `ch_${intent.id}`, object: "charge", amount: intent.amount, amount_refunded: intent.amount, refunded: true, currency: intent.currency, payment_intent: intent.id },
   });

@@ -51,7 +51,7 @@ describe(`accounts on /auth on ${testEngine}`, () => {
       expect(response.status).toBe(302);
       expect(response.location).toBe("/shop");
       const users = await usersWithEmail(shop.db, typed.email);
-      expect(users).toEqual([{ id: expect.any(String), name: "Ada Wick", email: typed.email, createdAt: expect.anything() }]);
+      expect(users).toEqual([{ id: expect.any(String), name: "Ada Wick", email: typed.email, role: "shopper", createdAt: expect.anything() }]);
       const createdAt = asDate(users[0]!.createdAt).getTime();
       expect(createdAt).toBeGreaterThanOrEqual(before - 1_000);
       expect(createdAt).toBeLessThanOrEqual(after + 1_000);

@@ -45,6 +45,7 @@ describe("npm run bench -- --quick", () => {
     expect(results.machine.cores).toBeGreaterThan(0);
     expect(results.shopEnv).toMatchObject({
       CHECKOUT_ATTEMPTS_PER_IP: "100000",
+      UNITS_HELD_PER_IP: "1000000",
       PAYMENT_ATTEMPTS_PER_IP: "100000",
       AUTH_ATTEMPTS_PER_IP: "100000",
     });

@@ -3,6 +3,7 @@ import { BrowserSession } from "../helpers/browser-session";
 import { accountsOf, guestNav, navOf, SESSION_COOKIE, signedInNav, signedUp, usersWithEmail, waitForOutput } from "../helpers/accounts";
 import { signInWithGoogle } from "../helpers/google-sign-in";
 import { googleEnv, type OpenIdProvider, providerAccounts, startOpenIdProvider } from "../helpers/openid-provider";
+import { runScript } from "../helpers/run-script";
 import { openShop, type Shop } from "../helpers/shop-api";
 import { unusedPort } from "../helpers/smtp-sink";
 import { testEngine } from "../helpers/test-database";
@@ -76,6 +77,26 @@ describe(`Google sign-in against a local OpenID provider on ${testEngine}`, () =
       expect(browser.cookie(SESSION_COOKIE)).toBeUndefined();
       const [user] = await usersWithEmail(shop.db, pat.email);
       expect(await accountsOf(shop.db, user!.id)).toEqual([expect.objectContaining({ providerId: "credential" })]);
+    } finally {
+      providerAccounts.pop();
+    }
+  });
+
+  it("never signs the shop's owner in through Google, which would skip her two-factor code", async () => {
+    const owen = { sub: "google-owen-2001", name: "Owen Wick", email: "owen@example.com" };
+    providerAccounts.push(owen);
+    try {
+      const first = browsers();
+      await signInWithGoogle(first.shop, first.provider, owen);
+      expect(first.shop.cookie(SESSION_COOKIE)).toBeTruthy();
+      const promoted = await runScript("scripts/owner-create.ts", ["--email", owen.email, "--name", owen.name], shop.database.env);
+      expect(promoted.code).toBe(0);
+
+      const again = browsers();
+      const { final } = await signInWithGoogle(again.shop, again.provider, owen);
+      expect(final.html).toContain("Google sign-in did not complete. Please try again.");
+      expect(again.shop.cookie(SESSION_COOKIE)).toBeUndefined();
+      expect((await again.shop.get("/admin")).location).toBe("/auth?returnTo=%2Fadmin");
     } finally {
       providerAccounts.pop();
     }

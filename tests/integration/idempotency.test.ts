@@ -190,10 +190,11 @@ describe(`idempotency on ${testEngine}`, () => {
       const { number } = await placePendingOrder(shop, [{ id: candle.id, quantity: 2 }], { shipping: { email: receiptTo } });
       return orderByNumber(shop.db, number);
     }
-    const success = (order: { id: number; amount_cents: number }, changes: Partial<PaymentSuccess> = {}): PaymentSuccess => ({
+    const success = (order: { id: number; amount_cents: number; payment_ref: string | null }, changes: Partial<PaymentSuccess> = {}): PaymentSuccess => ({
       provider: "test",
       eventId: `evt_${newIdempotencyKey()}`,
       orderId: order.id,
+      paymentRef: order.payment_ref!,
       amountCents: order.amount_cents,
       currency: "usd",
       now: Date.now(),
@@ -227,12 +228,27 @@ describe(`idempotency on ${testEngine}`, () => {
       ["a different amount", { amountCents: 1 }],
       ["one cent less", { amountCents: 2 * 1999 - 1 }],
       ["another currency", { currency: "eur" }],
-    ])('answers "amount_mismatch" to %s and leaves the order pending', async (_, changes) => {
+    ])('answers "amount_mismatch" to %s, leaves the order pending and queues a refund of what was paid', async (_, changes) => {
       const order = await pendingOrder();
-      expect(await recordPaymentSuccess(shop.db, success(order, changes))).toBe("amount_mismatch");
+      const event = success(order, changes);
+      expect(await recordPaymentSuccess(shop.db, event)).toBe("amount_mismatch");
+      expect(await recordPaymentSuccess(shop.db, event)).toBe("duplicate");
       expect(await orderByNumber(shop.db, order.number)).toEqual(order);
-      expect(await paymentEventsOf(shop.db, order.id)).toEqual([]);
+      expect(await paymentEventsOf(shop.db, order.id)).toHaveLength(1);
       expect(await outboxOf(shop.db, order.id)).toEqual([]);
+      const refunds = await shop.db.selectFrom("refunds").selectAll().where("order_id", "=", order.id).execute();
+      expect(refunds).toEqual([
+        expect.objectContaining({ payment_ref: order.payment_ref, amount_cents: event.amountCents, currency: event.currency, status: expect.any(String) }),
+      ]);
+    });
+
+    it('answers "not_payable" to a payment for an expired order and queues one refund, however often it is reported', async () => {
+      const order = await pendingOrder();
+      await shop.db.updateTable("orders").set({ status: "expired" }).where("id", "=", order.id).execute();
+      expect(await recordPaymentSuccess(shop.db, success(order))).toBe("not_payable");
+      expect(await recordPaymentSuccess(shop.db, success(order))).toBe("not_payable");
+      const refunds = await shop.db.selectFrom("refunds").selectAll().where("order_id", "=", order.id).execute();
+      expect(refunds).toEqual([expect.objectContaining({ reason: "payment_not_applicable", amount_cents: order.amount_cents })]);
     });
   });
 });

@@ -51,7 +51,7 @@ describe(`long lists on ${testEngine} come in pages`, () => {
   it("a category with few products has no page links", async () => {
     const small = await page(shop, "/shop/extra1");
     expect(cardNames(small.html)).toEqual(["Candle 7001"]);
-    expect(small.html).not.toContain("pagination");
+    expect(small.html).not.toContain('class="pagination"');
   });
 
   it(`the overview shows ${CATEGORIES_PER_PAGE} categories a page, each with its first 3 in stock`, async () => {

@@ -58,4 +58,29 @@ describe(`migrations on ${testEngine}`, () => {
       db.insertInto("categories").values({ slug: "wax", title: "Wax", route: "shop/wax", image_url: "/x.webp", position: 1 }).execute(),
     ).rejects.toThrow();
   });
+
+  it("keep every order, line, event and email when the order statuses change, and hold the new statuses", async () => {
+    database = await createTestDatabase({ migrate: false });
+    const { db } = database;
+    await migrateToLatest(db, "011-owner-role");
+    const order = (status: string, key: string) => ({
+      number: key, status, customer_name: "Guest", shipping_name: "A", shipping_address: "B", shipping_city: "C", shipping_state: "D",
+      shipping_zip: "1", amount_cents: 1000, currency: "usd", payment_provider: "test", idempotency_key: key, created_at: 1, expires_at: 2,
+    });
+    const old = db as unknown as Kysely<Record<string, Record<string, unknown>>>;
+    const ids = await old.insertInto("orders").values([order("paid", "k1"), order("expired", "k2")]).returning("id").execute();
+    await old.insertInto("order_items").values({ order_id: ids[0]!.id, product_id: 5, name: "Candle", price_cents: 1000, quantity: 1, scent: "Fig" }).execute();
+    await old.insertInto("payment_events").values({ provider: "test", event_id: "e1", order_id: ids[0]!.id, type: "payment_succeeded", created_at: 1 }).execute();
+    const before = await db.selectFrom("orders").select(["id", "number", "status", "paid_at"]).orderBy("id").execute();
+
+    await migrateToLatest(db);
+    expect(await db.selectFrom("orders").select(["id", "number", "status", "paid_at"]).orderBy("id").execute()).toEqual(before);
+    expect(await db.selectFrom("order_items").select(["order_id", "quantity"]).execute()).toEqual([{ order_id: ids[0]!.id, quantity: 1 }]);
+    await db.updateTable("orders").set({ status: "shipped", carrier: "USPS", tracking_number: "9400", shipped_at: 3 }).where("number", "=", "k1").execute();
+    await db.updateTable("orders").set({ status: "refunded", refunded_at: 4 }).where("number", "=", "k1").execute();
+    await expect(old.updateTable("orders").set({ status: "cancelled" }).where("number", "=", "k2").execute()).rejects.toThrow();
+    // The lines still belong to their order: a line for no order is refused.
+    await expect(old.insertInto("order_items").values({ order_id: 999_999, product_id: 5, name: "X", price_cents: 1, quantity: 1, scent: "" }).execute()).rejects.toThrow();
+    await expect(old.insertInto("orders").values(order("paid", "k1")).execute()).rejects.toThrow();
+  });
 });

@@ -84,6 +84,9 @@ describe("loadConfig", () => {
     expect(defaults.authLimits).toEqual({ perIp: { limit: 10, windowMs: 15 * 60_000 }, perAccount: { limit: 5, windowMs: 15 * 60_000 } });
     expect(defaults.checkoutLimit).toEqual({ limit: 10, windowMs: 15 * 60_000 });
     expect(defaults.longestRateLimitWindowMs).toBe(60 * 60_000);
+    expect(defaults.unitsHeldPerIp).toBe(50);
+    expect(loadConfig({ UNITS_HELD_PER_IP: "200" }).unitsHeldPerIp).toBe(200);
+    expect(errorOf({ UNITS_HELD_PER_IP: "0" })).toMatch(/^Invalid UNITS_HELD_PER_IP: /);
 
     const config = loadConfig({ AUTH_ATTEMPTS_PER_ACCOUNT: "3", CHECKOUT_ATTEMPTS_PER_IP: "7", ORDER_RESERVATION_MINUTES: "90" });
     expect(config.authLimits.perAccount.limit).toBe(3);

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import type { OrderItemRow, OrderRow } from "~/.server/db/schema";
-import { retryDelay } from "~/.server/mail/delivery";
+import { retryDelay } from "~/.server/db/work-queue";
 import { orderNotification, orderNotificationFields, orderReceipt, purchasedItems } from "~/.server/mail/templates";
 
 const order: OrderRow = {
@@ -24,6 +24,12 @@ const order: OrderRow = {
   created_at: 0,
   paid_at: 1,
   expires_at: 2,
+  held_by: null,
+  expiry_claimed_until: null,
+  shipped_at: null,
+  carrier: null,
+  tracking_number: null,
+  refunded_at: null,
 };
 
 const items: OrderItemRow[] = [

@@ -1,6 +1,7 @@
 import { randomBytes } from "node:crypto";
 import { betterAuth } from "better-auth";
-import { genericOAuth } from "better-auth/plugins";
+import { admin, genericOAuth, twoFactor } from "better-auth/plugins";
+import { adminAc, userAc } from "better-auth/plugins/admin/access";
 import { redirect } from "react-router";
 import type { Config } from "../config";
 import type { Db } from "../db";
@@ -46,6 +47,23 @@ function googleSignIn(google: NonNullable<Config["google"]>) {
   });
 }
 
+/** The role that opens the back office; every other account is a shopper. */
+export const OWNER_ROLE = "owner";
+
+/**
+ * Roles through better-auth's admin plugin, on our own migration (011). Its
+ * HTTP endpoints are never mounted (only the Google callback is, see
+ * routes.ts): owners are made with `npm run owner:create`, and sign-up can
+ * never set a role.
+ */
+const roles = admin({ defaultRole: "shopper", adminRoles: [OWNER_ROLE], roles: { [OWNER_ROLE]: adminAc, shopper: userAc } });
+
+/** Sign-in codes from an authenticator app (TOTP) and backup codes, for the owner (migration 014). */
+const twoFactorSignIn = twoFactor({ issuer: "Wickshop" });
+
+/** better-auth's paths that create a session after a password (and, with two factors on, a code). */
+const PASSWORD_SIGN_IN_PATHS = new Set(["/sign-in/email", "/sign-up/email", "/two-factor/verify-totp", "/two-factor/verify-backup-code", "/two-factor/enable", "/two-factor/disable"]);
+
 /** better-auth on our own database: email and password, sessions in the session table, no telemetry. */
 export function createAuth(options: { db: Db; engine: Engine; config: Config; secret: string }) {
   const { config } = options;
@@ -60,17 +78,40 @@ export function createAuth(options: { db: Db; engine: Engine; config: Config; se
     rateLimit: { enabled: false },
     advanced: { useSecureCookies: config.secureCookies },
     trustedOrigins: [config.publicUrl],
-    plugins: config.google ? [googleSignIn(config.google)] : [],
+    plugins: config.google ? [roles, twoFactorSignIn, googleSignIn(config.google)] : [roles, twoFactorSignIn],
+    databaseHooks: {
+      session: {
+        create: {
+          // Owners sign in with their password and, once it is on, a code: never through Google, which would skip the code.
+          before: async (session, context) => {
+            if (!context?.path || PASSWORD_SIGN_IN_PATHS.has(context.path)) return;
+            const user = await options.db.selectFrom("user").select("role").where("id", "=", session.userId).executeTakeFirst();
+            if (user?.role === OWNER_ROLE) return false;
+          },
+        },
+      },
+    },
   });
 }
 
 export type Auth = ReturnType<typeof createAuth>;
 
-/** The signed-in shopper for a request, or undefined for a guest. */
+/** The signed-in shopper for a request (the shop's owner too), or undefined for a guest. */
 export async function getShopper(auth: Auth, headers: Headers) {
   const session = await auth.api.getSession({ headers });
-  return session ? { id: session.user.id, displayName: session.user.name, email: session.user.email } : undefined;
+  if (!session) return undefined;
+  const { user } = session;
+  return {
+    id: user.id,
+    displayName: user.name,
+    email: user.email,
+    isOwner: user.role === OWNER_ROLE,
+    twoFactorEnabled: user.twoFactorEnabled === true,
+    signedInAt: session.session.createdAt,
+  };
 }
+
+export type Shopper = NonNullable<Awaited<ReturnType<typeof getShopper>>>;
 
 /** A redirect that carries better-auth's Set-Cookie headers (session or sign-in state). */
 export function redirectWithAuthCookies(to: string, authHeaders: Headers) {

@@ -63,14 +63,19 @@ export function openDatabase(options: {
   };
 }
 
-export async function migrateToLatest(db: Db) {
+/**
+ * Runs the migrations not run yet, in order, up to `last` (every one by
+ * default; tests stop earlier to load data in an older shape). Throws naming
+ * the migration that failed.
+ */
+export async function migrateToLatest(db: Db, last?: string) {
   // On PostgreSQL the migration tables live in the schema the shop uses: without
   // naming it, Kysely would find another schema's tables and skip creating its own.
   const migrationTableSchema = isSqlite(db)
     ? undefined
     : (await sql<{ schema: string }>`select current_schema() as schema`.execute(db)).rows[0]!.schema;
   const migrator = new Migrator({ db, provider: { getMigrations: async () => migrations }, migrationTableSchema });
-  const { error, results } = await migrator.migrateToLatest();
+  const { error, results } = await (last ? migrator.migrateTo(last) : migrator.migrateToLatest());
   const failed = results?.find((result) => result.status === "Error");
   if (error || failed) {
     throw new Error(`Migration ${failed?.migrationName ?? ""} failed: ${String(error)}`);

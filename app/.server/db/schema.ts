@@ -32,6 +32,8 @@ export interface Database {
   order_items: OrderItemTable;
   payment_events: PaymentEventTable;
   outbox: OutboxTable;
+  refunds: RefundTable;
+  activity: ActivityTable;
   rate_limits: RateLimitTable;
   stock_adjustments: StockAdjustmentTable;
   settings: SettingTable;
@@ -56,12 +58,15 @@ export interface UserTable {
   id: string;
   name: string;
   email: string;
+  /** "owner" opens the back office; null (or anything else) is a shopper. */
+  role: string | null;
 }
 
 export type CategoryRow = Selectable<CategoryTable>;
 export type ProductRow = Selectable<ProductTable>;
 
-export type OrderStatus = "pending_payment" | "paid" | "expired" | "cancelled";
+/** DESIGN.md §Data: paid orders are shipped and refunded by the owner. */
+export type OrderStatus = "pending_payment" | "paid" | "shipped" | "refunded" | "expired";
 
 /** Timestamps are milliseconds since the epoch, UTC. */
 export interface OrderTable {
@@ -86,6 +91,15 @@ export interface OrderTable {
   created_at: number;
   paid_at: number | null;
   expires_at: number;
+  /** The address that placed a pending order (null once it is paid or expired): what it holds counts against its cap. */
+  held_by: string | null;
+  /** Until when one process is settling this order's expiry; others leave it alone. */
+  expiry_claimed_until: number | null;
+  shipped_at: number | null;
+  /** What the owner typed when she marked it shipped, if anything. */
+  carrier: string | null;
+  tracking_number: string | null;
+  refunded_at: number | null;
 }
 
 export interface OrderItemTable {
@@ -126,6 +140,45 @@ export interface OutboxTable {
 }
 
 export type OutboxRow = Selectable<OutboxTable>;
+
+/** Money to give back through the payment's own provider; see app/.server/orders/refunds.ts. */
+export interface RefundTable {
+  id: Generated<number>;
+  order_id: number;
+  provider: string;
+  payment_ref: string;
+  amount_cents: number;
+  currency: string;
+  /** Why: "payment_not_applicable" (money came in for an order that could not take it). */
+  reason: string;
+  status: "pending" | "refunded" | "failed";
+  attempts: Generated<number>;
+  next_attempt_at: number;
+  last_error: string | null;
+  provider_refund_id: string | null;
+  created_at: number;
+  refunded_at: number | null;
+}
+
+export type RefundRow = Selectable<RefundTable>;
+
+/** One owner action, never changed afterwards; see app/.server/admin/activity.ts. */
+export interface ActivityTable {
+  id: Generated<number>;
+  created_at: number;
+  actor_id: string;
+  actor_name: string;
+  /** What was done: "order.shipped", "order.refunded", … */
+  action: string;
+  /** What it was done to: "order" and its number, "product" and its id. */
+  subject_type: string;
+  subject: string;
+  /** JSON of the fields the action changed, as they were and as they became. */
+  before: string | null;
+  after: string | null;
+}
+
+export type ActivityRow = Selectable<ActivityTable>;
 
 /** A change of stock that is not an order (a catalog import), as a difference. */
 export interface StockAdjustmentTable {

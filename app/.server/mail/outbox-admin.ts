@@ -1,4 +1,5 @@
 import type { Db } from "../db";
+import { requeue } from "../db/work-queue";
 
 /** Messages waiting or given up on, oldest first, with their order's number. */
 export function listUndelivered(db: Db) {
@@ -21,12 +22,4 @@ export function listUndelivered(db: Db) {
 }
 
 /** Puts a message back in the queue for the next delivery run, with its attempts counted afresh. */
-export async function retryMessage(db: Db, id: number, now: number): Promise<boolean> {
-  const result = await db
-    .updateTable("outbox")
-    .set({ status: "pending", attempts: 0, next_attempt_at: now })
-    .where("id", "=", id)
-    .where("status", "in", ["pending", "failed"])
-    .executeTakeFirst();
-  return result.numUpdatedRows === 1n;
-}
+export const retryMessage = (db: Db, id: number, now: number) => requeue(db, "outbox", id, now);

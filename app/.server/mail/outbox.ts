@@ -1,6 +1,32 @@
 import type { Db } from "../db";
 import type { OrderItemRow, OrderRow } from "../db/schema";
-import { orderNotification, orderNotificationFields, orderReceipt } from "./templates";
+import { type EmailContent, orderNotification, orderNotificationFields, orderReceipt, orderRefunded, orderShipped } from "./templates";
+
+interface QueuedEmail extends EmailContent {
+  kind: string;
+  to: string;
+  reply_to: string | null;
+  /** JSON of SPEC §3's fields, for transports that fill a template of their own. */
+  params: string | null;
+}
+
+/** Queues an order's emails in the caller's transaction: they exist exactly when what they tell of does. */
+async function enqueue(trx: Db, order: OrderRow, messages: QueuedEmail[], now: number) {
+  await trx
+    .insertInto("outbox")
+    .values(
+      messages.map((message) => ({
+        ...message,
+        order_id: order.id,
+        status: "pending" as const,
+        next_attempt_at: now,
+        last_error: null,
+        created_at: now,
+        sent_at: null,
+      })),
+    )
+    .execute();
+}
 
 /**
  * Queues a paid order's emails. Call it inside the transaction that marks the
@@ -14,20 +40,22 @@ export async function enqueueOrderEmails(
 ) {
   const params = JSON.stringify(orderNotificationFields(order, items));
   // The owner answers a shopper by replying to the notification.
-  const messages = [{ kind: "order_notification", to: options.shopEmail, reply_to: order.email, params, ...orderNotification(order, items) }];
+  const messages: QueuedEmail[] = [{ kind: "order_notification", to: options.shopEmail, reply_to: order.email, params, ...orderNotification(order, items) }];
   if (order.email) messages.push({ kind: "order_receipt", to: order.email, reply_to: null, params, ...orderReceipt(order, items) });
-  await trx
-    .insertInto("outbox")
-    .values(
-      messages.map((message) => ({
-        ...message,
-        order_id: order.id,
-        status: "pending" as const,
-        next_attempt_at: options.now,
-        last_error: null,
-        created_at: options.now,
-        sent_at: null,
-      })),
-    )
-    .execute();
+  await enqueue(trx, order, messages, options.now);
+}
+
+const shopperEmails = { order_shipped: orderShipped, order_refunded: orderRefunded };
+
+/** Queues the shopper's "has shipped" or "has been refunded" email, when the order has an address to send it to. */
+export async function enqueueShopperEmail(
+  trx: Db,
+  kind: keyof typeof shopperEmails,
+  order: OrderRow,
+  items: OrderItemRow[],
+  options: { shopEmail: string; now: number },
+) {
+  if (!order.email) return;
+  const params = JSON.stringify(orderNotificationFields(order, items));
+  await enqueue(trx, order, [{ kind, to: order.email, reply_to: options.shopEmail, params, ...shopperEmails[kind](order, items) }], options.now);
 }

@@ -1,3 +1,4 @@
+import { trackingUrl } from "~/lib/carriers";
 import { formatPrice } from "~/lib/money";
 import type { OrderItemRow, OrderRow } from "../db/schema";
 
@@ -100,6 +101,63 @@ export function orderReceipt(order: OrderRow, items: OrderItemRow[]): EmailConte
       `<p>We received your payment of ${fields.total} for order ${escapeHtml(order.number)}.</p>` +
       itemsTable(items) +
       `<p>We will ship it to:<br>${escapeHtml(fields.shippingName)}<br>${escapeHtml(fields.shippingAddress)}<br>${escapeHtml(fields.shippingCity)}, ${escapeHtml(fields.shippingState)} ${escapeHtml(fields.shippingZipCode)}</p>`,
+  );
+  return { subject, text, html };
+}
+
+/** The shopper's word that the order is on its way, with the tracking number (a link for the carriers we know). */
+export function orderShipped(order: OrderRow, items: OrderItemRow[]): EmailContent {
+  const subject = `Your order ${order.number} has shipped`;
+  const link = trackingUrl(order.carrier, order.tracking_number);
+  const carrier = order.carrier ? ` with ${order.carrier}` : "";
+  const tracking = order.tracking_number ? `Tracking number: ${order.tracking_number}` : "";
+  const text = [
+    `Good news, ${order.shipping_name}!`,
+    "",
+    `Your order ${order.number} is on its way${carrier}.`,
+    ...(tracking ? [tracking, ...(link ? [`Track it: ${link}`] : [])] : []),
+    "",
+    "In the parcel:",
+    purchasedItems(items),
+    "",
+    "It goes to:",
+    order.shipping_name,
+    order.shipping_address,
+    `${order.shipping_city}, ${order.shipping_state} ${order.shipping_zip}`,
+  ].join("\n");
+  const trackingHtml = order.tracking_number
+    ? `<p>Tracking number: ${link ? `<a href="${escapeHtml(link)}">${escapeHtml(order.tracking_number)}</a>` : escapeHtml(order.tracking_number)}</p>`
+    : "";
+  const html = htmlDocument(
+    subject,
+    `<h1 style="font-size:20px">Good news, ${escapeHtml(order.shipping_name)}!</h1>` +
+      `<p>Your order ${escapeHtml(order.number)} is on its way${escapeHtml(carrier)}.</p>` +
+      trackingHtml +
+      itemsTable(items) +
+      `<p>It goes to:<br>${escapeHtml(order.shipping_name)}<br>${escapeHtml(order.shipping_address)}<br>${escapeHtml(order.shipping_city)}, ${escapeHtml(order.shipping_state)} ${escapeHtml(order.shipping_zip)}</p>`,
+  );
+  return { subject, text, html };
+}
+
+/** The shopper's word that the order was cancelled and the money is on its way back. */
+export function orderRefunded(order: OrderRow, items: OrderItemRow[]): EmailContent {
+  const subject = `Your order ${order.number} has been refunded`;
+  const total = `$${formatPrice(order.amount_cents)}`;
+  const text = [
+    `Hello ${order.shipping_name},`,
+    "",
+    `We cancelled your order ${order.number} and refunded ${total} to the card you paid with.`,
+    "Your bank may take 5 to 10 business days to show it.",
+    "",
+    "The order was:",
+    purchasedItems(items),
+  ].join("\n");
+  const html = htmlDocument(
+    subject,
+    `<h1 style="font-size:20px">Your order ${escapeHtml(order.number)} has been refunded</h1>` +
+      `<p>Hello ${escapeHtml(order.shipping_name)},</p>` +
+      `<p>We cancelled your order ${escapeHtml(order.number)} and refunded ${total} to the card you paid with. Your bank may take 5 to 10 business days to show it.</p>` +
+      itemsTable(items),
   );
   return { subject, text, html };
 }

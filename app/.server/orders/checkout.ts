@@ -2,8 +2,10 @@ import { randomBytes } from "node:crypto";
 import type { CheckoutRequest, Shipping } from "~/lib/checkout-schema";
 import { MAX_ORDER_CENTS } from "~/lib/money";
 import { ORDER_NUMBER_ALPHABET } from "~/lib/order-number";
+import { sql } from "kysely";
 import { bumpCatalogVersion } from "../catalog/version";
 import type { Db } from "../db";
+import { isSqlite } from "../db/engine";
 import type { OrderRow } from "../db/schema";
 import { OrderExpired, assertPayable } from "./payment";
 import { findOrderByIdempotencyKey, findOrderItems } from "./queries";
@@ -32,7 +34,9 @@ export type PlaceOrderResult =
   /** The total is more than one payment can take. */
   | { kind: "too_large" }
   /** The key belongs to an order of other lines, or to a paid order with another address. */
-  | { kind: "key_reused" };
+  | { kind: "key_reused" }
+  /** The address holds as many units in unpaid orders as it may; the earliest of them expires at `until`. */
+  | { kind: "holding_limit"; held: number; limit: number; until: number };
 
 /** The payment provider could not be reached; the order stays, and a retry with the same key resumes it. */
 export class PaymentUnavailable extends Error {
@@ -43,6 +47,38 @@ export class PaymentUnavailable extends Error {
 class StockShortfall extends Error {}
 
 class OrderTooLarge extends Error {}
+
+class HoldingLimitReached extends Error {
+  constructor(readonly held: number, readonly until: number) {
+    super("holding limit reached");
+  }
+}
+
+/** Who places an order, as far as stock hoarding goes: the client's address, and the units it may hold unpaid. */
+export interface Holder {
+  address: string;
+  maxUnits: number;
+}
+
+/**
+ * Refuses a reservation that would take the units `holder` holds in unpaid
+ * orders past its limit. On PostgreSQL one address's checkouts take turns
+ * (a transaction lock on the address), so parallel checkouts cannot each
+ * slip under the limit; SQLite runs one writer at a time anyway.
+ */
+async function checkHoldingLimit(trx: Db, holder: Holder, units: number, now: number) {
+  if (!isSqlite(trx)) await sql`select pg_advisory_xact_lock(hashtext(${`held-by:${holder.address}`}))`.execute(trx);
+  const held = await trx
+    .selectFrom("order_items")
+    .innerJoin("orders", "orders.id", "order_items.order_id")
+    .where("orders.held_by", "=", holder.address)
+    .where("orders.status", "=", "pending_payment")
+    .where("orders.expires_at", ">", now)
+    .select([(eb) => eb.fn.sum<number | string | null>("order_items.quantity").as("units"), (eb) => eb.fn.min<number | string | null>("orders.expires_at").as("until")])
+    .executeTakeFirstOrThrow();
+  const heldUnits = Number(held.units ?? 0);
+  if (heldUnits + units > holder.maxUnits) throw new HoldingLimitReached(heldUnits, Number(held.until ?? now));
+}
 
 /** Short, unambiguous and unguessable: "WS-7K3F9QXA". */
 export function newOrderNumber(): string {
@@ -78,7 +114,7 @@ export async function placeOrder(
   db: Db,
   providers: PaymentProviders,
   request: CheckoutRequest,
-  options: { customer: Customer; now: number; reservationMs: number },
+  options: { customer: Customer; now: number; reservationMs: number; holder?: Holder },
 ): Promise<PlaceOrderResult> {
   const existing = await findOrderByIdempotencyKey(db, request.idempotencyKey);
   if (existing) return resume(db, providers, existing, request, options);
@@ -88,6 +124,7 @@ export async function placeOrder(
   let order: OrderRow;
   try {
     order = await db.transaction().execute(async (trx) => {
+      if (options.holder) await checkHoldingLimit(trx, options.holder, lines.reduce((sum, line) => sum + line.quantity, 0), options.now);
       const products = await readProducts(trx, lines);
       if (shortfallOf(lines, products).length > 0) throw new StockShortfall();
       const byId = new Map(products.map((product) => [product.id, product]));
@@ -118,6 +155,7 @@ export async function placeOrder(
           created_at: options.now,
           paid_at: null,
           expires_at: options.now + options.reservationMs,
+          held_by: options.holder?.address ?? null,
         })
         .returningAll()
         .executeTakeFirstOrThrow();
@@ -147,6 +185,7 @@ export async function placeOrder(
     if (raced) return resume(db, providers, raced, request, options);
     if (error instanceof StockShortfall) return { kind: "shortfall", adjustments: shortfallOf(lines, await readProducts(db, lines)) };
     if (error instanceof OrderTooLarge) return { kind: "too_large" };
+    if (error instanceof HoldingLimitReached) return { kind: "holding_limit", held: error.held, limit: options.holder!.maxUnits, until: error.until };
     throw error;
   }
 

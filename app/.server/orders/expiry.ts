@@ -1,6 +1,8 @@
+import type { ExpressionBuilder } from "kysely";
 import { bumpCatalogVersion } from "../catalog/version";
 import type { Db } from "../db";
-import type { OrderRow } from "../db/schema";
+import { isSqlite } from "../db/engine";
+import type { Database, OrderRow } from "../db/schema";
 import type { Logger } from "../logger";
 import { syncPaymentStatus } from "./payment";
 import type { PaymentProviders } from "./payments/providers";
@@ -8,16 +10,54 @@ import { findOrderItems } from "./queries";
 
 /**
  * Decides, before an order expires, whether its payment could be stopped:
- * expire it, keep it (it was paid after all), or skip it this round (the
- * provider could not be asked).
+ * expire it, keep it (it was paid after all), or skip it (the provider could
+ * not be asked: it is tried again once its claim runs out).
  */
 export type SettleBeforeExpiry = (order: OrderRow) => Promise<"expire" | "keep" | "skip">;
 
 /**
+ * How long an order claimed for expiry is one process's: long enough for its
+ * provider to answer (Stripe retries a call for up to about four minutes in
+ * the worst case, and a claim that runs out only means a second, harmless,
+ * settle). A process that dies mid-way gives its orders back after this.
+ */
+export const EXPIRY_CLAIM_MS = 5 * 60_000;
+
+/**
+ * Claims up to `limit` due orders for this process in one statement, so of
+ * several processes each settles different orders with their providers: on
+ * PostgreSQL the rows another process is claiming are skipped (`FOR UPDATE
+ * SKIP LOCKED`), and on either engine an order claimed within its lease is
+ * left alone.
+ */
+function claimDueOrders(db: Db, now: number, limit: number): Promise<OrderRow[]> {
+  const unclaimed = (eb: ExpressionBuilder<Database, "orders">) =>
+    eb.or([eb("expiry_claimed_until", "is", null), eb("expiry_claimed_until", "<=", now)]);
+  let claimable = db
+    .selectFrom("orders")
+    .select("id")
+    .where("status", "=", "pending_payment")
+    .where("expires_at", "<=", now)
+    .where(unclaimed)
+    .orderBy("expires_at")
+    .limit(limit);
+  if (!isSqlite(db)) claimable = claimable.forUpdate().skipLocked();
+  return db
+    .updateTable("orders")
+    .set({ expiry_claimed_until: now + EXPIRY_CLAIM_MS })
+    .where("id", "in", claimable)
+    .where("status", "=", "pending_payment")
+    .where(unclaimed)
+    .returningAll()
+    .execute();
+}
+
+/**
  * Unpaid orders past their expiry become expired and their stock returns,
- * exactly once: the status change is conditional, so of several processes
- * (or a run after a restart) only one wins each order. `settle` lets the
- * payment provider stop the payment first, or keep an order that was paid.
+ * exactly once: each process claims the orders it settles, and the status
+ * change is conditional, so of several processes (or a run after a restart)
+ * only one wins each order. `settle` lets the payment provider stop the
+ * payment first, or keep an order that was paid.
  */
 export async function expireUnpaidOrders(
   db: Db,
@@ -25,21 +65,14 @@ export async function expireUnpaidOrders(
   settle: SettleBeforeExpiry = async () => "expire",
   limit = 100,
 ): Promise<OrderRow[]> {
-  const due = await db
-    .selectFrom("orders")
-    .selectAll()
-    .where("status", "=", "pending_payment")
-    .where("expires_at", "<=", now)
-    .orderBy("expires_at")
-    .limit(limit)
-    .execute();
+  const due = (await claimDueOrders(db, now, limit)).sort((a, b) => a.expires_at - b.expires_at);
   const expired: OrderRow[] = [];
   for (const order of due) {
     if ((await settle(order)) !== "expire") continue;
     const won = await db.transaction().execute(async (trx) => {
       const changed = await trx
         .updateTable("orders")
-        .set({ status: "expired" })
+        .set({ status: "expired", held_by: null })
         .where("id", "=", order.id)
         .where("status", "=", "pending_payment")
         // A payment attached since `settle` looked (a checkout retried near expiry) must be settled first: next round.
@@ -92,8 +125,8 @@ export function settleWithProvider({ db, logger, payments, shopEmail }: ExpiryDe
         logger.info({ order: order.number }, "Order paid at the last moment; kept instead of expired");
         return "keep";
       }
-      // Money was taken but cannot be applied (a different amount): the stock goes back and a person must refund.
-      logger.error({ order: order.number, outcome }, "Payment went through for an order that cannot take it: refund it");
+      // Money was taken but cannot be applied (a different amount): the stock goes back and the refund job gives the money back.
+      logger.error({ order: order.number, outcome }, "Payment went through for an order that cannot take it; it will be refunded (npm run refunds)");
       return "expire";
     } catch (error) {
       logger.warn({ order: order.number, error: error instanceof Error ? error.message : String(error) }, "Could not settle the payment of an expiring order; will try again");

@@ -5,12 +5,16 @@ import { type RateLimit, consumeRateLimit } from "../rate-limits";
 import type { OrderAccess } from "./access";
 import type { PaymentProvider } from "./payments/provider";
 import type { PaymentProviders } from "./payments/providers";
+import { queueRefund } from "./refunds";
 import { findOrderByNumber, findOrderItems, paidOrderSummary } from "./queries";
 
 /** The order's reservation is over: it can take no payment, and the shopper must check out afresh. */
 export class OrderExpired extends Error {
   override name = "OrderExpired";
 }
+
+/** Statuses of an order whose payment went through and stands: paid, and then shipped. */
+export const isPaid = (status: OrderRow["status"]) => status === "paid" || status === "shipped";
 
 /**
  * The rule every payment path shares (checkout's retry, the test card, the
@@ -19,7 +23,7 @@ export class OrderExpired extends Error {
  * throws OrderExpired otherwise.
  */
 export function assertPayable(order: Pick<OrderRow, "status" | "expires_at">, now: number): "pending" | "paid" {
-  if (order.status === "paid") return "paid";
+  if (isPaid(order.status)) return "paid";
   if (order.status === "pending_payment" && order.expires_at > now) return "pending";
   throw new OrderExpired();
 }
@@ -29,25 +33,32 @@ export interface PaymentSuccess {
   /** The provider's id for this event; a second delivery of it changes nothing. */
   eventId: string;
   orderId: number;
+  /** The provider's reference for the payment: what a refund gives back. */
+  paymentRef: string;
   amountCents: number;
   currency: string;
   now: number;
   shopEmail: string;
 }
 
+/**
+ * "paid": the order is paid now. "duplicate": this event, or another one for
+ * the same payment, was applied already. "amount_mismatch" and "not_payable"
+ * (the order expired): money came in that the order cannot take, and a refund
+ * of it is queued.
+ */
 export type PaymentOutcome = "paid" | "duplicate" | "amount_mismatch" | "not_payable";
 
 /**
  * DESIGN.md §Checkout step 4: the order becomes paid exactly once, in the same
- * transaction that records the event and queues the order's emails.
+ * transaction that records the event and queues the order's emails. Money
+ * that cannot be applied is never just logged: the same transaction records
+ * it as a refund due, which the refund job gives back through the provider.
  */
 export async function recordPaymentSuccess(db: Db, payment: PaymentSuccess): Promise<PaymentOutcome> {
   return db.transaction().execute(async (trx) => {
     const order = await trx.selectFrom("orders").selectAll().where("id", "=", payment.orderId).executeTakeFirst();
     if (!order) return "not_payable";
-    if (order.amount_cents !== payment.amountCents || order.currency !== payment.currency.toLowerCase()) {
-      return "amount_mismatch";
-    }
     const event = await trx
       .insertInto("payment_events")
       .values({
@@ -61,18 +72,34 @@ export async function recordPaymentSuccess(db: Db, payment: PaymentSuccess): Pro
       .returning("id")
       .executeTakeFirst();
     if (!event) return "duplicate";
+    const giveBack = () =>
+      queueRefund(trx, {
+        orderId: order.id,
+        provider: payment.provider,
+        paymentRef: payment.paymentRef,
+        amountCents: payment.amountCents,
+        currency: payment.currency,
+        reason: "payment_not_applicable",
+        now: payment.now,
+      });
+    if (order.amount_cents !== payment.amountCents || order.currency !== payment.currency.toLowerCase()) {
+      await giveBack();
+      return "amount_mismatch";
+    }
     const paid = await trx
       .updateTable("orders")
-      .set({ status: "paid", paid_at: payment.now })
+      .set({ status: "paid", paid_at: payment.now, held_by: null })
       .where("id", "=", order.id)
       .where("status", "=", "pending_payment")
       .executeTakeFirst();
     if (paid.numUpdatedRows !== 1n) {
       // Read again: on PostgreSQL a concurrent event may have paid it while this one waited.
-      const current = await trx.selectFrom("orders").select("status").where("id", "=", order.id).executeTakeFirst();
-      return current?.status === "paid" ? "duplicate" : "not_payable";
+      const current = await trx.selectFrom("orders").select("status").where("id", "=", order.id).executeTakeFirstOrThrow();
+      if (current.status !== "expired") return "duplicate";
+      await giveBack();
+      return "not_payable";
     }
-    const paidOrder: OrderRow = { ...order, status: "paid", paid_at: payment.now };
+    const paidOrder: OrderRow = { ...order, status: "paid", paid_at: payment.now, held_by: null };
     await enqueueOrderEmails(trx, paidOrder, await findOrderItems(trx, order.id), payment);
     return "paid";
   });
@@ -104,6 +131,7 @@ export async function syncPaymentStatus(
     provider: provider.name,
     eventId: `status-check:${order.payment_ref}`,
     orderId: order.id,
+    paymentRef: order.payment_ref,
     amountCents: check.amountCents,
     currency: check.currency,
     ...options,
@@ -139,6 +167,6 @@ export async function orderPaymentStatus(
     provider && order.status === "pending_payment" && (await consumeRateLimit(db, `payment-check:order:${number}`, PROVIDER_CHECKS_PER_ORDER, options.now)).allowed;
   const outcome = mayAsk ? await syncPaymentStatus(db, provider, order, options) : "unpaid";
   const current = (outcome === "unpaid" ? order : await findOrderByNumber(db, number)) ?? order;
-  if (current.status === "paid" && options.orderAccess.allows(number, accessToken)) return paidOrderSummary(db, current);
+  if (isPaid(current.status) && options.orderAccess.allows(number, accessToken)) return paidOrderSummary(db, current);
   return { number, status: current.status, amountCents: order.amount_cents };
 }

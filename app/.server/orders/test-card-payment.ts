@@ -45,6 +45,8 @@ export async function payWithTestCard(
       provider: "test",
       eventId: `charge:${order.number}`,
       orderId: order.id,
+      // Before checkout attached the gateway's reference (a crash in between), the number names the payment.
+      paymentRef: order.payment_ref ?? order.number,
       amountCents: order.amount_cents,
       currency: order.currency,
       now,

@@ -7,6 +7,12 @@ import * as paymentRefIndex from "./005-payment-ref-index";
 import * as catalogVersion from "./006-catalog-version";
 import * as stockAdjustments from "./007-stock-adjustments";
 import * as outboxReplyTo from "./008-outbox-reply-to";
+import * as orderHoldsAndClaims from "./009-order-holds-and-claims";
+import * as refunds from "./010-refunds";
+import * as ownerRole from "./011-owner-role";
+import * as orderFulfilment from "./012-order-fulfilment";
+import * as activity from "./013-activity";
+import * as twoFactor from "./014-two-factor";
 
 /** Every migration, in order. Names are stored in the database: never rename one. */
 export const migrations: Record<string, Migration> = {
@@ -18,4 +24,10 @@ export const migrations: Record<string, Migration> = {
   "006-catalog-version": catalogVersion,
   "007-stock-adjustments": stockAdjustments,
   "008-outbox-reply-to": outboxReplyTo,
+  "009-order-holds-and-claims": orderHoldsAndClaims,
+  "010-refunds": refunds,
+  "011-owner-role": ownerRole,
+  "012-order-fulfilment": orderFulfilment,
+  "013-activity": activity,
+  "014-two-factor": twoFactor,
 };

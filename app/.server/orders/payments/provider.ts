@@ -22,7 +22,8 @@ export type PaymentCheck = { succeeded: true; amountCents: number; currency: str
 /** A provider's notification, reduced to what the shop acts on. */
 export interface PaymentEvent {
   id: string;
-  type: "succeeded" | "failed" | "other";
+  /** "refunded": the whole payment was given back, from the provider's own dashboard or by the shop. */
+  type: "succeeded" | "failed" | "refunded" | "other";
   ref?: string;
   amountCents?: number;
   currency?: string;
@@ -38,6 +39,12 @@ export interface PaymentProvider {
   checkPayment(ref: string): Promise<PaymentCheck>;
   /** Stops a payment before its order expires; "succeeded" when it is too late for that. */
   cancelPayment(ref: string): Promise<"cancelled" | "succeeded">;
+  /**
+   * Gives a payment's money back, all of it. The key makes a retry of the
+   * same refund (after a timeout or a crash) return the first one instead of
+   * refunding twice. Answers the provider's id for the refund.
+   */
+  refundPayment(ref: string, refund: { amountCents: number; idempotencyKey: string }): Promise<string>;
   /** Verifies and reads a webhook call; throws when the signature is not the provider's. */
   parseWebhook?(payload: string, signature: string): PaymentEvent;
 }

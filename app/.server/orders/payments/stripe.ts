@@ -53,8 +53,30 @@ export function createStripeProvider(settings: StripeSettings): PaymentProvider 
       if (intent.status !== "canceled") await stripe.paymentIntents.cancel(ref);
       return "cancelled";
     },
+    async refundPayment(ref, refund) {
+      try {
+        const created = await stripe.refunds.create(
+          { payment_intent: ref, amount: refund.amountCents },
+          { idempotencyKey: `wickshop-${refund.idempotencyKey}` },
+        );
+        return created.id;
+      } catch (error) {
+        // Stripe forgets idempotency keys after a day: a refund an earlier attempt made then reads as this error.
+        if (!(error instanceof Stripe.errors.StripeError) || error.code !== "charge_already_refunded") throw error;
+        const earlier = await stripe.refunds.list({ payment_intent: ref, limit: 1 });
+        if (!earlier.data[0]) throw error;
+        return earlier.data[0].id;
+      }
+    },
     parseWebhook(payload, signature): PaymentEvent {
       const event = stripe.webhooks.constructEvent(payload, signature, settings.webhookSecret);
+      if (event.type === "charge.refunded") {
+        const charge = event.data.object;
+        const ref = typeof charge.payment_intent === "string" ? charge.payment_intent : charge.payment_intent?.id;
+        // A partial refund leaves the order as it is: the shop refunds whole orders only.
+        if (!charge.refunded || !ref) return { id: event.id, type: "other" };
+        return { id: event.id, type: "refunded", ref, amountCents: charge.amount_refunded, currency: charge.currency };
+      }
       if (event.type !== "payment_intent.succeeded" && event.type !== "payment_intent.payment_failed") {
         return { id: event.id, type: "other" };
       }

@@ -37,4 +37,6 @@ export const testGateway: PaymentProvider = {
   resumePayment: async (ref) => ({ ref, clientData: { provider: "test" } }),
   checkPayment: async () => ({ succeeded: false }),
   cancelPayment: async () => "cancelled",
+  // It took no money, so there is none to give back.
+  refundPayment: async (ref) => `test_refund_${ref}`,
 };

@@ -1,0 +1,63 @@
+import type { Db } from "../db";
+
+export interface Actor {
+  id: string;
+  displayName: string;
+}
+
+export interface ActivityEntry {
+  action: string;
+  subjectType: "order" | "product" | "category";
+  subject: string;
+  before?: Record<string, unknown>;
+  after?: Record<string, unknown>;
+}
+
+/** Records an owner action in the caller's transaction: it is logged exactly when it happened. */
+export async function recordActivity(trx: Db, actor: Actor, entry: ActivityEntry, now: number) {
+  await trx
+    .insertInto("activity")
+    .values({
+      created_at: now,
+      actor_id: actor.id,
+      actor_name: actor.displayName,
+      action: entry.action,
+      subject_type: entry.subjectType,
+      subject: entry.subject,
+      before: entry.before ? JSON.stringify(entry.before) : null,
+      after: entry.after ? JSON.stringify(entry.after) : null,
+    })
+    .execute();
+}
+
+/** One page of the activity log, newest first, with how many entries there are in all. */
+export async function listActivity(db: Db, page: { number: number; size: number }) {
+  const { total } = await db.selectFrom("activity").select((eb) => eb.fn.countAll<number>().as("total")).executeTakeFirstOrThrow();
+  const entries = await db
+    .selectFrom("activity")
+    .selectAll()
+    .orderBy("id", "desc")
+    .limit(page.size)
+    .offset((page.number - 1) * page.size)
+    .execute();
+  return { entries, total: Number(total) };
+}
+
+/** The whole log, oldest first: the CSV export. */
+export const allActivity = (db: Db) => db.selectFrom("activity").selectAll().orderBy("id").execute();
+
+const ACTIONS: Record<string, string> = {
+  "order.shipped": "Marked shipped",
+  "order.refunded": "Cancelled and refunded",
+};
+
+/** An entry's action in words, and its before and after values as "field: value" lines. */
+export function describeActivity(entry: { action: string; before: string | null; after: string | null }) {
+  const values = (json: string | null) =>
+    json
+      ? Object.entries(JSON.parse(json) as Record<string, unknown>)
+          .map(([field, value]) => `${field}: ${value === null ? "none" : String(value)}`)
+          .join(", ")
+      : "";
+  return { what: ACTIONS[entry.action] ?? entry.action, before: values(entry.before), after: values(entry.after) };
+}

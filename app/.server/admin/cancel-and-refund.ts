@@ -1,0 +1,76 @@
+import { bumpCatalogVersion } from "../catalog/version";
+import type { Db } from "../db";
+import { isSqlite } from "../db/engine";
+import { enqueueShopperEmail } from "../mail/outbox";
+import { findOrderItems } from "../orders/queries";
+import { queueRefund } from "../orders/refunds";
+import { type Actor, recordActivity } from "./activity";
+
+export type RefundOutcome = "refunded" | "already_refunded" | "not_refundable" | "not_found";
+
+/**
+ * Cancels a paid or shipped order and gives the money back through the
+ * order's own provider, exactly once: one transaction changes the status
+ * (conditionally, so a double click or a second tab finds it refunded), puts
+ * the items back in stock when asked (as adjustments, so DESIGN's invariant
+ * holds), queues the refund for the refund job (one per payment: the
+ * provider is asked once, with a key that survives a crash), records the
+ * activity and queues the shopper's email.
+ */
+export async function cancelAndRefund(
+  db: Db,
+  request: { number: string; restock: boolean },
+  options: { actor: Actor; now: number; shopEmail: string },
+): Promise<RefundOutcome> {
+  const { now } = options;
+  return db.transaction().execute(async (trx) => {
+    let read = trx.selectFrom("orders").selectAll().where("number", "=", request.number);
+    if (!isSqlite(db)) read = read.forUpdate();
+    const order = await read.executeTakeFirst();
+    if (!order) return "not_found";
+    if (order.status === "refunded") return "already_refunded";
+    if (order.status !== "paid" && order.status !== "shipped") return "not_refundable";
+    const refunded = { ...order, status: "refunded" as const, refunded_at: now };
+    await trx.updateTable("orders").set({ status: "refunded", refunded_at: now }).where("id", "=", order.id).execute();
+    const items = await findOrderItems(trx, order.id);
+    if (request.restock) {
+      for (const item of items) {
+        const back = await trx
+          .updateTable("products")
+          .set((eb) => ({ stock: eb("stock", "+", item.quantity) }))
+          .where("id", "=", item.product_id)
+          .executeTakeFirst();
+        // A product removed from the catalog since has no stock to return to.
+        if (back.numUpdatedRows === 1n) {
+          await trx.insertInto("stock_adjustments").values({ product_id: item.product_id, delta: item.quantity, reason: `refund of ${order.number}`, created_at: now }).execute();
+        }
+      }
+      await bumpCatalogVersion(trx);
+    }
+    if (order.payment_ref) {
+      await queueRefund(trx, {
+        orderId: order.id,
+        provider: order.payment_provider,
+        paymentRef: order.payment_ref,
+        amountCents: order.amount_cents,
+        currency: order.currency,
+        reason: "owner",
+        now,
+      });
+    }
+    await recordActivity(
+      trx,
+      options.actor,
+      {
+        action: "order.refunded",
+        subjectType: "order",
+        subject: order.number,
+        before: { status: order.status },
+        after: { status: "refunded", amountCents: order.amount_cents, restocked: request.restock },
+      },
+      now,
+    );
+    await enqueueShopperEmail(trx, "order_refunded", refunded, items, options);
+    return "refunded";
+  });
+}

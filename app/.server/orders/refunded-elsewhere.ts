@@ -1,0 +1,73 @@
+import { recordActivity } from "../admin/activity";
+import type { Db } from "../db";
+import { isSqlite } from "../db/engine";
+import { enqueueShopperEmail } from "../mail/outbox";
+import { findOrderItems } from "./queries";
+
+export interface ProviderRefund {
+  provider: string;
+  providerName: string;
+  /** The provider's id for this event; a second delivery of it changes nothing. */
+  eventId: string;
+  paymentRef: string;
+  amountCents: number;
+  currency: string;
+  now: number;
+  shopEmail: string;
+}
+
+/**
+ * A whole payment refunded at the provider (Stripe's dashboard): the order
+ * becomes refunded like the owner's own Cancel and refund, without putting
+ * stock back (nobody said so), with an activity entry by the provider and the
+ * shopper's email, once. A refund the shop made itself arrives here too and
+ * finds the order refunded already: nothing changes.
+ */
+export async function recordRefundedElsewhere(db: Db, refund: ProviderRefund): Promise<"refunded" | "unchanged" | "duplicate" | "unknown_payment"> {
+  return db.transaction().execute(async (trx) => {
+    let read = trx.selectFrom("orders").selectAll().where("payment_ref", "=", refund.paymentRef);
+    if (!isSqlite(db)) read = read.forUpdate();
+    const order = await read.executeTakeFirst();
+    if (!order) return "unknown_payment";
+    const event = await trx
+      .insertInto("payment_events")
+      .values({ provider: refund.provider, event_id: refund.eventId, order_id: order.id, type: "refunded", created_at: refund.now })
+      .onConflict((conflict) => conflict.columns(["provider", "event_id"]).doNothing())
+      .returning("id")
+      .executeTakeFirst();
+    if (!event) return "duplicate";
+    if (order.status !== "paid" && order.status !== "shipped") return "unchanged";
+    const refunded = { ...order, status: "refunded" as const, refunded_at: refund.now };
+    await trx.updateTable("orders").set({ status: "refunded", refunded_at: refund.now }).where("id", "=", order.id).execute();
+    await trx
+      .insertInto("refunds")
+      .values({
+        order_id: order.id,
+        provider: refund.provider,
+        payment_ref: refund.paymentRef,
+        amount_cents: refund.amountCents,
+        currency: refund.currency.toLowerCase(),
+        reason: "provider",
+        status: "refunded",
+        next_attempt_at: refund.now,
+        created_at: refund.now,
+        refunded_at: refund.now,
+      })
+      .onConflict((conflict) => conflict.columns(["provider", "payment_ref"]).doNothing())
+      .execute();
+    await recordActivity(
+      trx,
+      { id: `provider:${refund.provider}`, displayName: `${refund.providerName} dashboard` },
+      {
+        action: "order.refunded",
+        subjectType: "order",
+        subject: order.number,
+        before: { status: order.status },
+        after: { status: "refunded", amountCents: refund.amountCents, restocked: false },
+      },
+      refund.now,
+    );
+    await enqueueShopperEmail(trx, "order_refunded", refunded, await findOrderItems(trx, order.id), refund);
+    return "refunded";
+  });
+}

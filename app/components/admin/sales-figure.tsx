@@ -1,0 +1,14 @@
+import { formatPrice } from "~/lib/money";
+
+/** One of the Today screen's totals: the amount, and how many orders made it. */
+export function SalesFigure({ label, sales }: { label: string; sales: { orders: number; cents: number } }) {
+  return (
+    <div className="admin-figure">
+      <p className="admin-figure__label">{label}</p>
+      <p className="admin-figure__amount">${formatPrice(sales.cents)}</p>
+      <p className="admin-figure__orders">
+        {sales.orders} {sales.orders === 1 ? "order" : "orders"}
+      </p>
+    </div>
+  );
+}

@@ -1,0 +1,13 @@
+/** What a spreadsheet reads as the start of a formula (CWE-1236): such a cell gets a leading apostrophe. */
+const FORMULA_START = /^[=+\-@\t\r]/;
+
+/** One cell: defused against formula injection, quoted when it holds a comma, a quote or a line break. */
+export function csvCell(value: string | number | null): string {
+  if (value === null) return "";
+  let text = String(value);
+  if (typeof value === "string" && FORMULA_START.test(text)) text = `'${text}`;
+  return /[",\r\n]/.test(text) ? `"${text.replaceAll('"', '""')}"` : text;
+}
+
+/** A whole file: UTF-8 with a byte-order mark (so Excel reads accents), CRLF line ends (RFC 4180). */
+export const csvFile = (rows: (string | number | null)[][]) => `\uFEFF${rows.map((row) => row.map(csvCell).join(",")).join("\r\n")}\r\n`;

@@ -1,0 +1,66 @@
+import { Link } from "react-router";
+import { describeActivity, listActivity } from "~/.server/admin/activity";
+import { requireOwner } from "~/.server/admin/owners";
+import { formatMoment } from "~/.server/admin/today";
+import { Pagination } from "~/components/pagination";
+import { pageCount, parsePageNumber } from "~/lib/pagination";
+import type { Route } from "./+types/admin.activity";
+
+const PAGE_SIZE = 50;
+
+export async function loader({ context, request }: Route.LoaderArgs) {
+  await requireOwner(context.auth, request);
+  const page = parsePageNumber(new URL(request.url).searchParams.get("page")) ?? 1;
+  const { entries, total } = await listActivity(context.db, { number: page, size: PAGE_SIZE });
+  const moment = formatMoment(context.config.timeZone);
+  return {
+    page,
+    pages: pageCount(total, PAGE_SIZE),
+    total,
+    entries: entries.map((entry) => ({
+      id: entry.id,
+      when: moment(entry.created_at),
+      who: entry.actor_name,
+      subjectType: entry.subject_type,
+      subject: entry.subject,
+      ...describeActivity(entry),
+    })),
+  };
+}
+
+export default function AdminActivity({ loaderData }: Route.ComponentProps) {
+  const { page, pages, total, entries } = loaderData;
+  return (
+    <section className="admin-page" aria-labelledby="activity-title">
+      <h1 id="activity-title" className="admin-page__title">
+        Activity
+      </h1>
+      <p className="order-filters__summary">
+        {`${total} ${total === 1 ? "entry" : "entries"}, kept as written`} · <a href="/admin/activity.csv">Download CSV</a>
+      </p>
+      {entries.length === 0 ? <p className="admin-empty">Nothing has been done in the back office yet.</p> : null}
+      <ul className="admin-cards">
+        {entries.map((entry) => (
+          <li key={entry.id} className="admin-card">
+            <p className="admin-card__title">
+              {`${entry.what} `}
+              {entry.subjectType === "order" ? (
+                <Link to={`/admin/orders/${entry.subject}`} className="admin-card__number">
+                  {entry.subject}
+                </Link>
+              ) : (
+                <span className="admin-card__number">{entry.subject}</span>
+              )}
+            </p>
+            <p className="admin-card__detail">{`${entry.when} · ${entry.who}`}</p>
+            {entry.before ? <p className="admin-card__detail">{`Before: ${entry.before}`}</p> : null}
+            {entry.after ? <p className="admin-card__detail">{`After: ${entry.after}`}</p> : null}
+          </li>
+        ))}
+      </ul>
+      <Pagination path="/admin/activity" page={page} pages={pages} label="activity" />
+    </section>
+  );
+}
+
+export const meta: Route.MetaFunction = () => [{ title: "Activity — Wickshop back office" }];

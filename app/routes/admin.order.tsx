@@ -1,0 +1,133 @@
+import { Form, Link, data } from "react-router";
+import { orderDetail } from "~/.server/admin/order-detail";
+import { requireOwner } from "~/.server/admin/owners";
+import { orderAction } from "~/admin/order-actions.server";
+import { MarkShippedForm } from "~/components/admin/orders-to-ship";
+import { formatPrice } from "~/lib/money";
+import type { Route } from "./+types/admin.order";
+
+export async function loader({ context, params, request }: Route.LoaderArgs) {
+  await requireOwner(context.auth, request);
+  const order = await orderDetail(context.db, params.number, { timeZone: context.config.timeZone });
+  if (!order) throw data(null, { status: 404 });
+  return order;
+}
+
+/** Mark shipped, and Cancel and refund. */
+export async function action({ context, request }: Route.ActionArgs) {
+  const owner = await requireOwner(context.auth, request);
+  return orderAction(context, owner, request);
+}
+
+const STATUS_LABELS = { pending_payment: "Waiting for payment", paid: "Paid, to ship", shipped: "Shipped", refunded: "Refunded", expired: "Expired unpaid" };
+
+export default function AdminOrder({ loaderData: order, actionData }: Route.ComponentProps) {
+  const error = actionData?.error?.number === order.number ? actionData.error.message : undefined;
+  return (
+    <section className="admin-page" aria-labelledby="order-title">
+      <p className="admin-back">
+        <Link to="/admin">← Today</Link>
+      </p>
+      <h1 id="order-title" className="admin-page__title">
+        {`Order ${order.number}`}
+      </h1>
+      <p className="admin-status">{STATUS_LABELS[order.status]}</p>
+      <p className="admin-notice" role="status">
+        {actionData?.notice}
+      </p>
+      <section className="admin-section" aria-labelledby="lines-title">
+        <h2 id="lines-title" className="admin-section__title">
+          Items
+        </h2>
+        <table className="admin-table">
+          <thead>
+            <tr>
+              <th scope="col">Item</th>
+              <th scope="col">Scent</th>
+              <th scope="col">Qty</th>
+              <th scope="col">Price</th>
+            </tr>
+          </thead>
+          <tbody>
+            {order.items.map((item) => (
+              <tr key={item.id}>
+                <td>{item.name}</td>
+                <td>{item.scent}</td>
+                <td>{item.quantity}</td>
+                <td>{`$${formatPrice(item.priceCents)}`}</td>
+              </tr>
+            ))}
+          </tbody>
+          <tfoot>
+            <tr>
+              <th scope="row" colSpan={3}>
+                Total
+              </th>
+              <td>{`$${formatPrice(order.amountCents)}`}</td>
+            </tr>
+          </tfoot>
+        </table>
+      </section>
+      <section className="admin-section admin-columns" aria-label="Customer and payment">
+        <div>
+          <h2 className="admin-section__title">Ship to</h2>
+          <address className="admin-address">
+            {order.shipping.name}
+            <br />
+            {order.shipping.address}
+            <br />
+            {`${order.shipping.city}, ${order.shipping.state} ${order.shipping.zip}`}
+          </address>
+          <p>{order.email ? <a href={`mailto:${order.email}`}>{order.email}</a> : "No email given"}</p>
+          <p>{order.phone ? <a href={`tel:${order.phone}`}>{order.phone}</a> : "No phone given"}</p>
+          <p>{`Customer: ${order.customerName}`}</p>
+        </div>
+        <div>
+          <h2 className="admin-section__title">Payment</h2>
+          <p>{order.paymentProvider === "stripe" ? "Stripe" : "Test gateway (no money moved)"}</p>
+          <p className="admin-card__number">{order.paymentRef ?? "No payment reference"}</p>
+        </div>
+      </section>
+      {order.status === "paid" ? (
+        <section className="admin-section" aria-labelledby="ship-title">
+          <h2 id="ship-title" className="admin-section__title">
+            Ship it
+          </h2>
+          <MarkShippedForm number={order.number} error={error} />
+        </section>
+      ) : null}
+      {order.status === "paid" || order.status === "shipped" ? (
+        <section className="admin-section" aria-labelledby="refund-title">
+          <h2 id="refund-title" className="admin-section__title">
+            Cancel and refund
+          </h2>
+          <Form method="post" className="refund-form" aria-label={`Cancel and refund order ${order.number}`}>
+            <input type="hidden" name="intent" value="refund" />
+            <input type="hidden" name="number" value={order.number} />
+            <label className="refund-form__check">
+              <input type="checkbox" name="restock" defaultChecked />
+              Put the items back in stock
+            </label>
+            <button type="submit" className="button button--secondary refund-form__button">
+              {`Cancel and refund $${formatPrice(order.amountCents)}`}
+            </button>
+          </Form>
+        </section>
+      ) : null}
+      <section className="admin-section" aria-labelledby="timeline-title">
+        <h2 id="timeline-title" className="admin-section__title">
+          Timeline
+        </h2>
+        <ol className="admin-timeline">
+          {order.timeline.map((event, index) => (
+            <li key={index}>
+              <span className="admin-timeline__when">{event.when}</span> {event.what}
+            </li>
+          ))}
+        </ol>
+      </section>
+    </section>
+  );
+}
+
+export const meta: Route.MetaFunction = ({ params }) => [{ title: `Order ${params.number} — Wickshop back office` }];

@@ -1,0 +1,85 @@
+import { Form } from "react-router";
+import { listOrders } from "~/.server/admin/order-list";
+import { requireOwner } from "~/.server/admin/owners";
+import { formatMoment } from "~/.server/admin/today";
+import { OrderCardTitle } from "~/components/admin/order-card-title";
+import { Pagination } from "~/components/pagination";
+import { ORDER_STATUS_FILTERS, orderListQueryOf } from "~/lib/admin-schemas";
+import { formatPrice } from "~/lib/money";
+import { pageCount, parsePageNumber } from "~/lib/pagination";
+import type { Route } from "./+types/admin.orders";
+
+const PAGE_SIZE = 25;
+
+const STATUS_NAMES: Record<(typeof ORDER_STATUS_FILTERS)[number], string> = {
+  all: "All orders",
+  paid: "Paid, to ship",
+  shipped: "Shipped",
+  refunded: "Refunded",
+  pending_payment: "Waiting for payment",
+  expired: "Expired unpaid",
+};
+
+export async function loader({ context, request }: Route.LoaderArgs) {
+  await requireOwner(context.auth, request);
+  const url = new URL(request.url);
+  const filter = orderListQueryOf(url);
+  const page = parsePageNumber(url.searchParams.get("page")) ?? 1;
+  const { orders, total } = await listOrders(context.db, filter, { number: page, size: PAGE_SIZE });
+  const moment = formatMoment(context.config.timeZone);
+  const query = new URLSearchParams({ ...(filter.status !== "all" ? { status: filter.status } : {}), ...(filter.q ? { q: filter.q } : {}) }).toString();
+  return {
+    filter,
+    query,
+    page,
+    pages: pageCount(total, PAGE_SIZE),
+    total,
+    orders: orders.map(({ created_at, ...order }) => ({ ...order, placed: moment(created_at) })),
+  };
+}
+
+export default function AdminOrders({ loaderData }: Route.ComponentProps) {
+  const { filter, query, page, pages, total, orders } = loaderData;
+  const listPath = `/admin/orders${query ? `?${query}` : ""}`;
+  return (
+    <section className="admin-page" aria-labelledby="orders-title">
+      <h1 id="orders-title" className="admin-page__title">
+        Orders
+      </h1>
+      <Form method="get" className="order-filters" role="search" aria-label="Find orders">
+        <label className="ship-form__field">
+          <span>Status</span>
+          <select name="status" defaultValue={filter.status}>
+            {ORDER_STATUS_FILTERS.map((status) => (
+              <option key={status} value={status}>
+                {STATUS_NAMES[status]}
+              </option>
+            ))}
+          </select>
+        </label>
+        <label className="ship-form__field">
+          <span>Order number, name or email</span>
+          <input type="search" name="q" defaultValue={filter.q} maxLength={100} />
+        </label>
+        <button type="submit" className="button button--primary">
+          Find
+        </button>
+      </Form>
+      <p className="order-filters__summary">
+        {`${total} ${total === 1 ? "order" : "orders"}`} · <a href={`/admin/orders.csv${query ? `?${query}` : ""}`}>Download CSV</a>
+      </p>
+      <ul className="admin-cards">
+        {orders.map((order) => (
+          <li key={order.number} className="admin-card">
+            <OrderCardTitle number={order.number} name={order.shipping_name} />
+            <p className="admin-card__detail">{`${STATUS_NAMES[order.status]} · $${formatPrice(order.amount_cents)} · ${order.placed}`}</p>
+            {order.email ? <p className="admin-card__detail">{order.email}</p> : null}
+          </li>
+        ))}
+      </ul>
+      <Pagination path={listPath} page={page} pages={pages} label="orders" />
+    </section>
+  );
+}
+
+export const meta: Route.MetaFunction = () => [{ title: "Orders — Wickshop back office" }];

@@ -1,0 +1,46 @@
+import { Link } from "react-router";
+import { requireOwner } from "~/.server/admin/owners";
+import { todayScreen } from "~/.server/admin/today";
+import { OrdersToShip } from "~/components/admin/orders-to-ship";
+import { SalesChart } from "~/components/admin/sales-chart";
+import { SalesFigure } from "~/components/admin/sales-figure";
+import { orderAction } from "~/admin/order-actions.server";
+import type { Route } from "./+types/admin.today";
+
+export async function loader({ context, request }: Route.LoaderArgs) {
+  const owner = await requireOwner(context.auth, request);
+  return { ...(await todayScreen(context.db, { now: Date.now(), timeZone: context.config.timeZone })), twoFactorEnabled: owner.twoFactorEnabled };
+}
+
+/** Mark shipped, from the order's card. */
+export async function action({ context, request }: Route.ActionArgs) {
+  const owner = await requireOwner(context.auth, request);
+  return orderAction(context, owner, request);
+}
+
+export default function Today({ loaderData, actionData }: Route.ComponentProps) {
+  const { toShip, today, lastSevenDays, days, twoFactorEnabled } = loaderData;
+  return (
+    <section className="admin-page" aria-labelledby="today-title">
+      <h1 id="today-title" className="admin-page__title">
+        Today
+      </h1>
+      <p className="admin-notice" role="status">
+        {actionData?.notice}
+      </p>
+      {twoFactorEnabled ? null : (
+        <p className="admin-warning">
+          Your password alone opens the shop. <Link to="/admin/account">Turn on two-factor sign-in</Link> so a stolen password is not enough.
+        </p>
+      )}
+      <div className="admin-figures">
+        <SalesFigure label="Sales today" sales={today} />
+        <SalesFigure label="Last 7 days" sales={lastSevenDays} />
+      </div>
+      <OrdersToShip orders={toShip} error={actionData?.error} />
+      <SalesChart days={days} />
+    </section>
+  );
+}
+
+export const meta: Route.MetaFunction = () => [{ title: "Today — Wickshop back office" }];

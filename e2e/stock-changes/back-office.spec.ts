@@ -1,0 +1,147 @@
+import fs from "node:fs";
+import path from "node:path";
+import AxeBuilder from "@axe-core/playwright";
+import { type Browser, type Page, expect, test } from "@playwright/test";
+import { signUp, uniqueEmail } from "../support/accounts";
+import { startCheckout } from "../support/checkout";
+import { totpCode } from "../../tests/helpers/totp";
+import { createOwner, signInAsOwner } from "../support/owner";
+
+const PHONE = { width: 390, height: 844 };
+const TRACKING = "9400111899223197428490";
+
+/** A guest buys `times` of a product in a browser of their own; answers the order number the confirmation shows. */
+async function guestBuys(browser: Browser, productPath: string, times: number, shipping: { name: string; email: string }) {
+  const context = await browser.newContext();
+  const page = await context.newPage();
+  const { panel } = await startCheckout(page, productPath, times);
+  await panel.fillShipping(shipping);
+  await panel.fillCard("4242 4242 4242 4242");
+  await panel.payButton.click();
+  const confirmed = page.getByRole("heading", { name: /^Order WS-\w+ is confirmed$/ });
+  await expect(confirmed).toBeVisible();
+  const number = (await confirmed.textContent())!.match(/WS-\w+/)![0];
+  await context.close();
+  return number;
+}
+
+/** The text of the .eml the outbox wrote for this subject, once it is there. */
+async function emailWithSubject(subject: string) {
+  const outbox = path.join(process.env.E2E_DATA_DIR!, "outbox");
+  let found = "";
+  await expect
+    .poll(() => {
+      const files = fs.existsSync(outbox) ? fs.readdirSync(outbox) : [];
+      found = files.map((file) => fs.readFileSync(path.join(outbox, file), "utf8")).find((text) => text.includes(`Subject: ${subject}`)) ?? "";
+      return found !== "";
+    }, { timeout: 15_000 })
+    .toBe(true);
+  return found;
+}
+
+async function seriousViolations(page: Page) {
+  const { violations } = await new AxeBuilder({ page }).analyze();
+  return violations.filter((violation) => violation.impact === "serious" || violation.impact === "critical").map((violation) => violation.id);
+}
+
+test("an owner marks a paid guest order shipped from a phone, and the shopper's email carries the tracking number", async ({ browser, page }) => {
+  const owner = createOwner();
+  const number = await guestBuys(browser, "/shop/woodwick/4003/", 1, { name: "Grace Hopper", email: uniqueEmail("grace") });
+
+  await page.setViewportSize(PHONE);
+  await signInAsOwner(page, owner);
+  const card = page.getByRole("listitem").filter({ hasText: number });
+  await expect(card).toContainText("Grace Hopper");
+  const form = card.getByRole("form", { name: `Ship order ${number}` });
+  await form.getByLabel("Carrier").selectOption("USPS");
+  await form.getByLabel("Tracking number").fill(TRACKING);
+  await form.getByRole("button", { name: "Mark shipped" }).click();
+  await expect(page.getByRole("status").filter({ hasText: `Order ${number} is marked shipped` })).toBeVisible();
+  await expect(page.getByRole("listitem").filter({ hasText: number })).toHaveCount(0);
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(PHONE.width);
+
+  const email = await emailWithSubject(`Your order ${number} has shipped`);
+  expect(email).toContain(TRACKING);
+});
+
+test("a refund with restock puts a sold-out candle back on sale in the storefront", async ({ browser, page }) => {
+  const product = "/shop/seasonal/2003/";
+  const stock = ((await (await page.request.get("/api/products?ids=2003")).json()) as { items: { stock: number }[] }).items[0]!.stock;
+  expect(stock, "a fresh test shop has Cranberry Orange in stock").toBeGreaterThan(0);
+  const number = await guestBuys(browser, product, stock, { name: "Katherine Johnson", email: uniqueEmail("katherine") });
+  await page.goto(product);
+  await expect(page.getByText("Sorry, this item is out of stock!")).toBeVisible();
+
+  await signInAsOwner(page, createOwner());
+  await page.goto(`/admin/orders/${number}`);
+  await expect(page.getByRole("checkbox", { name: "Put the items back in stock" })).toBeChecked();
+  await page.getByRole("button", { name: /^Cancel and refund \$/ }).click();
+  await expect(page.getByRole("status").filter({ hasText: `Order ${number}` })).toHaveText(`Order ${number} is cancelled; the refund is on its way to the customer's card.`);
+  await expect(page.getByText("Refunded", { exact: true })).toBeVisible();
+
+  await page.goto(product);
+  await expect(page.getByRole("button", { name: "Add to Cart" })).toBeVisible();
+  await expect(page.getByText("Sorry, this item is out of stock!")).toHaveCount(0);
+});
+
+test("axe finds nothing serious on the back office's screens, on a phone and a desk", async ({ browser, page }) => {
+  // Ten axe runs (five screens, two widths) take about 30 s on a quiet machine.
+  test.setTimeout(120_000);
+  const number = await guestBuys(browser, "/shop/woodwick/4001/", 1, { name: "Mary Jackson", email: uniqueEmail("mary") });
+  await signInAsOwner(page, createOwner());
+  for (const width of [PHONE.width, 1280]) {
+    await page.setViewportSize({ width, height: 900 });
+    for (const screen of ["/admin", "/admin/orders", `/admin/orders/${number}`, "/admin/activity", "/admin/account"]) {
+      await page.goto(screen);
+      expect(await seriousViolations(page), `${screen} at ${width}px`).toEqual([]);
+    }
+  }
+});
+
+test("a shopper's account finds no back office, and sees only its own orders at /account", async ({ browser, page }) => {
+  const someoneElses = await guestBuys(browser, "/shop/woodwick/4003/", 1, { name: "Someone Else", email: uniqueEmail("else") });
+  await page.goto("/auth");
+  const shopper = await signUp(page, { displayName: "Just Shopping", email: uniqueEmail("shopper") });
+  const answer = await page.goto("/admin");
+  expect(answer?.status()).toBe(404);
+  await expect(page.getByText("Oops! Looks like this page doesn't exist.")).toBeVisible();
+  await expect(page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Admin" })).toHaveCount(0);
+
+  const { panel } = await startCheckout(page, "/shop/woodwick/4001/");
+  await panel.fillShipping({ name: "Just Shopping" });
+  await panel.fillCard("4242 4242 4242 4242");
+  await panel.payButton.click();
+  const confirmed = page.getByRole("heading", { name: /^Order WS-\w+ is confirmed$/ });
+  await expect(confirmed).toBeVisible();
+  const own = (await confirmed.textContent())!.match(/WS-\w+/)![0];
+
+  await page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: `${shopper.displayName}: your orders` }).click();
+  await expect(page.getByRole("heading", { level: 1, name: "Your orders" })).toBeVisible();
+  await expect(page.getByRole("main").getByRole("heading", { level: 2 })).toHaveText([`Order ${own}`]);
+  await expect(page.getByText(someoneElses)).toHaveCount(0);
+});
+
+test("an owner turns on two-factor sign-in from the shown secret, then signs in with a code from it", async ({ page }) => {
+  const owner = createOwner();
+  await signInAsOwner(page, owner);
+  await page.getByRole("link", { name: "Turn on two-factor sign-in" }).click();
+  await page.getByRole("form", { name: "Turn on two-factor sign-in" }).getByLabel("Password").fill(owner.password);
+  await page.getByRole("button", { name: "Set up two-factor sign-in" }).click();
+  await expect(page.getByRole("img", { name: "QR code for your authenticator app" })).toBeVisible();
+  const secret = (await page.getByText(/^Or type this secret into the app:/).textContent())!.replace("Or type this secret into the app:", "").replaceAll(" ", "");
+  await page.getByLabel("Code from the app").fill(totpCode(secret));
+  await page.getByRole("button", { name: "Turn on" }).click();
+  await expect(page.getByText("On: signing in asks for a code from your authenticator app.")).toBeVisible();
+
+  await page.getByRole("navigation", { name: "Main" }).getByRole("button", { name: "Sign Out" }).click();
+  await page.goto("/auth?returnTo=%2Fadmin");
+  const form = page.getByRole("form", { name: "Sign in" });
+  await form.getByLabel("Email").fill(owner.email);
+  await form.getByLabel("Password").fill(owner.password);
+  await form.getByRole("button", { name: "Sign In", exact: true }).click();
+  await expect(page.getByRole("heading", { level: 1, name: "Enter your sign-in code" })).toBeVisible();
+  await page.getByLabel("Authentication code").fill(totpCode(secret, Date.now() + 30_000));
+  await page.getByRole("button", { name: "Verify" }).click();
+  await expect(page.getByRole("heading", { level: 1, name: "Today" })).toBeVisible();
+  await expect(page.getByText("Your password alone opens the shop.")).toHaveCount(0);
+});

@@ -1,0 +1,82 @@
+/**
+ * npm run owner:create -- --email EMAIL --name NAME   create the shop's owner, or make an account one
+ * npm run owner:create -- --email EMAIL --remove      take the owner role away
+ *
+ * The password of a new account comes from OWNER_PASSWORD, or is asked for
+ * without echo. Works while the shop runs, on SQLite and PostgreSQL.
+ */
+import { parseArgs } from "node:util";
+import { z } from "zod";
+import { createAuth, loadAuthSecret } from "~/.server/accounts/auth";
+import { OWNER_PASSWORD_LENGTH, makeOwner, removeOwner } from "~/.server/admin/owners";
+import { readSecret } from "./read-secret";
+import { withShopDatabase } from "./shop-database";
+
+const USAGE = "Usage: npm run owner:create -- --email EMAIL --name NAME  (or --email EMAIL --remove)";
+
+const argsSchema = z
+  .object({
+    email: z.email("Give a valid --email.").transform((email) => email.toLowerCase()),
+    name: z.string().trim().min(1, "Give the owner's --name.").max(100, "The --name can be at most 100 characters.").optional(),
+    remove: z.boolean(),
+  })
+  .refine((args) => args.remove || args.name !== undefined, "Give the owner's --name.");
+
+const passwordSchema = z
+  .string()
+  .min(OWNER_PASSWORD_LENGTH.min, `The password must be at least ${OWNER_PASSWORD_LENGTH.min} characters.`)
+  .max(OWNER_PASSWORD_LENGTH.max, `The password can be at most ${OWNER_PASSWORD_LENGTH.max} characters.`);
+
+class BadInput extends Error {}
+
+async function newPassword(): Promise<string> {
+  const fromEnv = process.env.OWNER_PASSWORD;
+  const password = fromEnv ?? (await readSecret("Password for the new owner account: "));
+  const checked = passwordSchema.safeParse(password);
+  if (!checked.success) throw new BadInput(checked.error.issues[0]!.message);
+  if (fromEnv === undefined && process.stdin.isTTY && (await readSecret("The same password again: ")) !== password) {
+    throw new BadInput("The two passwords differ; nothing was changed.");
+  }
+  return password;
+}
+
+function parse(): z.infer<typeof argsSchema> | string {
+  let values;
+  try {
+    ({ values } = parseArgs({ options: { email: { type: "string" }, name: { type: "string" }, remove: { type: "boolean", default: false } }, strict: true }));
+  } catch {
+    return USAGE;
+  }
+  const args = argsSchema.safeParse(values);
+  return args.success ? args.data : args.error.issues[0]!.message;
+}
+
+const args = parse();
+process.exitCode =
+  typeof args === "string"
+    ? (console.error(args), 1)
+    : await withShopDatabase(async ({ db, engine }, config) => {
+        const { email } = args;
+        if (args.remove) {
+          const change = await removeOwner(db, email);
+          if (change === "no_account") {
+            console.error(`There is no account for ${email}.`);
+            return 1;
+          }
+          console.log(change === "removed" ? `${email} is no longer an owner.` : `${email} is not an owner.`);
+          return 0;
+        }
+        const auth = createAuth({ db, engine, config, secret: await loadAuthSecret(db) });
+        try {
+          const change = await makeOwner(db, auth, { email, name: args.name!, password: newPassword });
+          const where = `sign in at ${config.publicUrl}/auth and open ${config.publicUrl}/admin`;
+          if (change === "created") console.log(`Created the owner account ${email}: ${where}.`);
+          else if (change === "promoted") console.log(`${email} is now an owner (its name and password are unchanged): ${where}.`);
+          else console.log(`${email} is an owner already.`);
+          return 0;
+        } catch (error) {
+          if (!(error instanceof BadInput)) throw error;
+          console.error(error.message);
+          return 1;
+        }
+      });

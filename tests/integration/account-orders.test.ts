@@ -1,0 +1,53 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { newCredentials, signIn, signedUp } from "../helpers/accounts";
+import { BrowserSession } from "../helpers/browser-session";
+import { runScript } from "../helpers/run-script";
+import { type Shop, openShop } from "../helpers/shop-api";
+import { placePaidOrder } from "../helpers/shop-mail";
+import { testEngine } from "../helpers/test-database";
+
+const textOf = (html: string) => html.replaceAll("<!-- -->", "").replaceAll("&amp;", "&");
+
+describe(`a shopper's own orders at /account, on ${testEngine}`, () => {
+  let shop: Shop;
+  beforeAll(async () => {
+    shop = await openShop({ Wax: [{ id: 1001, name: "Fig Leaf", price: 24, stock: 50 }] });
+  });
+  afterAll(() => shop.close());
+
+  it("lists the signed-in shopper's orders with their lines, status and tracking link, and nobody else's", async () => {
+    const ada = new BrowserSession(shop.url);
+    await signedUp(ada, newCredentials("Ada Wick"));
+    const grace = new BrowserSession(shop.url);
+    await signedUp(grace, newCredentials("Grace Wick"));
+    const adas = await placePaidOrder(shop, [{ id: 1001, quantity: 2 }], { browser: ada });
+    const graces = await placePaidOrder(shop, [{ id: 1001, quantity: 1 }], { browser: grace });
+    const guests = await placePaidOrder(shop, [{ id: 1001, quantity: 3 }]);
+
+    const owner = { ...newCredentials("Mara"), password: "poured-by-hand-2026" };
+    await runScript("scripts/owner-create.ts", ["--email", owner.email, "--name", "Mara"], { ...shop.database.env, OWNER_PASSWORD: owner.password });
+    const mara = new BrowserSession(shop.url);
+    await signIn(mara, owner);
+    await mara.postForm("/admin?index", { intent: "ship", number: adas.number, carrier: "UPS", trackingNumber: "1Z999AA10123456784" });
+
+    const page = textOf((await ada.get("/account")).html);
+    expect(page).toContain(`Order ${adas.number}`);
+    expect(page).toContain("Shipped · $48.00");
+    expect(page).toContain("2 × Fig Leaf");
+    expect(page).toContain('Tracking number (UPS): <a href="https://www.ups.com/track?tracknum=1Z999AA10123456784">1Z999AA10123456784</a>');
+    expect(page).not.toContain(graces.number);
+    expect(page).not.toContain(guests.number);
+
+    const gracePage = textOf((await grace.get("/account")).html);
+    expect(gracePage).toContain(`Order ${graces.number}`);
+    expect(gracePage).toContain("Paid, being prepared");
+    expect(gracePage).not.toContain(adas.number);
+    expect((await grace.get("/")).html).toMatch(/<a[^>]*aria-label="Grace Wick: your orders"[^>]*href="\/account"|<a[^>]*href="\/account"[^>]*aria-label="Grace Wick: your orders"/);
+  });
+
+  it("sends a guest to sign in first", async () => {
+    const answer = await new BrowserSession(shop.url).get("/account");
+    expect(answer.status).toBe(302);
+    expect(answer.location).toBe("/auth?returnTo=%2Faccount");
+  });
+});

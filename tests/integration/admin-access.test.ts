@@ -1,0 +1,121 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { type Credentials, newCredentials, signIn, signUp, signedUp, usersWithEmail } from "../helpers/accounts";
+import { BrowserSession } from "../helpers/browser-session";
+import { runScript } from "../helpers/run-script";
+import { type Shop, cards, openShop, pay, placePendingOrder } from "../helpers/shop-api";
+import { orderByNumber } from "../helpers/shop-db";
+import { testEngine } from "../helpers/test-database";
+
+const NOT_FOUND = "Oops! Looks like this page doesn&#x27;t exist.";
+
+describe(`the owner's role, on ${testEngine}`, () => {
+  let shop: Shop;
+  beforeAll(async () => {
+    shop = await openShop({ Wax: [{ id: 1001, name: "Fig Leaf", price: 24, stock: 10 }] });
+  });
+  afterAll(() => shop.close());
+
+  const ownerCreate = (args: string[], env: Record<string, string> = {}) => runScript("scripts/owner-create.ts", args, { ...shop.database.env, ...env });
+  async function newOwner(): Promise<Credentials> {
+    const owner = { ...newCredentials("Mara Wick"), password: "poured-by-hand-2026" };
+    const made = await ownerCreate(["--email", owner.email, "--name", owner.displayName], { OWNER_PASSWORD: owner.password });
+    expect(made.stderr).toBe("");
+    expect(made.code).toBe(0);
+    return owner;
+  }
+
+  it("sends a signed-out visitor of any /admin page to sign in, and back", async () => {
+    const visitor = new BrowserSession(shop.url);
+    for (const path of ["/admin", "/admin?from=email"]) {
+      const answer = await visitor.get(path);
+      expect(answer.status).toBe(302);
+      expect(answer.location).toBe(`/auth?returnTo=${encodeURIComponent(path)}`);
+    }
+  });
+
+  it("shows a shopper the not-found view with status 404, even one who tried to sign up with a role", async () => {
+    const shopper = new BrowserSession(shop.url);
+    const credentials = newCredentials();
+    expect((await signUp(shopper, credentials, { role: "owner" })).status).toBe(302);
+    const answer = await shopper.get("/admin");
+    expect(answer.status).toBe(404);
+    expect(answer.html).toContain(NOT_FOUND);
+    expect(answer.html).not.toContain("To ship");
+    expect((await usersWithEmail(shop.db, credentials.email))[0]).toMatchObject({ role: "shopper" });
+  });
+
+  it("opens Today to an owner made by npm run owner:create while the shop runs, with a paid guest order to ship", async () => {
+    const order = await placePendingOrder(shop, [{ id: 1001, quantity: 2 }], { shipping: { name: "Grace Hopper", city: "Arlington", state: "VA" } });
+    expect((await pay(shop, order, cards.success)).status).toBe(200);
+    const owner = await newOwner();
+    const browser = new BrowserSession(shop.url);
+    expect((await signIn(browser, owner, { returnTo: "/admin" })).location).toBe("/admin");
+
+    const today = await browser.get("/admin");
+    expect(today.status).toBe(200);
+    expect(today.headers.get("cache-control")).toBe("private, no-store");
+    expect(today.headers.get("x-robots-tag")).toBe("noindex, nofollow");
+    expect(today.html).toContain('<meta name="robots" content="noindex, nofollow"/>');
+    expect(today.html).toContain(">Today</h1>");
+    expect(today.html).toContain("To ship (1)");
+    expect(today.html).toContain(order.number);
+    expect(today.html).toContain("Grace Hopper");
+    expect(today.html).toMatch(/2 items · \$48\.00 · Arlington, VA/);
+    expect(today.html).toMatch(/aria-label="Sales over the last 30 days: \$48\.00 from 1 order\."/);
+    expect(today.html).toContain('href="/admin"');
+
+    expect((await browser.get("/")).html).toMatch(/<a[^>]*href="\/admin"[^>]*>Admin<\/a>/);
+  });
+
+  it("checks the role on every back-office page and action: signed out, shopper, owner", async () => {
+    const order = await placePendingOrder(shop, [{ id: 1001, quantity: 1 }]);
+    const pages = ["/admin", "/admin/orders", `/admin/orders/${order.number}`, "/admin/activity", "/admin/account", "/admin/orders.csv", "/admin/activity.csv"];
+    const actions: [string, Record<string, string>][] = [
+      ["/admin?index", { intent: "ship", number: order.number }],
+      [`/admin/orders/${order.number}`, { intent: "refund", number: order.number, restock: "on" }],
+      ["/admin/account", { intent: "enable", password: "whatever-it-is" }],
+    ];
+    const visitor = new BrowserSession(shop.url);
+    const shopper = new BrowserSession(shop.url);
+    await signedUp(shopper);
+    const owner = new BrowserSession(shop.url);
+    await signIn(owner, await newOwner());
+    for (const path of pages) {
+      expect((await visitor.get(path)).location, path).toBe(`/auth?returnTo=${encodeURIComponent(path)}`);
+      expect((await shopper.get(path)).status, path).toBe(404);
+      expect((await owner.get(path)).status, path).toBe(200);
+    }
+    for (const [path, fields] of actions) {
+      expect((await visitor.postForm(path, fields)).status, path).toBe(302);
+      expect((await shopper.postForm(path, fields)).status, path).toBe(404);
+    }
+    expect((await orderByNumber(shop.db, order.number)).status).toBe("pending_payment");
+  });
+
+  it("gives an existing shopper the role, keeping the password, and --remove takes it away at the next request", async () => {
+    const browser = new BrowserSession(shop.url);
+    const shopper = await signedUp(browser);
+    expect((await browser.get("/admin")).status).toBe(404);
+    const made = await ownerCreate(["--email", shopper.email.toUpperCase(), "--name", "Ignored"]);
+    expect(made).toMatchObject({ code: 0, stdout: expect.stringContaining(`${shopper.email} is now an owner (its name and password are unchanged)`) });
+    expect((await browser.get("/admin")).status).toBe(200);
+    expect((await usersWithEmail(shop.db, shopper.email))[0]).toMatchObject({ name: shopper.displayName });
+
+    expect(await ownerCreate(["--email", shopper.email, "--remove"])).toMatchObject({ code: 0, stdout: `${shopper.email} is no longer an owner.\n` });
+    expect((await browser.get("/admin")).status).toBe(404);
+    expect((await browser.get("/")).html).not.toMatch(/>Admin</);
+  });
+
+  it.each([
+    [["--email", "not-an-email", "--name", "Mara"], { OWNER_PASSWORD: "long-enough-password" }, "Give a valid --email.\n"],
+    [["--email", "short@example.com", "--name", "Mara"], { OWNER_PASSWORD: "too-short" }, "The password must be at least 12 characters.\n"],
+    [["--email", "nopassword@example.com", "--name", "Mara"], {}, "Password for the new owner account: The password must be at least 12 characters.\n"],
+    [["--email", "noname@example.com"], { OWNER_PASSWORD: "long-enough-password" }, "Give the owner's --name.\n"],
+    [["--email", "nobody@example.com", "--remove"], {}, "There is no account for nobody@example.com.\n"],
+    [["--owner", "x"], {}, "Usage: npm run owner:create -- --email EMAIL --name NAME  (or --email EMAIL --remove)\n"],
+  ])("refuses %j with one line and exit 1, changing nothing", async (args, env, message) => {
+    const users = await shop.db.selectFrom("user").select(["email", "role"]).orderBy("email").execute();
+    expect(await ownerCreate(args, env)).toEqual({ code: 1, stdout: "", stderr: message });
+    expect(await shop.db.selectFrom("user").select(["email", "role"]).orderBy("email").execute()).toEqual(users);
+  });
+});

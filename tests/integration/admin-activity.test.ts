@@ -1,0 +1,59 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { newCredentials, signIn, signedUp } from "../helpers/accounts";
+import { BrowserSession } from "../helpers/browser-session";
+import { runScript } from "../helpers/run-script";
+import { type Shop, openShop } from "../helpers/shop-api";
+import { placePaidOrder } from "../helpers/shop-mail";
+import { testEngine } from "../helpers/test-database";
+
+const textOf = (html: string) => html.replaceAll("<!-- -->", "");
+
+describe(`the activity log at /admin/activity, on ${testEngine}`, () => {
+  let shop: Shop;
+  let owner: BrowserSession;
+  let number: string;
+  beforeAll(async () => {
+    shop = await openShop({ Wax: [{ id: 1001, price: 24, stock: 20 }] });
+    const credentials = { ...newCredentials("Mara Wick"), password: "poured-by-hand-2026" };
+    await runScript("scripts/owner-create.ts", ["--email", credentials.email, "--name", "Mara Wick"], { ...shop.database.env, OWNER_PASSWORD: credentials.password });
+    owner = new BrowserSession(shop.url);
+    await signIn(owner, credentials);
+    number = (await placePaidOrder(shop, [{ id: 1001, quantity: 2 }])).number;
+    await owner.postForm("/admin?index", { intent: "ship", number, carrier: "DHL", trackingNumber: "JD014600006281230704" });
+    await owner.postForm(`/admin/orders/${number}`, { intent: "refund", number, restock: "on" });
+  });
+  afterAll(() => shop.close());
+
+  it("shows every owner action newest first: who, what, which order, the values before and after, and when", async () => {
+    const page = textOf((await owner.get("/admin/activity")).html);
+    expect(page).toContain("2 entries, kept as written");
+    const refunded = page.indexOf(`Cancelled and refunded <a`);
+    const shipped = page.indexOf(`Marked shipped <a`);
+    expect(refunded).toBeGreaterThan(-1);
+    expect(shipped).toBeGreaterThan(refunded);
+    expect(page).toContain(`href="/admin/orders/${number}"`);
+    expect(page).toContain("Before: status: shipped");
+    expect(page).toContain("After: status: refunded, amountCents: 4800, restocked: true");
+    expect(page).toContain("After: status: shipped, carrier: DHL, trackingNumber: JD014600006281230704");
+    expect(page).toMatch(/· Mara Wick</);
+  });
+
+  it("exports the whole log as CSV, oldest first, with the values as recorded", async () => {
+    const answer = await fetch(`${shop.url}/admin/activity.csv`, { headers: { Cookie: owner.cookieHeader() } });
+    expect(answer.headers.get("content-type")).toBe("text/csv; charset=utf-8");
+    const rows = new TextDecoder("utf-8", { ignoreBOM: true }).decode(await answer.arrayBuffer()).slice(1).split("\r\n");
+    expect(rows[0]).toBe("When (UTC),Who,Account id,Action,Subject type,Subject,Before,After");
+    expect(rows[1]).toMatch(new RegExp(`^\\d{4}-.*Z,Mara Wick,[^,]+,order\\.shipped,order,${number},"{""status"":""paid""}",`));
+    expect(rows[2]).toContain(`,order.refunded,order,${number},`);
+    expect(rows).toHaveLength(4);
+  });
+
+  it("is the owner's only", async () => {
+    for (const path of ["/admin/activity", "/admin/activity.csv"]) {
+      expect((await new BrowserSession(shop.url).get(path)).location).toBe(`/auth?returnTo=${encodeURIComponent(path)}`);
+      const shopper = new BrowserSession(shop.url);
+      await signedUp(shopper);
+      expect((await shopper.get(path)).status).toBe(404);
+    }
+  });
+});

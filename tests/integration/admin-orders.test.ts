@@ -1,0 +1,89 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { newCredentials, signIn, signedUp } from "../helpers/accounts";
+import { BrowserSession } from "../helpers/browser-session";
+import { runScript } from "../helpers/run-script";
+import { type Shop, openShop, placePendingOrder } from "../helpers/shop-api";
+import { placePaidOrder } from "../helpers/shop-mail";
+import { testEngine } from "../helpers/test-database";
+
+const textOf = (html: string) => html.replaceAll("<!-- -->", "");
+/** The order numbers a list page shows, top to bottom. */
+const numbersIn = (html: string) => [...html.matchAll(/href="\/admin\/orders\/(WS-\w+)"/g)].map((match) => match[1]);
+
+describe(`the orders list and its CSV, on ${testEngine}`, () => {
+  let shop: Shop;
+  let owner: BrowserSession;
+  const placed: string[] = [];
+  beforeAll(async () => {
+    shop = await openShop({ Wax: [{ id: 1001, name: "Fig Leaf", price: 24, stock: 100 }, { id: 1002, name: "Crème Brûlée", price: 18.5, stock: 100 }] });
+    const credentials = { ...newCredentials("Mara Wick"), password: "poured-by-hand-2026" };
+    await runScript("scripts/owner-create.ts", ["--email", credentials.email, "--name", "Mara"], { ...shop.database.env, OWNER_PASSWORD: credentials.password });
+    owner = new BrowserSession(shop.url);
+    await signIn(owner, credentials);
+    // Oldest first: Ada (paid, two lines), a formula-like name (paid), 100%_Wax (pending), then 26 more paid ones for paging.
+    placed.push(
+      (await placePaidOrder(shop, [{ id: 1001, quantity: 2 }, { id: 1002, quantity: 1 }], { shipping: { name: "Ada Lovelace", email: "ADA@Example.com" } })).number,
+      (await placePaidOrder(shop, [{ id: 1001, quantity: 1 }], { shipping: { name: "=HYPERLINK(\"http://evil\")", address: "@SUM(A1)" } })).number,
+      (await placePendingOrder(shop, [{ id: 1002, quantity: 1 }], { shipping: { name: "100%_Wax Co" } })).number,
+    );
+    for (let index = 0; index < 26; index++) placed.push((await placePaidOrder(shop, [{ id: 1001, quantity: 1 }], { shipping: { name: `Buyer ${index}` } })).number);
+  });
+  afterAll(() => shop.close());
+
+  it("lists orders newest first, 25 to a page", async () => {
+    const first = await owner.get("/admin/orders");
+    expect(first.status).toBe(200);
+    expect(textOf(first.html)).toContain("29 orders");
+    expect(numbersIn(first.html)).toEqual(placed.toReversed().slice(0, 25));
+    const second = await owner.get("/admin/orders?page=2");
+    expect(numbersIn(second.html)).toEqual(placed.toReversed().slice(25));
+  });
+
+  it("filters by status and finds by order number, name or email in any letter case, with % and _ meaning themselves", async () => {
+    expect(numbersIn((await owner.get("/admin/orders?status=pending_payment")).html)).toEqual([placed[2]]);
+    expect(numbersIn((await owner.get(`/admin/orders?q=${placed[0]!.toLowerCase()}`)).html)).toEqual([placed[0]]);
+    expect(numbersIn((await owner.get("/admin/orders?q=lovelace")).html)).toEqual([placed[0]]);
+    expect(numbersIn((await owner.get("/admin/orders?q=ada%40example")).html)).toEqual([placed[0]]);
+    expect(numbersIn((await owner.get("/admin/orders?q=100%25_")).html)).toEqual([placed[2]]);
+    expect(numbersIn((await owner.get("/admin/orders?q=0%25")).html)).toEqual([placed[2]]);
+    expect(numbersIn((await owner.get("/admin/orders?status=paid&q=lovelace")).html)).toEqual([placed[0]]);
+    expect(numbersIn((await owner.get("/admin/orders?status=shipped")).html)).toEqual([]);
+    // A status or page it does not know shows all orders, from the first page; nothing answers 500.
+    expect((await owner.get("/admin/orders?status=bogus&page=x")).status).toBe(200);
+  });
+
+  /** The CSV as the browser downloads it, byte-order mark and all (fetch's text() would drop the mark). */
+  async function download(path: string) {
+    const answer = await fetch(`${shop.url}${path}`, { headers: { Cookie: owner.cookieHeader() } });
+    const bytes = new Uint8Array(await answer.arrayBuffer());
+    return { answer, bytes, text: new TextDecoder("utf-8", { ignoreBOM: true }).decode(bytes) };
+  }
+
+  it("exports the list's orders as CSV: one row per line, a BOM, and formula-like cells defused", async () => {
+    const { answer, bytes, text } = await download("/admin/orders.csv?q=lovelace");
+    expect(answer.status).toBe(200);
+    expect(answer.headers.get("content-type")).toBe("text/csv; charset=utf-8");
+    expect(answer.headers.get("content-disposition")).toMatch(/^attachment; filename="orders-\d{4}-\d{2}-\d{2}\.csv"$/);
+    expect([...bytes.slice(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
+    const rows = text.slice(1).split("\r\n");
+    expect(rows[0]).toBe(
+      "Order,Status,Placed (UTC),Paid (UTC),Shipped (UTC),Refunded (UTC),Customer,Email,Phone,Ship to,Address,City,State,ZIP,Carrier,Tracking number,Order total,Item id,Item,Scent,Quantity,Unit price",
+    );
+    expect(rows.slice(1, -1)).toHaveLength(2);
+    expect(rows[1]).toMatch(new RegExp(`^${placed[0]},paid,.*,Ada Lovelace,.*,66\\.50,1001,Fig Leaf,.*,2,24\\.00$`));
+    expect(rows[2]).toContain(",1002,Crème Brûlée,");
+    expect(rows.at(-1)).toBe("");
+
+    const line = (await download(`/admin/orders.csv?q=${placed[1]}`)).text.split("\r\n")[1]!;
+    expect(line).toContain(`,"'=HYPERLINK(""http://evil"")",'@SUM(A1),`);
+  });
+
+  it("shows the list and the CSV to the owner only", async () => {
+    for (const path of ["/admin/orders", "/admin/orders.csv"]) {
+      expect((await new BrowserSession(shop.url).get(path)).location).toBe(`/auth?returnTo=${encodeURIComponent(path)}`);
+      const shopper = new BrowserSession(shop.url);
+      await signedUp(shopper);
+      expect((await shopper.get(path)).status).toBe(404);
+    }
+  });
+});

@@ -1,0 +1,125 @@
+import path from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { seedDemoCatalog } from "~/.server/catalog/demo";
+import { parseCatalogFile } from "~/.server/catalog/file";
+import { importCatalog } from "~/.server/catalog/import";
+import { newCredentials, signIn, signedUp } from "../helpers/accounts";
+import { BrowserSession } from "../helpers/browser-session";
+import { catalogFile } from "../helpers/catalog-files";
+import { describeNuError, type HtmlDocument, nuHtmlErrors } from "../helpers/nu-html-checker";
+import { repoRoot, runScript } from "../helpers/run-script";
+import { type ServerProcess, startServerProcess } from "../helpers/server-process";
+import { cards, pay, placePendingOrder } from "../helpers/shop-api";
+import { createTestDatabase, type TestDatabase, testEngine } from "../helpers/test-database";
+
+/**
+ * Beside the demo catalog, lists long enough to come in pages (24 products
+ * a category page, 8 categories on the overview) and a sold-out product.
+ */
+const longLists = catalogFile({
+  Tapers: Array.from({ length: 26 }, (_, index) => ({ id: 2001 + index, stock: index === 25 ? 0 : 5 })),
+  Pillars: [{ id: 2101 }],
+  Votives: [{ id: 2201 }],
+  Tealights: [{ id: 2301 }],
+  Lanterns: [{ id: 2401 }],
+});
+
+/** A provider that is never reached: only the pages' markup is checked. */
+const googleSignIn = {
+  GOOGLE_CLIENT_ID: "wickshop-test",
+  GOOGLE_CLIENT_SECRET: "wickshop-test-secret",
+  GOOGLE_DISCOVERY_URL: "http://127.0.0.1:9/.well-known/openid-configuration",
+};
+
+/** A document with an error the checker must report: a run that reports nothing at all cannot pass. */
+const plantedError: HtmlDocument = {
+  name: "the planted error",
+  html: '<!doctype html><html lang="en"><head><title>Planted</title></head><body><p><div>A div in a paragraph</div></p></body></html>',
+};
+
+/** GETs (or posts) a page and keeps its HTML, insisting on the status a shopper would get. */
+async function page(browser: BrowserSession, who: string, path: string, status = 200, form?: Record<string, string>): Promise<HtmlDocument> {
+  const response = form ? await browser.postForm(path, form) : await browser.get(path);
+  expect(response.status, `${who} ${path}`).toBe(status);
+  return { name: `${who} ${form ? "POST " : ""}${path}`, html: response.html };
+}
+
+/** Every storefront page a guest can reach, with every category and product of the catalog. */
+async function guestPages(url: string): Promise<HtmlDocument[]> {
+  const guest = new BrowserSession(url);
+  const catalog = (await (await fetch(`${url}/api/catalog`)).json()) as { route: string; items: { id: number }[] }[];
+  const paths = [
+    "/",
+    "/shop",
+    "/shop?page=2",
+    ...catalog.flatMap((category) => [`/${category.route}`, ...category.items.map((item) => `/${category.route}/${item.id}`)]),
+    "/shop/tapers?page=2",
+    "/checkout",
+    "/auth",
+    "/about",
+    "/contact",
+    "/auth/google/done?error=access_denied",
+    "/auth/google/done?popup=1&error=access_denied",
+  ];
+  const pages = [];
+  for (const path of paths) pages.push(await page(guest, "guest", path));
+  pages.push(await page(guest, "guest", "/no-such-page", 404));
+  // The sign-in and sign-up forms as they come back with an error.
+  const stranger = newCredentials();
+  pages.push(await page(guest, "guest (wrong password)", "/auth", 401, { intent: "sign-in", email: stranger.email, password: stranger.password, returnTo: "/shop" }));
+  const signUpForm = { intent: "sign-up", displayName: "Ada", email: stranger.email, password: stranger.password, confirmPassword: "something else", returnTo: "/shop" };
+  pages.push(await page(guest, "guest (passwords differ)", "/auth", 400, signUpForm));
+  return pages;
+}
+
+/** The pages whose nav bar names a signed-in shopper and offers Sign Out. */
+async function signedInPages(url: string): Promise<HtmlDocument[]> {
+  const shopper = new BrowserSession(url);
+  await signedUp(shopper, newCredentials("Ottilie <Wick> & Sons"));
+  const pages = [];
+  for (const path of ["/", "/shop", "/shop/wax", "/shop/wax/1001", "/checkout", "/about", "/contact", "/account"]) pages.push(await page(shopper, "signed in", path));
+  pages.push(await page(shopper, "signed in", "/no-such-page", 404));
+  return pages;
+}
+
+/** The owner's back office: Today with an order to ship, the orders list, and the order's own page. */
+async function ownerPages(url: string, env: Record<string, string>): Promise<HtmlDocument[]> {
+  const owner = { email: "owner-vnu@example.com", password: "poured-by-hand-2026" };
+  const made = await runScript("scripts/owner-create.ts", ["--email", owner.email, "--name", "Mara Wick"], { ...env, OWNER_PASSWORD: owner.password });
+  expect(made.stderr).toBe("");
+  const order = await placePendingOrder({ url }, [{ id: 1001, quantity: 2 }], { shipping: { email: "grace@example.com" } });
+  expect((await pay({ url }, order, cards.success)).status).toBe(200);
+  const browser = new BrowserSession(url);
+  await signIn(browser, owner);
+  const pages = [];
+  for (const path of ["/admin", "/admin/orders", "/admin/orders?status=paid&q=WS", `/admin/orders/${order.number}`, "/admin/activity", "/admin/account"]) {
+    pages.push(await page(browser, "owner", path));
+  }
+  pages.push(await page(browser, "owner (two-factor set-up)", "/admin/account", 200, { intent: "enable", password: owner.password }));
+  pages.push(await page(browser, "owner (bad tracking number)", "/admin?index", 400, { intent: "ship", number: order.number, trackingNumber: "<b>" }));
+  return pages;
+}
+
+describe(`the W3C Nu HTML Checker (vnu) on every storefront and back-office page, on ${testEngine}`, () => {
+  let database: TestDatabase;
+  let server: ServerProcess;
+  beforeAll(async () => {
+    database = await createTestDatabase();
+    await seedDemoCatalog(database.db, path.join(repoRoot, "seed/catalog.json"));
+    await importCatalog(database.db, parseCatalogFile(longLists), { replace: false });
+    // Sign-in with Google on, so /auth shows its button too; nothing asks the provider anything.
+    server = await startServerProcess({ ...database.env, ...googleSignIn });
+  });
+  afterAll(async () => {
+    await server?.stop();
+    await database?.cleanup();
+  });
+
+  it("finds no error on any page a guest, a signed-in shopper or the owner sees", { timeout: 120_000 }, async () => {
+    const pages = [...(await guestPages(server.url)), ...(await signedInPages(server.url)), ...(await ownerPages(server.url, database.env))];
+    expect(pages.find((page) => page.name === "guest /auth")?.html, "the sign-in form's Google button is checked too").toContain("Sign in with Google");
+    const errors = await nuHtmlErrors([...pages, plantedError]);
+    expect(errors.filter((error) => error.document === plantedError.name).length, "the checker reports the planted error").toBeGreaterThan(0);
+    expect(errors.filter((error) => error.document !== plantedError.name).map(describeNuError)).toEqual([]);
+  });
+});

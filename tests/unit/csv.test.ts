@@ -1,0 +1,22 @@
+import { describe, expect, it } from "vitest";
+import { csvCell, csvFile } from "~/lib/csv";
+
+describe("csvCell", () => {
+  it.each(["=1+1", "+1", "-2", "@SUM(A1)", "\tx", "\rx"])("defuses %j, which a spreadsheet would run as a formula", (value) => {
+    expect(csvCell(value).replace(/^"|"$/g, "").startsWith(`'${value[0]}`)).toBe(true);
+  });
+
+  it("quotes commas, quotes and line breaks, and leaves plain text and numbers alone", () => {
+    expect(csvCell('Ada "The Countess", Lovelace')).toBe('"Ada ""The Countess"", Lovelace"');
+    expect(csvCell("12 Wick Lane\nApt 2")).toBe('"12 Wick Lane\nApt 2"');
+    expect(csvCell("Crème brûlée")).toBe("Crème brûlée");
+    expect(csvCell(-5)).toBe("-5");
+    expect(csvCell(null)).toBe("");
+  });
+});
+
+describe("csvFile", () => {
+  it("starts with a byte-order mark and ends every row with CRLF", () => {
+    expect(csvFile([["a", "b"], [1, "=x"]])).toBe("\uFEFFa,b\r\n1,'=x\r\n");
+  });
+});
