@@ -18,6 +18,9 @@ interface Counts {
   skipped: number;
 }
 
+/** Names of the tests that failed, printed above the total so a CI log's tail says which. */
+const failures: string[] = [];
+
 const { values } = parseArgs({
   options: { only: { type: "string" }, "summary-file": { type: "string" } },
 });
@@ -40,6 +43,12 @@ function vitest(): Counts & { code: number } {
   const code = run("vitest", ["run", ...projects, "--reporter=default", "--reporter=json", `--outputFile.json=${file}`]);
   if (!fs.existsSync(file)) return { code: code || 1, passed: 0, failed: 1, skipped: 0 };
   const report = JSON.parse(fs.readFileSync(file, "utf8"));
+  for (const suite of report.testResults) {
+    const where = path.relative(process.cwd(), suite.name);
+    const failed = suite.assertionResults.filter((test: { status: string }) => test.status === "failed");
+    for (const test of failed) failures.push(`${where} > ${test.fullName}`);
+    if (suite.status === "failed" && failed.length === 0) failures.push(`${where}: ${suite.message.split("\n")[0]}`);
+  }
   return {
     code,
     passed: report.numPassedTests,
@@ -52,15 +61,30 @@ function playwright(): Counts & { code: number } {
   const file = path.join(reports, "playwright.json");
   const code = run("playwright", ["test", "--reporter=list,json"], { PLAYWRIGHT_JSON_OUTPUT_FILE: file });
   if (!fs.existsSync(file)) return { code: code || 1, passed: 0, failed: 1, skipped: 0 };
-  const { stats } = JSON.parse(fs.readFileSync(file, "utf8"));
+  const { stats, suites } = JSON.parse(fs.readFileSync(file, "utf8"));
+  collectPlaywrightFailures(suites ?? [], []);
   return { code, passed: stats.expected + stats.flaky, failed: stats.unexpected, skipped: stats.skipped };
+}
+
+interface PlaywrightSuite {
+  title: string;
+  specs?: { title: string; ok: boolean; file: string }[];
+  suites?: PlaywrightSuite[];
+}
+
+function collectPlaywrightFailures(suites: PlaywrightSuite[], titles: string[]) {
+  for (const suite of suites) {
+    const within = [...titles, suite.title];
+    for (const spec of suite.specs ?? []) if (!spec.ok) failures.push([...within, spec.title].join(" > "));
+    collectPlaywrightFailures(suite.suites ?? [], within);
+  }
 }
 
 const results = [vitest()];
 if (!values.only) results.push(playwright());
 fs.rmSync(reports, { recursive: true, force: true });
 
-const total: Counts = { passed: 0, failed: 0, skipped: 0 };
+const total: Counts & { failures: string[] } = { passed: 0, failed: 0, skipped: 0, failures: [] };
 const summaryFile = values["summary-file"];
 if (summaryFile && fs.existsSync(summaryFile)) Object.assign(total, JSON.parse(fs.readFileSync(summaryFile, "utf8")));
 for (const result of results) {
@@ -68,7 +92,9 @@ for (const result of results) {
   total.failed += result.failed;
   total.skipped += result.skipped;
 }
+total.failures.push(...failures);
 if (summaryFile) fs.writeFileSync(summaryFile, JSON.stringify(total));
 
+if (total.failures.length > 0) console.log(`\nFailed:\n${total.failures.map((name) => `  ${name}`).join("\n")}`);
 console.log(`\nTotal: ${total.passed} passed, ${total.failed} failed, ${total.skipped} skipped`);
 process.exit(results.some((result) => result.code !== 0) ? 1 : 0);
