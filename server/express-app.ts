@@ -9,6 +9,7 @@ import type { ShopContext } from "~/.server/load-context";
 import type { Logger } from "~/.server/logger";
 import { sameOriginOnly } from "./origin-check";
 import type { PageCache } from "./page-cache";
+import { servePhotos } from "./photos";
 import { limitRequestBodies } from "./request-limits";
 import { securityHeaders } from "./security-headers";
 import { keepSessionsOutOfSharedCaches } from "./shared-caches";
@@ -69,6 +70,7 @@ export function createExpressApp({ config, build, assets, pageCache, services }:
     }
   });
   app.use(assets);
+  app.get("/photos/:file", servePhotos(services.db));
   app.use(sameOriginOnly(config.publicUrl));
   app.use(limitRequestBodies);
   // The back office is never indexed, whatever link a search engine finds to it.

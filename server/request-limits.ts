@@ -1,10 +1,14 @@
 import type { NextFunction, Request, Response } from "express";
 import { REFUSED_BODY_DRAIN_BYTES } from "~/.server/json-api";
+import { MAX_PHOTO_FORM_BYTES } from "~/admin/photo-upload.server";
 
 /** The JSON API reads at most 64 KB itself (json-api.ts); a Stripe event is well under this. */
 const MAX_API_BODY_BYTES = 1024 * 1024;
 /** The largest form the shop has (sign-up) is a few hundred bytes. */
 const MAX_FORM_BODY_BYTES = 16 * 1024;
+
+/** The owner's forms that carry photos, read as they stream (app/admin/photo-upload.server.ts). */
+const PHOTO_FORMS = /^\/admin\/(?:products|categories)(?:\/|$)/;
 
 const BODYLESS_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
 
@@ -30,7 +34,8 @@ function refuse(req: Request, res: Response, status: number, code: string, messa
 export function limitRequestBodies(req: Request, res: Response, next: NextFunction) {
   if (BODYLESS_METHODS.has(req.method)) return next();
   const api = req.path.startsWith("/api/");
-  const max = api ? MAX_API_BODY_BYTES : MAX_FORM_BODY_BYTES;
+  const photos = PHOTO_FORMS.test(req.path) && typeof req.is("multipart/form-data") === "string";
+  const max = api ? MAX_API_BODY_BYTES : photos ? MAX_PHOTO_FORM_BYTES : MAX_FORM_BODY_BYTES;
   const length = req.get("content-length");
   if (length === undefined) {
     if (!api && req.get("transfer-encoding") !== undefined) {

@@ -1,9 +1,10 @@
 /**
- * The shop's own images ship as `name-800.webp` with a `name-400.webp` beside
- * it; for those we offer both sizes. Any other URL is used as it is.
+ * The shop's own images, and the owner's uploaded photos, come as
+ * `name-800.webp` with a `name-400.webp` beside it; for those we offer both
+ * sizes. Any other URL is used as it is.
  */
 export function imageSrcSet(url: string): string | undefined {
-  if (!/^\/images\/.+-800\.webp$/.test(url)) return undefined;
+  if (!/^\/(?:images|photos)\/.+-800\.webp$/.test(url)) return undefined;
   return `${url.replace(/-800\.webp$/, "-400.webp")} 400w, ${url} 800w`;
 }
 

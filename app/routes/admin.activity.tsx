@@ -44,8 +44,8 @@ export default function AdminActivity({ loaderData }: Route.ComponentProps) {
           <li key={entry.id} className="admin-card">
             <p className="admin-card__title">
               {`${entry.what} `}
-              {entry.subjectType === "order" ? (
-                <Link to={`/admin/orders/${entry.subject}`} className="admin-card__number">
+              {entry.subjectType === "order" || entry.subjectType === "product" ? (
+                <Link to={`/admin/${entry.subjectType}s/${entry.subject}`} className="admin-card__number">
                   {entry.subject}
                 </Link>
               ) : (

@@ -1,6 +1,7 @@
 import { Link } from "react-router";
 import { requireOwner } from "~/.server/admin/owners";
 import { todayScreen } from "~/.server/admin/today";
+import { LowStock } from "~/components/admin/low-stock";
 import { OrdersToShip } from "~/components/admin/orders-to-ship";
 import { SalesChart } from "~/components/admin/sales-chart";
 import { SalesFigure } from "~/components/admin/sales-figure";
@@ -19,7 +20,7 @@ export async function action({ context, request }: Route.ActionArgs) {
 }
 
 export default function Today({ loaderData, actionData }: Route.ComponentProps) {
-  const { toShip, today, lastSevenDays, days, twoFactorEnabled } = loaderData;
+  const { toShip, lowStock, today, lastSevenDays, days, twoFactorEnabled } = loaderData;
   return (
     <section className="admin-page" aria-labelledby="today-title">
       <h1 id="today-title" className="admin-page__title">
@@ -38,6 +39,7 @@ export default function Today({ loaderData, actionData }: Route.ComponentProps) 
         <SalesFigure label="Last 7 days" sales={lastSevenDays} />
       </div>
       <OrdersToShip orders={toShip} error={actionData?.error} />
+      <LowStock products={lowStock} />
       <SalesChart days={days} />
     </section>
   );

@@ -26,6 +26,11 @@ export default function AdminLayout({ loaderData }: Route.ComponentProps) {
             </NavLink>
           </li>
           <li>
+            <NavLink to="/admin/products" className="admin-nav__link">
+              Products
+            </NavLink>
+          </li>
+          <li>
             <NavLink to="/admin/activity" className="admin-nav__link">
               Activity
             </NavLink>

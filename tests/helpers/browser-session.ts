@@ -61,7 +61,7 @@ export class BrowserSession {
     return copy;
   }
 
-  async send(path: string, init: { method?: string; headers?: Record<string, string>; body?: string } = {}): Promise<PageResponse> {
+  async send(path: string, init: { method?: string; headers?: Record<string, string>; body?: string | FormData } = {}): Promise<PageResponse> {
     const headers = new Headers(init.headers);
     const cookies = this.cookieHeader();
     if (cookies) headers.set("Cookie", cookies);
@@ -85,6 +85,11 @@ export class BrowserSession {
       headers: { "Content-Type": "application/x-www-form-urlencoded" },
       body: new URLSearchParams(fields).toString(),
     });
+  }
+
+  /** Submits a form with files (multipart, as a browser does for a file input). */
+  postMultipart(path: string, form: FormData): Promise<PageResponse> {
+    return this.send(path, { method: "POST", body: form });
   }
 
   /** Posts JSON to an API route with this browser's cookies, as the shop's own scripts do. */

@@ -3,7 +3,7 @@ import { type Credentials, newCredentials, signIn, signUp, signedUp, usersWithEm
 import { BrowserSession } from "../helpers/browser-session";
 import { runScript } from "../helpers/run-script";
 import { type Shop, cards, openShop, pay, placePendingOrder } from "../helpers/shop-api";
-import { orderByNumber } from "../helpers/shop-db";
+import { orderByNumber, stockOf } from "../helpers/shop-db";
 import { testEngine } from "../helpers/test-database";
 
 const NOT_FOUND = "Oops! Looks like this page doesn&#x27;t exist.";
@@ -69,12 +69,19 @@ describe(`the owner's role, on ${testEngine}`, () => {
 
   it("checks the role on every back-office page and action: signed out, shopper, owner", async () => {
     const order = await placePendingOrder(shop, [{ id: 1001, quantity: 1 }]);
-    const pages = ["/admin", "/admin/orders", `/admin/orders/${order.number}`, "/admin/activity", "/admin/account", "/admin/orders.csv", "/admin/activity.csv"];
+    const pages = [
+      "/admin", "/admin/orders", `/admin/orders/${order.number}`, "/admin/activity", "/admin/account", "/admin/orders.csv", "/admin/activity.csv",
+      "/admin/products", "/admin/products/new", "/admin/products/1001", "/admin/products.csv", "/admin/catalog.json",
+    ];
     const actions: [string, Record<string, string>][] = [
       ["/admin?index", { intent: "ship", number: order.number }],
       [`/admin/orders/${order.number}`, { intent: "refund", number: order.number, restock: "on" }],
       ["/admin/account", { intent: "enable", password: "whatever-it-is" }],
+      ["/admin/products/1001", { intent: "add", delta: "5", reason: "poured" }],
+      ["/admin/products/1001", { intent: "set", stock: "0", expected: String(await stockOf(shop.db, 1001)) }],
+      ["/admin/products/new", { name: "Sneaky", price: "1", category: "wax", lowStockAt: "1" }],
     ];
+    const stockBefore = await stockOf(shop.db, 1001);
     const visitor = new BrowserSession(shop.url);
     const shopper = new BrowserSession(shop.url);
     await signedUp(shopper);
@@ -90,6 +97,8 @@ describe(`the owner's role, on ${testEngine}`, () => {
       expect((await shopper.postForm(path, fields)).status, path).toBe(404);
     }
     expect((await orderByNumber(shop.db, order.number)).status).toBe("pending_payment");
+    expect(await stockOf(shop.db, 1001)).toBe(stockBefore);
+    expect(await shop.db.selectFrom("products").select("id").where("name", "=", "Sneaky").execute()).toEqual([]);
   });
 
   it("gives an existing shopper the role, keeping the password, and --remove takes it away at the next request", async () => {

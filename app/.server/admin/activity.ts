@@ -49,6 +49,9 @@ export const allActivity = (db: Db) => db.selectFrom("activity").selectAll().ord
 const ACTIONS: Record<string, string> = {
   "order.shipped": "Marked shipped",
   "order.refunded": "Cancelled and refunded",
+  "product.created": "Added the product",
+  "product.edited": "Edited the product",
+  "product.stock": "Changed the stock",
 };
 
 /** An entry's action in words, and its before and after values as "field: value" lines. */

@@ -1,3 +1,4 @@
+import { lowStockProducts } from "./products";
 import type { Db } from "../db";
 
 const DAY_MS = 24 * 60 * 60_000;
@@ -71,12 +72,13 @@ export const formatMoment = (timeZone: string) => {
   return (ms: number) => format.format(ms);
 };
 
-/** What the Today screen shows: what to ship, and how sales go today, this week and this month. */
+/** What the Today screen shows: what to ship, what to pour, and how sales go today, this week and this month. */
 export async function todayScreen(db: Db, options: { now: number; timeZone: string }) {
   const days = await dailySales(db, { ...options, days: CHART_DAYS });
   const moment = formatMoment(options.timeZone);
   return {
     toShip: (await ordersToShip(db)).map(({ paid_at, units, ...order }) => ({ ...order, units: Number(units ?? 0), paidAt: paid_at === null ? null : moment(paid_at) })),
+    lowStock: (await lowStockProducts(db)).map((product) => ({ id: product.id, name: product.name, stock: product.stock, visible: product.visible, image: product.images[0]! })),
     today: total(days.slice(-1)),
     lastSevenDays: total(days.slice(-7)),
     days,

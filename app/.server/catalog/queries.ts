@@ -30,10 +30,12 @@ const toProduct = (row: ProductRowWithSlug): Product => ({
   images: JSON.parse(row.images) as string[],
 });
 
+/** The storefront's products: those the owner has not hidden (DESIGN.md, "The owner's back office"). */
 function selectProducts(db: Db) {
   return db
     .selectFrom("products")
     .innerJoin("categories", "categories.id", "products.category_id")
+    .where("products.visible", "=", 1)
     .selectAll("products")
     .select(["categories.slug as category_slug", "categories.title as category_title"]);
 }
@@ -85,11 +87,17 @@ export async function listCategories(db: Db): Promise<Category[]> {
   return rows.map(toCategory);
 }
 
-/** Every category with every product, out-of-stock ones included (the JSON API). */
-export async function getCatalog(db: Db): Promise<CategoryWithProducts[]> {
+/**
+ * Every category with every product, out-of-stock ones included (the JSON
+ * API); with `hidden`, the products the owner hid too (her catalog export).
+ */
+export async function getCatalog(db: Db, options: { hidden: boolean } = { hidden: false }): Promise<CategoryWithProducts[]> {
   const rows = await db
     .selectFrom("categories as c")
-    .leftJoin("products as p", "p.category_id", "c.id")
+    .leftJoin("products as p", (join) => {
+      const ofCategory = join.onRef("p.category_id", "=", "c.id");
+      return options.hidden ? ofCategory : ofCategory.on("p.visible", "=", 1);
+    })
     .select([...categoryColumns, ...summaryColumns, "p.description"])
     .orderBy("c.position")
     .orderBy("c.id")
@@ -103,7 +111,7 @@ export async function getCatalog(db: Db): Promise<CategoryWithProducts[]> {
 export async function findCategory(db: Db, slug: string): Promise<CategoryWithProducts | undefined> {
   const rows = await db
     .selectFrom("categories as c")
-    .leftJoin("products as p", "p.category_id", "c.id")
+    .leftJoin("products as p", (join) => join.onRef("p.category_id", "=", "c.id").on("p.visible", "=", 1))
     .select([...categoryColumns, ...summaryColumns, "p.description"])
     .where("c.slug", "=", slug)
     .orderBy("p.position")
@@ -136,6 +144,7 @@ export async function getCatalogPreview(db: Db, page: PageRequest & { perCategor
     db
       .selectFrom("products as x")
       .where("x.stock", ">=", 1)
+      .where("x.visible", "=", 1)
       .where("x.category_id", "=", sql.ref<number>("c.id"))
       .orderBy("x.position")
       .orderBy("x.id")
@@ -163,7 +172,7 @@ export async function getCatalogPreview(db: Db, page: PageRequest & { perCategor
 export async function findCategoryPage(db: Db, slug: string, page: PageRequest) {
   const rows = await db
     .selectFrom("categories as c")
-    .leftJoin("products as p", (join) => join.onRef("p.category_id", "=", "c.id").on("p.stock", ">=", 1))
+    .leftJoin("products as p", (join) => join.onRef("p.category_id", "=", "c.id").on("p.stock", ">=", 1).on("p.visible", "=", 1))
     .select([...categoryColumns, ...summaryColumns, sql<number>`count(p.id) over ()`.as("in_stock")])
     .where("c.slug", "=", slug)
     .orderBy("p.position")
@@ -193,6 +202,7 @@ export async function* listCatalogPaths(db: Db, pageSize = 1000) {
       .selectFrom("products")
       .innerJoin("categories", "categories.id", "products.category_id")
       .select(["products.id", "categories.slug"])
+      .where("products.visible", "=", 1)
       .where("products.id", ">", afterId)
       .orderBy("products.id")
       .limit(pageSize)
@@ -203,7 +213,7 @@ export async function* listCatalogPaths(db: Db, pageSize = 1000) {
   }
 }
 
-/** The products with these ids, for refreshing a cart; unknown ids are simply absent. */
+/** The products with these ids, for refreshing a cart; unknown and hidden ids are simply absent. */
 export async function findProducts(db: Db, ids: number[]) {
   if (ids.length === 0) return [];
   const rows = await selectProducts(db).where("products.id", "in", ids).orderBy("products.id").execute();

@@ -23,11 +23,33 @@ export interface ProductTable {
   /** JSON array of image URLs, the first shown on cards. */
   images: string;
   position: number;
+  /** 1: in the shop; 0: hidden from every storefront page and not for sale. */
+  visible: Generated<number>;
+  /** The Today screen lists the product once its stock is at or below this. */
+  low_stock_at: Generated<number>;
+}
+
+/** An uploaded photo's processed WebP at one width; its URL is /photos/{hash}-{width}.webp. */
+export interface PhotoTable {
+  /** Content hash of the photo's largest WebP, shared by its widths. */
+  hash: string;
+  width: number;
+  height: number;
+  bytes: Uint8Array;
+  created_at: number;
+}
+
+/** A renamed category's old slug, redirected permanently to its current page. */
+export interface CategoryRedirectTable {
+  slug: string;
+  category_id: number;
 }
 
 export interface Database {
   categories: CategoryTable;
   products: ProductTable;
+  photos: PhotoTable;
+  category_redirects: CategoryRedirectTable;
   orders: OrderTable;
   order_items: OrderItemTable;
   payment_events: PaymentEventTable;

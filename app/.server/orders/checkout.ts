@@ -91,6 +91,8 @@ function readProducts(db: Db, lines: CheckoutRequest["lines"]) {
     .selectFrom("products")
     .select(["id", "name", "price_cents", "scent", "stock"])
     .where("id", "in", lines.map((line) => line.id))
+    // A hidden product is not for sale: it reads as none available (409, available: 0).
+    .where("visible", "=", 1)
     .execute();
 }
 
@@ -136,6 +138,7 @@ export async function placeOrder(
           .set((eb) => ({ stock: eb("stock", "-", line.quantity) }))
           .where("id", "=", line.id)
           .where("stock", ">=", line.quantity)
+          .where("visible", "=", 1)
           .executeTakeFirst();
         if (updated.numUpdatedRows !== 1n) throw new StockShortfall();
       }

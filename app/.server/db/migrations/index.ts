@@ -13,6 +13,7 @@ import * as ownerRole from "./011-owner-role";
 import * as orderFulfilment from "./012-order-fulfilment";
 import * as activity from "./013-activity";
 import * as twoFactor from "./014-two-factor";
+import * as catalogBackOffice from "./015-catalog-back-office";
 
 /** Every migration, in order. Names are stored in the database: never rename one. */
 export const migrations: Record<string, Migration> = {
@@ -30,4 +31,5 @@ export const migrations: Record<string, Migration> = {
   "012-order-fulfilment": orderFulfilment,
   "013-activity": activity,
   "014-two-factor": twoFactor,
+  "015-catalog-back-office": catalogBackOffice,
 };

@@ -1,0 +1,232 @@
+import type { ExpressionBuilder, Insertable } from "kysely";
+import type { Db } from "../db";
+import type { Database, ProductTable } from "../db/schema";
+import { isSqlite } from "../db/engine";
+import { bumpCatalogVersion } from "../catalog/version";
+import { type ProcessedPhoto, deleteUnusedPhotos, photoHashOf, photoUrl, storePhotos } from "../catalog/photos";
+import type { ProductForm } from "~/lib/product-schemas";
+import { type Actor, recordActivity } from "./activity";
+
+/**
+ * The owner's products (DESIGN.md, "The owner's back office"): the list, one
+ * product to edit, and saving the form. Stock is not part of the form: it
+ * changes only through stock.ts, so a save never overwrites a sale.
+ */
+
+const ownerColumns = [
+  "p.id",
+  "p.name",
+  "p.price_cents",
+  "p.stock",
+  "p.scent",
+  "p.description",
+  "p.images",
+  "p.visible",
+  "p.low_stock_at",
+  "c.slug as category_slug",
+  "c.title as category_title",
+] as const;
+
+const selectOwnerProducts = (db: Db) => db.selectFrom("products as p").innerJoin("categories as c", "c.id", "p.category_id").select(ownerColumns);
+
+type OwnerProductRow = Awaited<ReturnType<ReturnType<typeof selectOwnerProducts>["executeTakeFirstOrThrow"]>>;
+
+const toOwnerProduct = (row: OwnerProductRow) => ({
+  id: row.id,
+  name: row.name,
+  priceCents: row.price_cents,
+  stock: row.stock,
+  scent: row.scent,
+  description: row.description,
+  images: JSON.parse(row.images) as string[],
+  visible: row.visible === 1,
+  lowStockAt: row.low_stock_at,
+  low: row.stock <= row.low_stock_at,
+  category: { slug: row.category_slug, title: row.category_title },
+});
+
+export type OwnerProduct = ReturnType<typeof toOwnerProduct>;
+
+/** A page of products in catalog order, found by words of the name or by number, with how many match. */
+export async function listProducts(db: Db, search: string, page: { number: number; size: number }) {
+  const matching = (eb: ExpressionBuilder<Database & { p: ProductTable }, "p">) => {
+    if (/^\d{1,9}$/.test(search)) return eb("p.id", "=", Number(search));
+    const words = search ? search.split(/\s+/) : [];
+    return eb.and(words.map((word) => eb(eb.fn("lower", ["p.name"]), "like", `%${word.toLowerCase()}%`)));
+  };
+  const { total } = await db
+    .selectFrom("products as p")
+    .where(matching)
+    .select((eb) => eb.fn.countAll<number>().as("total"))
+    .executeTakeFirstOrThrow();
+  const rows = await selectOwnerProducts(db)
+    .where(matching)
+    .orderBy("c.position")
+    .orderBy("c.id")
+    .orderBy("p.position")
+    .orderBy("p.id")
+    .limit(page.size)
+    .offset((page.number - 1) * page.size)
+    .execute();
+  return { products: rows.map(toOwnerProduct), total: Number(total) };
+}
+
+/** Every product in catalog order, hidden ones included: the products CSV. */
+export async function allProducts(db: Db) {
+  const rows = await selectOwnerProducts(db).orderBy("c.position").orderBy("c.id").orderBy("p.position").orderBy("p.id").execute();
+  return rows.map(toOwnerProduct);
+}
+
+export async function findOwnerProduct(db: Db, id: number): Promise<OwnerProduct | undefined> {
+  const row = await selectOwnerProducts(db).where("p.id", "=", id).executeTakeFirst();
+  return row && toOwnerProduct(row);
+}
+
+/** Products at or below their own low-stock level, the emptiest first: the Today screen's "to pour". */
+export async function lowStockProducts(db: Db, limit = 50) {
+  const rows = await selectOwnerProducts(db).whereRef("p.stock", "<=", "p.low_stock_at").orderBy("p.stock").orderBy("p.id").limit(limit).execute();
+  return rows.map(toOwnerProduct);
+}
+
+/** The categories a product can be put in, in menu order. */
+export const categoryChoices = (db: Db) => db.selectFrom("categories").select(["slug", "title"]).orderBy("position").orderBy("id").execute();
+
+/** The photos a saved product shows: the kept ones in the owner's order, then the new uploads. */
+export interface PhotoChanges {
+  /** Current image URLs with the position the owner gave each; anything not listed is removed. */
+  keep: { url: string; position: number }[];
+  uploads: ProcessedPhoto[];
+}
+
+export type SaveOutcome = { saved: OwnerProduct } | { error: { field: string; message: string } } | { notFound: true };
+
+/**
+ * Creates a product (id undefined) or updates one, with its photos, its
+ * activity entry and the catalog version, in one transaction. Uploaded
+ * photos are stored in the same transaction, so a refused save leaves none.
+ */
+export async function saveProduct(
+  db: Db,
+  id: number | undefined,
+  form: ProductForm,
+  photos: PhotoChanges,
+  options: { actor: Actor; now: number },
+): Promise<SaveOutcome> {
+  return db.transaction().execute(async (trx) => {
+    const category = await trx.selectFrom("categories").select(["id", "slug", "title"]).where("slug", "=", form.category).executeTakeFirst();
+    if (!category) return { error: { field: "category", message: "Choose a category from the list." } };
+    const before = id === undefined ? undefined : await findForUpdate(trx, id);
+    if (id !== undefined && !before) return { notFound: true };
+
+    const current = before?.images ?? [];
+    const kept = photos.keep
+      .filter((photo) => current.includes(photo.url))
+      .sort((a, b) => a.position - b.position)
+      .map((photo) => photo.url);
+    const images = [...new Set([...kept, ...photos.uploads.map((photo) => photoUrl(photo.hash))])];
+    if (images.length === 0) return { error: { field: "photos", message: "Add at least one photo." } };
+    if (images.length > 20) return { error: { field: "photos", message: "A product shows at most 20 photos: remove some first." } };
+    await storePhotos(trx, photos.uploads, options.now);
+
+    const values = {
+      category_id: category.id,
+      name: form.name,
+      price_cents: form.price,
+      scent: form.scent,
+      description: form.description,
+      images: JSON.stringify(images),
+      visible: form.visible ? 1 : 0,
+      low_stock_at: form.lowStockAt,
+    };
+    let productId: number;
+    if (before) {
+      productId = before.id;
+      const moved = before.category.slug !== category.slug;
+      await trx
+        .updateTable("products")
+        .set(moved ? { ...values, position: await nextPosition(trx, category.id) } : values)
+        .where("id", "=", productId)
+        .execute();
+    } else {
+      productId = await insertWithNextId(trx, category.id, { ...values, stock: 0, position: await nextPosition(trx, category.id) });
+    }
+    await deleteUnusedPhotos(trx, current.filter((url) => !images.includes(url)).flatMap((url) => photoHashOf(url) ?? []));
+
+    const saved = toOwnerProduct((await selectOwnerProducts(trx).where("p.id", "=", productId).executeTakeFirstOrThrow()));
+    const changes = before ? changedFields(before, saved) : { after: summary(saved) };
+    if (changes) {
+      const action = before ? "product.edited" : "product.created";
+      await recordActivity(trx, options.actor, { action, subjectType: "product", subject: String(productId), ...changes }, options.now);
+    }
+    await bumpCatalogVersion(trx);
+    return { saved };
+  });
+}
+
+async function findForUpdate(trx: Db, id: number) {
+  let query = selectOwnerProducts(trx).where("p.id", "=", id);
+  if (!isSqlite(trx)) query = query.forUpdate("p");
+  const row = await query.executeTakeFirst();
+  return row && toOwnerProduct(row);
+}
+
+/** What the activity log keeps of a product: its fields, and how many photos it shows. */
+const summary = (product: OwnerProduct): Record<string, unknown> => ({
+  name: product.name,
+  priceCents: product.priceCents,
+  scent: product.scent,
+  description: product.description,
+  category: product.category.title,
+  lowStockAt: product.lowStockAt,
+  visible: product.visible,
+  photos: product.images.length,
+});
+
+/** The fields a save changed, as they were and as they became; undefined when it changed nothing. */
+function changedFields(before: OwnerProduct, after: OwnerProduct) {
+  const was = summary(before);
+  const now = summary(after);
+  const fields = Object.keys(now).filter((field) => (field === "photos" ? before.images.join() !== after.images.join() : was[field] !== now[field]));
+  if (fields.length === 0) return undefined;
+  return { before: Object.fromEntries(fields.map((field) => [field, was[field]])), after: Object.fromEntries(fields.map((field) => [field, now[field]])) };
+}
+
+/** Last in its category's order. */
+async function nextPosition(trx: Db, categoryId: number) {
+  const row = await trx
+    .selectFrom("products")
+    .select((eb) => eb.fn.max("position").as("last"))
+    .where("category_id", "=", categoryId)
+    .executeTakeFirst();
+  return row?.last === null || row?.last === undefined ? 0 : Number(row.last) + 1;
+}
+
+async function highestId(trx: Db, categoryId?: number) {
+  let query = trx.selectFrom("products").select((eb) => eb.fn.max("id").as("id"));
+  if (categoryId !== undefined) query = query.where("category_id", "=", categoryId);
+  const row = await query.executeTakeFirst();
+  return Number(row?.id ?? 0);
+}
+
+/**
+ * Inserts a new product under the next catalog number of its category: the
+ * demo numbers wax 1001…, seasonal 2001…, so a new wax candle gets the next
+ * wax number when it is free, and a category without products starts the
+ * next thousand. A number taken meanwhile (another tab saving) moves on to
+ * the next free one.
+ */
+async function insertWithNextId(trx: Db, categoryId: number, values: Omit<Insertable<ProductTable>, "id">) {
+  const inCategory = await highestId(trx, categoryId);
+  let id = inCategory > 0 ? inCategory + 1 : (Math.floor((await highestId(trx)) / 1000) + 1) * 1000 + 1;
+  for (let attempt = 0; attempt < 5; attempt++) {
+    const inserted = await trx
+      .insertInto("products")
+      .values({ ...values, id })
+      .onConflict((conflict) => conflict.column("id").doNothing())
+      .returning("id")
+      .executeTakeFirst();
+    if (inserted) return inserted.id;
+    id = (await highestId(trx)) + 1;
+  }
+  throw new Error("Could not find a free product number");
+}

@@ -1,0 +1,111 @@
+import { createHash } from "node:crypto";
+import sharp, { type Metadata } from "sharp";
+import type { Db } from "../db";
+
+/**
+ * The owner's photos (DESIGN.md, "Photos"): each upload is turned upright
+ * from its EXIF orientation, stripped of every metadata field (GPS
+ * included: sharp writes none unless asked), cropped to the shape its place
+ * in the shop shows and written as WebP at the two widths the storefront's
+ * srcset offers. The files live in the database, so a backup holds them and
+ * every process serves them, at URLs named by their content.
+ */
+
+/** Photos larger than this are refused before they are decoded. */
+export const MAX_PHOTO_BYTES = 15 * 1024 * 1024;
+/** A photo that decodes to more pixels than this is refused (a phone's 48 MP mode is rare; a bomb is not). */
+export const MAX_PHOTO_PIXELS = 40_000_000;
+/** Formats a phone or a camera gives; HEIC where this build of sharp can read it. */
+const ACCEPTED_FORMATS = new Set(["jpeg", "png", "webp", "heif"]);
+
+/** The widths written, largest first; the largest names the URL's hash. */
+const WIDTHS = [800, 400] as const;
+
+/** Width to height: products are shown 4:5 (800 × 1000), category tiles 4:3 (800 × 600). */
+export type PhotoShape = "product" | "category";
+const ASPECT: Record<PhotoShape, number> = { product: 1000 / 800, category: 600 / 800 };
+
+// Each upload is decoded once; a cache would only hold memory.
+sharp.cache(false);
+
+export class PhotoRejected extends Error {
+  override name = "PhotoRejected";
+}
+
+export interface ProcessedPhoto {
+  hash: string;
+  files: { width: number; height: number; bytes: Buffer }[];
+}
+
+/** Turns an upload into the WebP files the shop serves, or throws PhotoRejected with a message for the owner. */
+export async function processPhoto(bytes: Uint8Array, fileName: string, shape: PhotoShape): Promise<ProcessedPhoto> {
+  const name = fileName || "The photo";
+  if (bytes.byteLength > MAX_PHOTO_BYTES) throw new PhotoRejected(`${name} is larger than 15 MB.`);
+  let metadata: Metadata;
+  try {
+    // Only the header is read here, so a bomb's claimed size is safe to learn and refuse below.
+    metadata = await sharp(bytes, { limitInputPixels: false }).metadata();
+  } catch {
+    throw new PhotoRejected(`${name} is not a photo: use a JPEG, PNG, WebP or HEIC file.`);
+  }
+  if (!ACCEPTED_FORMATS.has(metadata.format)) throw new PhotoRejected(`${name} is a ${metadata.format.toUpperCase()} file: use a JPEG, PNG, WebP or HEIC file.`);
+  if (metadata.width * metadata.height > MAX_PHOTO_PIXELS) throw new PhotoRejected(`${name} is larger than 40 megapixels: save it smaller and try again.`);
+
+  const files = [];
+  try {
+    for (const width of WIDTHS) {
+      const height = Math.round(width * ASPECT[shape]);
+      const output = await sharp(bytes, { limitInputPixels: MAX_PHOTO_PIXELS, failOn: "error" })
+        .rotate()
+        .resize({ width, height, fit: "cover", position: "attention" })
+        .webp({ quality: 80, effort: 4 })
+        .toBuffer();
+      files.push({ width, height, bytes: output });
+    }
+  } catch {
+    throw new PhotoRejected(`${name} could not be read to the end: it may be damaged. Try another copy.`);
+  }
+  const hash = createHash("sha256").update(files[0]!.bytes).digest("hex").slice(0, 24);
+  return { hash, files };
+}
+
+export const photoUrl = (hash: string, width: number = WIDTHS[0]) => `/photos/${hash}-${width}.webp`;
+
+/** The hash of a URL this module made, or undefined for any other image URL. */
+export function photoHashOf(url: string): string | undefined {
+  return /^\/photos\/([0-9a-f]{24})-800\.webp$/.exec(url)?.[1];
+}
+
+/** Stores processed photos in the caller's transaction; a photo uploaded twice is stored once. */
+export async function storePhotos(trx: Db, photos: ProcessedPhoto[], now: number) {
+  for (const photo of photos) {
+    await trx
+      .insertInto("photos")
+      .values(photo.files.map((file) => ({ hash: photo.hash, width: file.width, height: file.height, bytes: file.bytes, created_at: now })))
+      .onConflict((conflict) => conflict.columns(["hash", "width"]).doNothing())
+      .execute();
+  }
+}
+
+/**
+ * Deletes the given photos unless a product or a category still shows them,
+ * in the caller's transaction (after the change that dropped them).
+ */
+export async function deleteUnusedPhotos(trx: Db, hashes: string[]) {
+  for (const hash of new Set(hashes)) {
+    const pattern = `%/photos/${hash}-%`;
+    const used = await trx
+      .selectFrom("products")
+      .select("id")
+      .where("images", "like", pattern)
+      .union(trx.selectFrom("categories").select("id").where("image_url", "like", pattern))
+      .limit(1)
+      .executeTakeFirst();
+    if (!used) await trx.deleteFrom("photos").where("hash", "=", hash).execute();
+  }
+}
+
+/** One stored file, as /photos/{hash}-{width}.webp serves it. */
+export function findPhotoFile(db: Db, hash: string, width: number) {
+  return db.selectFrom("photos").select("bytes").where("hash", "=", hash).where("width", "=", width).executeTakeFirst();
+}

@@ -1,0 +1,33 @@
+import { Link } from "react-router";
+
+interface LowStockProps {
+  products: { id: number; name: string; stock: number; visible: boolean; image: string }[];
+}
+
+/** Today's "to pour": products at or below their own low-stock level, the emptiest first. */
+export function LowStock({ products }: LowStockProps) {
+  return (
+    <section className="admin-section" aria-labelledby="low-stock-title">
+      <h2 id="low-stock-title" className="admin-section__title">
+        Low stock
+      </h2>
+      {products.length === 0 ? (
+        <p className="admin-empty">Every product is above its low-stock level.</p>
+      ) : (
+        <ul className="admin-cards">
+          {products.map((product) => (
+            <li key={product.id} className="admin-card product-row">
+              <img src={product.image} alt="" width={64} height={80} className="product-row__photo" loading="lazy" />
+              <div>
+                <p className="admin-card__title">
+                  <Link to={`/admin/products/${product.id}`}>{product.name}</Link>
+                </p>
+                <p className="admin-card__detail">{`${product.stock === 0 ? "Sold out" : `${product.stock} left`}${product.visible ? "" : " · Hidden"}`}</p>
+              </div>
+            </li>
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+}

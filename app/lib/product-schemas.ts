@@ -1,0 +1,56 @@
+import { dollarsToCents } from "./money";
+import { z } from "./zod";
+
+/** The owner's catalog forms (DESIGN.md, "The owner's back office"), checked on the server. */
+
+const MAX_STOCK = 1_000_000;
+
+/** Photos one save may upload; a phone's picker sends them in one request. */
+export const MAX_PHOTOS_PER_SAVE = 10;
+
+const wholeNumber = (message: string, min: number, max: number) =>
+  z
+    .string()
+    .trim()
+    .regex(/^[+-]?\d{1,7}$/, message)
+    .transform(Number)
+    .pipe(z.number().min(min, message).max(max, message));
+
+/** The product form's fields; its photos come beside it (app/admin/photo-upload.server.ts). */
+export const productFormSchema = z.object({
+  name: z.string().trim().min(1, "Give the product a name.").max(200, "A name has at most 200 characters."),
+  price: z
+    .string()
+    .transform((value, ctx) => {
+      const cents = dollarsToCents(value);
+      if (cents === undefined || cents === 0) {
+        ctx.addIssue({ code: "custom", message: "Enter the price in dollars, like 12.34." });
+        return z.NEVER;
+      }
+      return cents;
+    }),
+  scent: z.string().trim().max(200, "A scent has at most 200 characters."),
+  description: z.string().trim().max(5000, "A description has at most 5000 characters."),
+  category: z.string().trim().min(1, "Choose a category."),
+  lowStockAt: wholeNumber("Enter a whole number from 0 up.", 0, MAX_STOCK),
+  visible: z.literal("on").optional(),
+});
+
+export type ProductForm = z.output<typeof productFormSchema>;
+
+/** Add stock: a signed number of units, and why. */
+export const addStockSchema = z.object({
+  intent: z.literal("add"),
+  delta: wholeNumber(`Enter a whole number of units, like 12 or -2.`, -MAX_STOCK, MAX_STOCK).refine((delta) => delta !== 0, "Enter a number other than 0."),
+  reason: z.string().trim().min(1, "Say why, like “poured 12”.").max(200, "A reason has at most 200 characters."),
+});
+
+/** Set stock to: the new count, and the count the page showed (a sale since then wins). */
+export const setStockSchema = z.object({
+  intent: z.literal("set"),
+  stock: wholeNumber("Enter a whole number from 0 up.", 0, MAX_STOCK),
+  expected: wholeNumber("Reload the page and try again.", 0, MAX_STOCK),
+});
+
+/** The products list's search: words of the name, or a product number. */
+export const productSearchOf = (url: URL) => z.string().trim().max(100).catch("").parse(url.searchParams.get("q") ?? "");

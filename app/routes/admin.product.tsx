@@ -1,0 +1,163 @@
+import { Form, Link, data, redirect } from "react-router";
+import { requireOwner } from "~/.server/admin/owners";
+import { categoryChoices, findOwnerProduct, saveProduct } from "~/.server/admin/products";
+import { addStock, setStock } from "~/.server/admin/stock";
+import { parsePhotoForm } from "~/admin/photo-upload.server";
+import { FormField } from "~/components/form-field";
+import { StockForms, type StockAnswer } from "~/components/admin/stock-forms";
+import { PhotoList } from "~/components/admin/photo-list";
+import { formatPrice } from "~/lib/money";
+import { addStockSchema, productFormSchema, setStockSchema } from "~/lib/product-schemas";
+import { fieldErrors } from "~/lib/zod";
+import type { Route } from "./+types/admin.product";
+
+/** `/admin/products/new` and `/admin/products/{id}`; anything else is not found. */
+function productIdOf(param: string): number | "new" {
+  if (param === "new") return "new";
+  if (!/^[1-9]\d{0,9}$/.test(param)) throw data(null, { status: 404 });
+  return Number(param);
+}
+
+export async function loader({ context, params, request }: Route.LoaderArgs) {
+  await requireOwner(context.auth, request);
+  const id = productIdOf(params.id);
+  const categories = await categoryChoices(context.db);
+  if (id === "new") return { product: undefined, categories, created: false };
+  const product = await findOwnerProduct(context.db, id);
+  if (!product) throw data(null, { status: 404 });
+  return { product, categories, created: new URL(request.url).searchParams.has("created") };
+}
+
+type ProductAnswer = StockAnswer & { saveError?: { fields: Record<string, string>; values: Record<string, string> } };
+
+const STOCK_NOTICES = {
+  below_zero: (stock: number) => `Nothing changed: there are only ${stock} in stock, so the stock cannot go below zero.`,
+  stale: (stock: number) => `Nothing changed: the stock changed while you were editing. It is now ${stock}.`,
+} as const;
+
+export async function action({ context, params, request }: Route.ActionArgs) {
+  const owner = await requireOwner(context.auth, request);
+  const id = productIdOf(params.id);
+  const options = { actor: { id: owner.id, displayName: owner.displayName }, now: Date.now() };
+  if (id !== "new" && !request.headers.get("content-type")?.startsWith("multipart/form-data")) {
+    const form = Object.fromEntries(await request.formData());
+    const edit = form.intent === "set" ? setStockSchema.safeParse(form) : addStockSchema.safeParse(form);
+    if (!edit.success) return data<ProductAnswer>({ stockError: { intent: String(form.intent), message: edit.error.issues[0]!.message } }, { status: 400 });
+    const result =
+      edit.data.intent === "add"
+        ? await addStock(context.db, { productId: id, delta: edit.data.delta, reason: edit.data.reason }, options)
+        : await setStock(context.db, { productId: id, stock: edit.data.stock, expected: edit.data.expected }, options);
+    if (result.outcome === "not_found") throw data(null, { status: 404 });
+    if (result.outcome === "changed") return { stockNotice: `Stock is now ${result.stock}.` } satisfies ProductAnswer;
+    return data<ProductAnswer>({ stockError: { intent: edit.data.intent, message: STOCK_NOTICES[result.outcome](result.stock) } }, { status: 409 });
+  }
+
+  const upload = await parsePhotoForm(request, "product");
+  const values = Object.fromEntries([...(upload.form ?? [])].filter((entry): entry is [string, string] => typeof entry[1] === "string"));
+  const refuse = (fields: Record<string, string>) => data<ProductAnswer>({ saveError: { fields, values } }, { status: 400 });
+  if (upload.error !== undefined) return refuse({ photos: upload.error });
+  const parsed = productFormSchema.safeParse(values);
+  if (!parsed.success) return refuse(fieldErrors(parsed.error.issues));
+  const positions = upload.form.getAll("photoPosition").map(String);
+  const removed = new Set(upload.form.getAll("removePhoto").map(String));
+  const keep = upload.form
+    .getAll("photoUrl")
+    .map((url, index) => ({ url: String(url), position: Number(positions[index]) || index + 1 }))
+    .filter((photo) => !removed.has(photo.url));
+  const outcome = await saveProduct(context.db, id === "new" ? undefined : id, parsed.data, { keep, uploads: upload.photos }, options);
+  if ("notFound" in outcome) throw data(null, { status: 404 });
+  if ("error" in outcome) return refuse({ [outcome.error.field]: outcome.error.message });
+  if (id === "new") throw redirect(`/admin/products/${outcome.saved.id}?created`);
+  return { saveNotice: "Saved. The shop shows the change now." } satisfies ProductAnswer;
+}
+
+export default function AdminProduct({ loaderData, actionData }: Route.ComponentProps) {
+  const { product, categories, created } = loaderData;
+  const answer: ProductAnswer | undefined = actionData;
+  const errors = answer?.saveError?.fields ?? {};
+  const typed = answer?.saveError?.values;
+  const value = (field: string, saved: string) => typed?.[field] ?? saved;
+  const notice = created ? "Product added. Add its stock below." : answer?.saveNotice;
+  return (
+    <section className="admin-page" aria-labelledby="product-title">
+      <p className="admin-back">
+        <Link to="/admin/products">← Products</Link>
+      </p>
+      <h1 id="product-title" className="admin-page__title">
+        {product ? product.name : "New product"}
+      </h1>
+      <p className="admin-notice" role="status">
+        {notice}
+      </p>
+      {product ? (
+        <>
+          <p className="admin-status">
+            {`Number ${product.id} · ${product.visible ? "Visible in the shop" : "Hidden from the shop"} · $${formatPrice(product.priceCents)}`}
+            {product.visible ? (
+              <>
+                {" · "}
+                <a href={`/shop/${product.category.slug}/${product.id}`}>View in the shop</a>
+              </>
+            ) : null}
+          </p>
+          <StockForms stock={product.stock} lowStockAt={product.lowStockAt} answer={answer} />
+        </>
+      ) : null}
+      <Form method="post" encType="multipart/form-data" className="admin-section product-form" aria-labelledby="details-title" key={product?.images.join()}>
+        <h2 id="details-title" className="admin-section__title">
+          Details
+        </h2>
+        <FormField label="Name" name="name" required maxLength={200} defaultValue={value("name", product?.name ?? "")} error={errors.name} />
+        <FormField
+          label="Price"
+          name="price"
+          required
+          inputMode="decimal"
+          hint="In dollars, like 12.34"
+          defaultValue={value("price", product ? (product.priceCents / 100).toFixed(2) : "")}
+          error={errors.price}
+        />
+        <FormField label="Scent" name="scent" maxLength={200} defaultValue={value("scent", product?.scent ?? "")} error={errors.scent} />
+        <div className="form-field">
+          <label htmlFor="product-description">Description</label>
+          <textarea id="product-description" name="description" rows={5} maxLength={5000} defaultValue={value("description", product?.description ?? "")} />
+          {errors.description ? <p className="form-field__error">{errors.description}</p> : null}
+        </div>
+        <div className="form-field">
+          <label htmlFor="product-category">Category</label>
+          <select id="product-category" name="category" defaultValue={value("category", product?.category.slug ?? categories[0]?.slug ?? "")} aria-invalid={errors.category ? true : undefined}>
+            {categories.map((category) => (
+              <option key={category.slug} value={category.slug}>
+                {category.title}
+              </option>
+            ))}
+          </select>
+          {errors.category ? <p className="form-field__error">{errors.category}</p> : null}
+        </div>
+        <FormField
+          label="Low-stock alert at"
+          name="lowStockAt"
+          type="number"
+          min={0}
+          required
+          inputMode="numeric"
+          hint="Today lists the product once its stock is this or less"
+          defaultValue={value("lowStockAt", String(product?.lowStockAt ?? 3))}
+          error={errors.lowStockAt}
+        />
+        <PhotoList name={product?.name ?? "the product"} images={product?.images ?? []} error={errors.photos} />
+        <label className="product-form__check">
+          <input type="checkbox" name="visible" defaultChecked={typed ? typed.visible === "on" : (product?.visible ?? true)} />
+          Visible in the shop
+        </label>
+        <button type="submit" className="button button--primary product-form__save">
+          Save
+        </button>
+      </Form>
+    </section>
+  );
+}
+
+export const meta: Route.MetaFunction = ({ data: loaderData }) => [
+  { title: `${loaderData?.product ? loaderData.product.name : "New product"} — Wickshop back office` },
+];

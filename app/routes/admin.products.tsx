@@ -1,0 +1,70 @@
+import { Form, Link } from "react-router";
+import { requireOwner } from "~/.server/admin/owners";
+import { listProducts } from "~/.server/admin/products";
+import { Pagination } from "~/components/pagination";
+import { formatPrice } from "~/lib/money";
+import { pageCount, parsePageNumber } from "~/lib/pagination";
+import { productSearchOf } from "~/lib/product-schemas";
+import type { Route } from "./+types/admin.products";
+
+const PAGE_SIZE = 25;
+
+export async function loader({ context, request }: Route.LoaderArgs) {
+  await requireOwner(context.auth, request);
+  const url = new URL(request.url);
+  const search = productSearchOf(url);
+  const page = parsePageNumber(url.searchParams.get("page")) ?? 1;
+  const { products, total } = await listProducts(context.db, search, { number: page, size: PAGE_SIZE });
+  return { search, page, pages: pageCount(total, PAGE_SIZE), total, products };
+}
+
+export default function AdminProducts({ loaderData }: Route.ComponentProps) {
+  const { search, page, pages, total, products } = loaderData;
+  return (
+    <section className="admin-page" aria-labelledby="products-title">
+      <div className="admin-page__head">
+        <h1 id="products-title" className="admin-page__title">
+          Products
+        </h1>
+        <Link to="/admin/products/new" className="button button--primary">
+          New product
+        </Link>
+      </div>
+      <Form method="get" className="order-filters" role="search" aria-label="Find products">
+        <label className="ship-form__field">
+          <span>Name or number</span>
+          <input type="search" name="q" defaultValue={search} maxLength={100} />
+        </label>
+        <button type="submit" className="button button--primary">
+          Find
+        </button>
+      </Form>
+      <p className="order-filters__summary">
+        {`${total} ${total === 1 ? "product" : "products"}`} · <a href="/admin/catalog.json">Download catalog (JSON)</a> ·{" "}
+        <a href="/admin/products.csv">Download products (CSV)</a>
+      </p>
+      {products.length === 0 ? <p className="admin-empty">No product matches.</p> : null}
+      <ul className="admin-cards">
+        {products.map((product) => (
+          <li key={product.id} className="admin-card product-row">
+            <img src={product.images[0]} alt="" width={64} height={80} className="product-row__photo" loading="lazy" />
+            <div>
+              <p className="admin-card__title">
+                <Link to={`/admin/products/${product.id}`}>{product.name}</Link> <span className="admin-card__number">{product.id}</span>
+              </p>
+              <p className="admin-card__detail">{`${product.category.title} · $${formatPrice(product.priceCents)}`}</p>
+              <p className="admin-card__detail">
+                {`${product.stock} in stock`}
+                {product.low ? <strong className="product-row__flag">{" · Low stock"}</strong> : null}
+                {product.visible ? null : <strong className="product-row__flag">{" · Hidden"}</strong>}
+              </p>
+            </div>
+          </li>
+        ))}
+      </ul>
+      <Pagination path={search ? `/admin/products?q=${encodeURIComponent(search)}` : "/admin/products"} page={page} pages={pages} label="products" />
+    </section>
+  );
+}
+
+export const meta: Route.MetaFunction = () => [{ title: "Products — Wickshop back office" }];
