@@ -20,6 +20,7 @@ export default [
     route("orders/:number", "routes/admin.order.tsx"),
     route("products", "routes/admin.products.tsx"),
     route("products/:id", "routes/admin.product.tsx"),
+    route("categories", "routes/admin.categories.tsx"),
     route("activity", "routes/admin.activity.tsx"),
     route("account", "routes/admin.account.tsx"),
   ]),

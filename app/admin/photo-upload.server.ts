@@ -5,7 +5,7 @@ import {
   MaxTotalSizeExceededError,
   parseFormData,
 } from "@remix-run/form-data-parser";
-import { MAX_PHOTOS_PER_SAVE } from "~/lib/product-schemas";
+import { MAX_PHOTOS_PER_SAVE } from "~/lib/catalog-schemas";
 import { MAX_PHOTO_BYTES, type PhotoShape, PhotoRejected, type ProcessedPhoto, processPhoto } from "~/.server/catalog/photos";
 
 /** The largest photo form: every photo at its limit, and the fields. */

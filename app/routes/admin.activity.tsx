@@ -28,6 +28,10 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   };
 }
 
+/** Where an entry's subject is managed: its order or product page, or the categories screen. */
+const subjectPath = (entry: { subjectType: string; subject: string }) =>
+  entry.subjectType === "category" ? "/admin/categories" : `/admin/${entry.subjectType}s/${encodeURIComponent(entry.subject)}`;
+
 export default function AdminActivity({ loaderData }: Route.ComponentProps) {
   const { page, pages, total, entries } = loaderData;
   return (
@@ -44,13 +48,9 @@ export default function AdminActivity({ loaderData }: Route.ComponentProps) {
           <li key={entry.id} className="admin-card">
             <p className="admin-card__title">
               {`${entry.what} `}
-              {entry.subjectType === "order" || entry.subjectType === "product" ? (
-                <Link to={`/admin/${entry.subjectType}s/${entry.subject}`} className="admin-card__number">
-                  {entry.subject}
-                </Link>
-              ) : (
-                <span className="admin-card__number">{entry.subject}</span>
-              )}
+              <Link to={subjectPath(entry)} className="admin-card__number">
+                {entry.subject}
+              </Link>
             </p>
             <p className="admin-card__detail">{`${entry.when} · ${entry.who}`}</p>
             {entry.before ? <p className="admin-card__detail">{`Before: ${entry.before}`}</p> : null}

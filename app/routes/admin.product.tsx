@@ -7,7 +7,7 @@ import { FormField } from "~/components/form-field";
 import { StockForms, type StockAnswer } from "~/components/admin/stock-forms";
 import { PhotoList } from "~/components/admin/photo-list";
 import { formatPrice } from "~/lib/money";
-import { addStockSchema, productFormSchema, setStockSchema } from "~/lib/product-schemas";
+import { addStockSchema, productFormSchema, setStockSchema } from "~/lib/catalog-schemas";
 import { fieldErrors } from "~/lib/zod";
 import type { Route } from "./+types/admin.product";
 

@@ -4,7 +4,7 @@ import { listProducts } from "~/.server/admin/products";
 import { Pagination } from "~/components/pagination";
 import { formatPrice } from "~/lib/money";
 import { pageCount, parsePageNumber } from "~/lib/pagination";
-import { productSearchOf } from "~/lib/product-schemas";
+import { productSearchOf } from "~/lib/catalog-schemas";
 import type { Route } from "./+types/admin.products";
 
 const PAGE_SIZE = 25;

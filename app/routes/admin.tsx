@@ -31,6 +31,11 @@ export default function AdminLayout({ loaderData }: Route.ComponentProps) {
             </NavLink>
           </li>
           <li>
+            <NavLink to="/admin/categories" className="admin-nav__link">
+              Categories
+            </NavLink>
+          </li>
+          <li>
             <NavLink to="/admin/activity" className="admin-nav__link">
               Activity
             </NavLink>

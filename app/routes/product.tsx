@@ -4,14 +4,16 @@ import { dispatchCart } from "~/cart/store";
 import { AddToCartButton } from "~/components/add-to-cart-button";
 import { Carousel } from "~/components/carousel";
 import { findProduct } from "~/.server/catalog/queries";
+import { redirectRenamedCategory } from "~/.server/catalog/renamed";
 import { parseProductId, productPath } from "~/lib/catalog";
 import { pageMeta, publicUrlOf } from "~/lib/meta";
 import { centsToDollars, formatPrice } from "~/lib/money";
 import type { Route } from "./+types/product";
 
-export async function loader({ context, params }: Route.LoaderArgs) {
+export async function loader({ context, params, request }: Route.LoaderArgs) {
   const id = parseProductId(params.id);
   const product = id === undefined ? undefined : await findProduct(context.db, params.category, id);
+  if (!product) await redirectRenamedCategory(context.db, params.category, new URL(request.url));
   if (!product) throw data(null, { status: 404 });
   return { product };
 }

@@ -71,7 +71,7 @@ describe(`the owner's role, on ${testEngine}`, () => {
     const order = await placePendingOrder(shop, [{ id: 1001, quantity: 1 }]);
     const pages = [
       "/admin", "/admin/orders", `/admin/orders/${order.number}`, "/admin/activity", "/admin/account", "/admin/orders.csv", "/admin/activity.csv",
-      "/admin/products", "/admin/products/new", "/admin/products/1001", "/admin/products.csv", "/admin/catalog.json",
+      "/admin/products", "/admin/products/new", "/admin/products/1001", "/admin/products.csv", "/admin/catalog.json", "/admin/categories",
     ];
     const actions: [string, Record<string, string>][] = [
       ["/admin?index", { intent: "ship", number: order.number }],
@@ -80,6 +80,7 @@ describe(`the owner's role, on ${testEngine}`, () => {
       ["/admin/products/1001", { intent: "add", delta: "5", reason: "poured" }],
       ["/admin/products/1001", { intent: "set", stock: "0", expected: String(await stockOf(shop.db, 1001)) }],
       ["/admin/products/new", { name: "Sneaky", price: "1", category: "wax", lowStockAt: "1" }],
+      ["/admin/categories", { intent: "rename", id: "1", title: "Sneaky" }],
     ];
     const stockBefore = await stockOf(shop.db, 1001);
     const visitor = new BrowserSession(shop.url);
@@ -99,6 +100,7 @@ describe(`the owner's role, on ${testEngine}`, () => {
     expect((await orderByNumber(shop.db, order.number)).status).toBe("pending_payment");
     expect(await stockOf(shop.db, 1001)).toBe(stockBefore);
     expect(await shop.db.selectFrom("products").select("id").where("name", "=", "Sneaky").execute()).toEqual([]);
+    expect(await shop.db.selectFrom("categories").select("id").where("title", "=", "Sneaky").execute()).toEqual([]);
   });
 
   it("gives an existing shopper the role, keeping the password, and --remove takes it away at the next request", async () => {

@@ -52,6 +52,11 @@ const ACTIONS: Record<string, string> = {
   "product.created": "Added the product",
   "product.edited": "Edited the product",
   "product.stock": "Changed the stock",
+  "category.created": "Added the category",
+  "category.renamed": "Renamed the category",
+  "category.moved": "Moved the category",
+  "category.photo": "Changed the tile photo of",
+  "category.deleted": "Deleted the category",
 };
 
 /** An entry's action in words, and its before and after values as "field: value" lines. */

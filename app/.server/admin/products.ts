@@ -4,7 +4,7 @@ import type { Database, ProductTable } from "../db/schema";
 import { isSqlite } from "../db/engine";
 import { bumpCatalogVersion } from "../catalog/version";
 import { type ProcessedPhoto, deleteUnusedPhotos, photoHashOf, photoUrl, storePhotos } from "../catalog/photos";
-import type { ProductForm } from "~/lib/product-schemas";
+import type { ProductForm } from "~/lib/catalog-schemas";
 import { type Actor, recordActivity } from "./activity";
 
 /**

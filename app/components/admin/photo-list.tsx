@@ -1,4 +1,4 @@
-import { MAX_PHOTOS_PER_SAVE } from "~/lib/product-schemas";
+import { MAX_PHOTOS_PER_SAVE } from "~/lib/catalog-schemas";
 
 interface PhotoListProps {
   /** The product's name, for the photos' alt texts. */

@@ -54,3 +54,18 @@ export const setStockSchema = z.object({
 
 /** The products list's search: words of the name, or a product number. */
 export const productSearchOf = (url: URL) => z.string().trim().max(100).catch("").parse(url.searchParams.get("q") ?? "");
+
+/** A category's title: its URL is the title lowercased (SPEC §3), so it holds no URL syntax. */
+export const categoryTitleSchema = z
+  .string()
+  .trim()
+  .min(1, "Give the category a title.")
+  .max(100, "A title has at most 100 characters.")
+  .refine((title) => !/[/?#%\\]/.test(title), "A title cannot hold / ? # % or \\.");
+
+/** The categories screen's forms: which one, and on which category. */
+export const categoryActionSchema = z.discriminatedUnion("intent", [
+  z.object({ intent: z.literal("create"), title: categoryTitleSchema }),
+  z.object({ intent: z.literal("rename"), id: z.coerce.number().int().positive(), title: categoryTitleSchema }),
+  z.object({ intent: z.enum(["up", "down", "delete", "photo"]), id: z.coerce.number().int().positive() }),
+]);

@@ -1,0 +1,138 @@
+import { Form, data } from "react-router";
+import {
+  createCategory,
+  deleteCategory,
+  listOwnerCategories,
+  moveCategory,
+  renameCategory,
+  setCategoryPhoto,
+} from "~/.server/admin/categories";
+import { requireOwner } from "~/.server/admin/owners";
+import { parsePhotoForm } from "~/admin/photo-upload.server";
+import { FormField } from "~/components/form-field";
+import { categoryActionSchema } from "~/lib/catalog-schemas";
+import type { Route } from "./+types/admin.categories";
+
+export async function loader({ context, request }: Route.LoaderArgs) {
+  await requireOwner(context.auth, request);
+  return { categories: await listOwnerCategories(context.db) };
+}
+
+type CategoryAnswer = { notice?: string; error?: { id: string; message: string } };
+
+/** Every form of the screen: create, rename, move, tile photo, delete. Forms with a photo stream it in (photo-upload.server.ts). */
+export async function action({ context, request }: Route.ActionArgs) {
+  const owner = await requireOwner(context.auth, request);
+  const upload = await parsePhotoForm(request, "category");
+  const fields = Object.fromEntries([...(upload.form ?? [])].filter((entry): entry is [string, string] => typeof entry[1] === "string"));
+  const refuse = (message: string) => data<CategoryAnswer>({ error: { id: fields.id ?? "new", message } }, { status: 400 });
+  if (upload.error !== undefined) return refuse(upload.error);
+  const parsed = categoryActionSchema.safeParse(fields);
+  if (!parsed.success) return refuse(parsed.error.issues[0]!.message);
+  const options = { actor: { id: owner.id, displayName: owner.displayName }, now: Date.now() };
+  const form = parsed.data;
+  const photo = upload.photos[0];
+  if ((form.intent === "create" || form.intent === "photo") && !photo) return refuse("Choose a photo for the tile.");
+  if (upload.photos.length > 1) return refuse("Choose one photo for the tile.");
+  const outcome =
+    form.intent === "create"
+      ? await createCategory(context.db, form.title, photo!, options)
+      : form.intent === "rename"
+        ? await renameCategory(context.db, form.id, form.title, options)
+        : form.intent === "photo"
+          ? await setCategoryPhoto(context.db, form.id, photo!, options)
+          : form.intent === "delete"
+            ? await deleteCategory(context.db, form.id, options)
+            : await moveCategory(context.db, form.id, form.intent === "up" ? -1 : 1, options);
+  if ("error" in outcome) return data<CategoryAnswer>({ error: { id: fields.id ?? "new", message: outcome.error } }, { status: 409 });
+  return { notice: outcome.done } satisfies CategoryAnswer;
+}
+
+const PHOTO_TYPES = "image/jpeg,image/png,image/webp,image/heic,image/heif";
+
+export default function AdminCategories({ loaderData, actionData }: Route.ComponentProps) {
+  const { categories } = loaderData;
+  const answer: CategoryAnswer | undefined = actionData;
+  const errorFor = (id: string) => (answer?.error?.id === id ? answer.error.message : undefined);
+  return (
+    <section className="admin-page" aria-labelledby="categories-title">
+      <h1 id="categories-title" className="admin-page__title">
+        Categories
+      </h1>
+      <p className="admin-notice" role="status">
+        {answer?.notice}
+      </p>
+      <ol className="admin-cards category-list">
+        {categories.map((category, index) => (
+          <li key={category.id} className="admin-card category-card" aria-labelledby={`category-${category.id}`}>
+            <div className="product-row">
+              <img src={category.imageUrl} alt="" width={64} height={48} className="category-card__photo" />
+              <div>
+                <h2 id={`category-${category.id}`} className="admin-card__title category-card__title">
+                  <a href={`/shop/${category.slug}`}>{category.title}</a>
+                </h2>
+                <p className="admin-card__detail">{`${category.products} ${category.products === 1 ? "product" : "products"} · /shop/${category.slug}`}</p>
+              </div>
+            </div>
+            {errorFor(String(category.id)) ? (
+              <p className="ship-form__error" role="alert">
+                {errorFor(String(category.id))}
+              </p>
+            ) : null}
+            <Form method="post" encType="multipart/form-data" className="category-card__row" key={category.title}>
+              <input type="hidden" name="id" value={category.id} />
+              <FormField label="Title" name="title" required maxLength={100} defaultValue={category.title} />
+              <button type="submit" name="intent" value="rename" className="button">
+                Rename
+              </button>
+            </Form>
+            <Form method="post" encType="multipart/form-data" className="category-card__row">
+              <input type="hidden" name="id" value={category.id} />
+              <div className="form-field">
+                <label htmlFor={`tile-${category.id}`}>Tile photo</label>
+                <input id={`tile-${category.id}`} type="file" name="photos" accept={PHOTO_TYPES} required />
+              </div>
+              <button type="submit" name="intent" value="photo" className="button">
+                Set photo
+              </button>
+            </Form>
+            <Form method="post" encType="multipart/form-data" className="category-card__actions">
+              <input type="hidden" name="id" value={category.id} />
+              <button type="submit" name="intent" value="up" className="button" disabled={index === 0} aria-label={`Move ${category.title} up`}>
+                Move up
+              </button>
+              <button type="submit" name="intent" value="down" className="button" disabled={index === categories.length - 1} aria-label={`Move ${category.title} down`}>
+                Move down
+              </button>
+              {category.products === 0 ? (
+                <button type="submit" name="intent" value="delete" className="button" aria-label={`Delete ${category.title}`}>
+                  Delete
+                </button>
+              ) : null}
+            </Form>
+          </li>
+        ))}
+      </ol>
+      <Form method="post" encType="multipart/form-data" className="admin-section stock-form" aria-labelledby="new-category-title">
+        <h2 id="new-category-title" className="admin-section__title">
+          New category
+        </h2>
+        {errorFor("new") ? (
+          <p className="ship-form__error" role="alert">
+            {errorFor("new")}
+          </p>
+        ) : null}
+        <FormField label="Title" name="title" required maxLength={100} hint="Its address is the title in lower case: /shop/soy" />
+        <div className="form-field">
+          <label htmlFor="tile-new">Tile photo</label>
+          <input id="tile-new" type="file" name="photos" accept={PHOTO_TYPES} required />
+        </div>
+        <button type="submit" name="intent" value="create" className="button button--primary">
+          Add category
+        </button>
+      </Form>
+    </section>
+  );
+}
+
+export const meta: Route.MetaFunction = () => [{ title: "Categories — Wickshop back office" }];
