@@ -42,6 +42,7 @@ export async function startServer(config: Config) {
     shopEmail: config.shopEmail,
     longestRateLimitWindowMs: config.longestRateLimitWindowMs,
     mail: { transport: createMailTransport(config), policy: config.mailRetry },
+    digest: { timeZone: config.timeZone, publicUrl: config.publicUrl },
   });
 
   // Pages change under the dev server without the catalog changing: it renders every time.

@@ -5,6 +5,7 @@ import type { MailTransport } from "./mail/transports";
 import { type ExpiryDependencies, expireUnpaidOrders, settleWithProvider } from "./orders/expiry";
 import { refundDuePayments } from "./orders/refunds";
 import { pruneRateLimits } from "./rate-limits";
+import { sendLowStockDigests } from "./admin/low-stock-digest";
 
 interface MailDependencies {
   transport: MailTransport;
@@ -21,6 +22,8 @@ const REFUND_INTERVAL_MS = 5_000;
  * it run out, the refund's idempotency key still makes it one refund.
  */
 const REFUND_POLICY: RetryPolicy = { maxAttempts: 8, baseMs: 60_000, claimLeaseMs: 5 * 60_000 };
+/** How often the server looks whether today's low-stock emails are due. */
+const DIGEST_INTERVAL_MS = 5 * 60_000;
 /** How often finished rate-limit windows are deleted, so the table holds only the addresses of the last day at most. */
 const PRUNE_INTERVAL_MS = 10 * 60_000;
 
@@ -45,7 +48,8 @@ function repeat(work: () => Promise<void>, intervalMs: number, logger: Logger, w
 /**
  * Background work of the server process: expiring unpaid orders (their stock
  * returns), delivering queued emails, giving back money that orders could not
- * take, and deleting finished rate-limit windows.
+ * take, deleting finished rate-limit windows, and queuing the owners' daily
+ * low-stock emails.
  * Each runs once at start, so what fell due while the shop was down is handled
  * straight away, and then on an interval.
  */
@@ -54,6 +58,7 @@ export function startJobs(
     mail: MailDependencies;
     /** Rate-limit windows that started longer ago than this are over for every rule and can go. */
     longestRateLimitWindowMs: number;
+    digest: { timeZone: string; publicUrl: string };
   },
 ) {
   const { db, logger, mail } = deps;
@@ -92,9 +97,17 @@ export function startJobs(
     logger,
     "Deleting finished rate-limit windows",
   );
+  const stopDigests = repeat(
+    async () => {
+      await sendLowStockDigests(db, { now: Date.now(), ...deps.digest });
+    },
+    DIGEST_INTERVAL_MS,
+    logger,
+    "Queuing the low-stock emails",
+  );
   return {
     stop: async () => {
-      await Promise.all([stopExpiry(), stopMail(), stopRefunds(), stopPruning()]);
+      await Promise.all([stopExpiry(), stopMail(), stopRefunds(), stopPruning(), stopDigests()]);
       mail.transport.close?.();
     },
   };

@@ -2,28 +2,34 @@ import { APIError } from "better-auth/api";
 import { Form, data } from "react-router";
 import { redirectWithAuthCookies } from "~/.server/accounts/auth";
 import { requireOwner } from "~/.server/admin/owners";
+import { DIGEST_HOUR, digestIsOn, setDigest } from "~/.server/admin/low-stock-digest";
 import { authenticatorSetup } from "~/.server/admin/two-factor";
 import { FormField } from "~/components/form-field";
 import type { Route } from "./+types/admin.account";
 
 export async function loader({ context, request }: Route.LoaderArgs) {
   const owner = await requireOwner(context.auth, request);
-  return { email: owner.email, twoFactorEnabled: owner.twoFactorEnabled };
+  return { email: owner.email, twoFactorEnabled: owner.twoFactorEnabled, digestOn: await digestIsOn(context.db, owner.id) };
 }
 
 type Setup = Awaited<ReturnType<typeof authenticatorSetup>> & { totpUri: string; backupCodes: string[] };
-type AccountAnswer = { setup?: Setup; error?: string };
+type AccountAnswer = { setup?: Setup; error?: string; digestNotice?: string };
 
 const field = (form: FormData, name: string) => String(form.get(name) ?? "");
 
-/** Turning two-factor sign-in on (password, then a first code from the app) and off (password). */
+/** Turning two-factor sign-in on (password, then a first code from the app) and off (password); the low-stock email on and off. */
 export async function action({ context, request }: Route.ActionArgs) {
-  await requireOwner(context.auth, request);
+  const owner = await requireOwner(context.auth, request);
   const form = await request.formData();
   const { auth } = context;
   const refuse = (error: string, setup?: Setup) => data<AccountAnswer>({ error, setup }, { status: 400 });
   try {
     switch (form.get("intent")) {
+      case "digest": {
+        const on = form.get("digest") === "on";
+        await setDigest(context.db, owner.id, on);
+        return data<AccountAnswer>({ digestNotice: on ? `The low-stock email will come each morning from ${DIGEST_HOUR}:00, when something is low.` : "The low-stock email is off." });
+      }
       case "enable": {
         const enabled = await auth.api.enableTwoFactor({ body: { password: field(form, "password"), method: "totp" }, headers: request.headers });
         if (enabled.method !== "totp") throw new Error("better-auth set up another two-factor method than TOTP");
@@ -89,7 +95,7 @@ function SetupSteps({ setup, error }: { setup: Setup; error?: string }) {
 }
 
 export default function AdminAccount({ loaderData, actionData }: Route.ComponentProps) {
-  const { email, twoFactorEnabled } = loaderData;
+  const { email, twoFactorEnabled, digestOn } = loaderData;
   const setup = actionData?.setup;
   return (
     <section className="admin-page" aria-labelledby="account-title">
@@ -123,6 +129,20 @@ export default function AdminAccount({ loaderData, actionData }: Route.Component
           </Form>
         </>
       )}
+      <h2 className="admin-section__title">Low-stock email</h2>
+      <Form method="post" className="auth-form" aria-label="Low-stock email" key={String(digestOn)}>
+        <input type="hidden" name="intent" value="digest" />
+        <label className="product-form__check">
+          <input type="checkbox" name="digest" defaultChecked={digestOn} />
+          Email me each morning the products at or below their low-stock level
+        </label>
+        <button type="submit" className="button button--secondary">
+          Save
+        </button>
+        <p className="admin-notice" role="status">
+          {actionData?.digestNotice}
+        </p>
+      </Form>
     </section>
   );
 }

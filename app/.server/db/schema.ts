@@ -39,6 +39,12 @@ export interface PhotoTable {
   created_at: number;
 }
 
+/** An owner who gets the daily low-stock email, and the day (shop time zone, "2026-11-24") she last got it. */
+export interface LowStockDigestTable {
+  user_id: string;
+  last_sent_day: string | null;
+}
+
 /** A renamed category's old slug, redirected permanently to its current page. */
 export interface CategoryRedirectTable {
   slug: string;
@@ -50,6 +56,7 @@ export interface Database {
   products: ProductTable;
   photos: PhotoTable;
   category_redirects: CategoryRedirectTable;
+  low_stock_digests: LowStockDigestTable;
   orders: OrderTable;
   order_items: OrderItemTable;
   payment_events: PaymentEventTable;

@@ -10,14 +10,14 @@ interface QueuedEmail extends EmailContent {
   params: string | null;
 }
 
-/** Queues an order's emails in the caller's transaction: they exist exactly when what they tell of does. */
-async function enqueue(trx: Db, order: OrderRow, messages: QueuedEmail[], now: number) {
+/** Queues emails in the caller's transaction: they exist exactly when what they tell of does. */
+async function enqueue(trx: Db, order: OrderRow | null, messages: QueuedEmail[], now: number) {
   await trx
     .insertInto("outbox")
     .values(
       messages.map((message) => ({
         ...message,
-        order_id: order.id,
+        order_id: order?.id ?? null,
         status: "pending" as const,
         next_attempt_at: now,
         last_error: null,
@@ -58,4 +58,9 @@ export async function enqueueShopperEmail(
   if (!order.email) return;
   const params = JSON.stringify(orderNotificationFields(order, items));
   await enqueue(trx, order, [{ kind, to: order.email, reply_to: options.shopEmail, params, ...shopperEmails[kind](order, items) }], options.now);
+}
+
+/** Queues an email to an owner that is about the shop, not one order (the low-stock digest). */
+export async function enqueueOwnerEmail(trx: Db, kind: string, to: string, content: EmailContent, now: number) {
+  await enqueue(trx, null, [{ kind, to, reply_to: null, params: null, ...content }], now);
 }

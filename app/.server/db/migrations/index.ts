@@ -14,6 +14,7 @@ import * as orderFulfilment from "./012-order-fulfilment";
 import * as activity from "./013-activity";
 import * as twoFactor from "./014-two-factor";
 import * as catalogBackOffice from "./015-catalog-back-office";
+import * as lowStockDigest from "./016-low-stock-digest";
 
 /** Every migration, in order. Names are stored in the database: never rename one. */
 export const migrations: Record<string, Migration> = {
@@ -32,4 +33,5 @@ export const migrations: Record<string, Migration> = {
   "013-activity": activity,
   "014-two-factor": twoFactor,
   "015-catalog-back-office": catalogBackOffice,
+  "016-low-stock-digest": lowStockDigest,
 };
