@@ -21,6 +21,7 @@ export default [
     route("products", "routes/admin.products.tsx"),
     route("products/:id", "routes/admin.product.tsx"),
     route("categories", "routes/admin.categories.tsx"),
+    route("import", "routes/admin.import.tsx"),
     route("activity", "routes/admin.activity.tsx"),
     route("account", "routes/admin.account.tsx"),
   ]),

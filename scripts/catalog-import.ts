@@ -1,5 +1,5 @@
 import fs from "node:fs/promises";
-import { CatalogFileError, parseCatalogFile } from "~/.server/catalog/file";
+import { CatalogFileError, parseCatalogText } from "~/.server/catalog/file";
 import { importCatalog } from "~/.server/catalog/import";
 import { ConfigError, loadConfig } from "~/.server/config";
 import { migrateToLatest, openDatabase } from "~/.server/db";
@@ -26,12 +26,7 @@ async function readCatalogFile(file: string) {
   } catch (error) {
     throw new UsageError(`Cannot read ${file}: ${(error as NodeJS.ErrnoException).code ?? String(error)}`);
   }
-  try {
-    return parseCatalogFile(JSON.parse(text));
-  } catch (error) {
-    if (error instanceof SyntaxError) throw new CatalogFileError(`the file is not valid JSON: ${error.message}`);
-    throw error;
-  }
+  return parseCatalogText(text);
 }
 
 async function run() {

@@ -7,8 +7,12 @@ const MAX_API_BODY_BYTES = 1024 * 1024;
 /** The largest form the shop has (sign-up) is a few hundred bytes. */
 const MAX_FORM_BODY_BYTES = 16 * 1024;
 
-/** The owner's forms that carry photos, read as they stream (app/admin/photo-upload.server.ts). */
-const PHOTO_FORMS = /^\/admin\/(?:products|categories)(?:\/|$)/;
+/**
+ * The owner's forms that carry files (photos, a catalog file), read as they
+ * stream with their own limits (app/admin/photo-upload.server.ts,
+ * routes/admin.import.tsx); the largest is a save with ten photos.
+ */
+const UPLOAD_FORMS = /^\/admin\/(?:products|categories|import)(?:\/|$)/;
 
 const BODYLESS_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
 
@@ -34,8 +38,8 @@ function refuse(req: Request, res: Response, status: number, code: string, messa
 export function limitRequestBodies(req: Request, res: Response, next: NextFunction) {
   if (BODYLESS_METHODS.has(req.method)) return next();
   const api = req.path.startsWith("/api/");
-  const photos = PHOTO_FORMS.test(req.path) && typeof req.is("multipart/form-data") === "string";
-  const max = api ? MAX_API_BODY_BYTES : photos ? MAX_PHOTO_FORM_BYTES : MAX_FORM_BODY_BYTES;
+  const upload = UPLOAD_FORMS.test(req.path) && typeof req.is("multipart/form-data") === "string";
+  const max = api ? MAX_API_BODY_BYTES : upload ? MAX_PHOTO_FORM_BYTES : MAX_FORM_BODY_BYTES;
   const length = req.get("content-length");
   if (length === undefined) {
     if (!api && req.get("transfer-encoding") !== undefined) {

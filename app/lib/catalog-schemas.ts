@@ -5,6 +5,9 @@ import { z } from "./zod";
 
 const MAX_STOCK = 1_000_000;
 
+/** The largest catalog file the back office imports (the CLI takes any). */
+export const MAX_CATALOG_FILE_BYTES = 20 * 1024 * 1024;
+
 /** Photos one save may upload; a phone's picker sends them in one request. */
 export const MAX_PHOTOS_PER_SAVE = 10;
 

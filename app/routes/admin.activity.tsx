@@ -28,9 +28,11 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   };
 }
 
-/** Where an entry's subject is managed: its order or product page, or the categories screen. */
+const LISTS: Record<string, string> = { category: "/admin/categories", catalog: "/admin/products" };
+
+/** Where an entry's subject is managed: its order or product page, or the categories or products screen. */
 const subjectPath = (entry: { subjectType: string; subject: string }) =>
-  entry.subjectType === "category" ? "/admin/categories" : `/admin/${entry.subjectType}s/${encodeURIComponent(entry.subject)}`;
+  LISTS[entry.subjectType] ?? `/admin/${entry.subjectType}s/${encodeURIComponent(entry.subject)}`;
 
 export default function AdminActivity({ loaderData }: Route.ComponentProps) {
   const { page, pages, total, entries } = loaderData;

@@ -41,7 +41,7 @@ export default function AdminProducts({ loaderData }: Route.ComponentProps) {
       </Form>
       <p className="order-filters__summary">
         {`${total} ${total === 1 ? "product" : "products"}`} · <a href="/admin/catalog.json">Download catalog (JSON)</a> ·{" "}
-        <a href="/admin/products.csv">Download products (CSV)</a>
+        <a href="/admin/products.csv">Download products (CSV)</a> · <Link to="/admin/import">Import a catalog file</Link>
       </p>
       {products.length === 0 ? <p className="admin-empty">No product matches.</p> : null}
       <ul className="admin-cards">

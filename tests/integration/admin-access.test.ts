@@ -71,7 +71,7 @@ describe(`the owner's role, on ${testEngine}`, () => {
     const order = await placePendingOrder(shop, [{ id: 1001, quantity: 1 }]);
     const pages = [
       "/admin", "/admin/orders", `/admin/orders/${order.number}`, "/admin/activity", "/admin/account", "/admin/orders.csv", "/admin/activity.csv",
-      "/admin/products", "/admin/products/new", "/admin/products/1001", "/admin/products.csv", "/admin/catalog.json", "/admin/categories",
+      "/admin/products", "/admin/products/new", "/admin/products/1001", "/admin/products.csv", "/admin/catalog.json", "/admin/categories", "/admin/import",
     ];
     const actions: [string, Record<string, string>][] = [
       ["/admin?index", { intent: "ship", number: order.number }],

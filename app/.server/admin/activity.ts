@@ -7,7 +7,7 @@ export interface Actor {
 
 export interface ActivityEntry {
   action: string;
-  subjectType: "order" | "product" | "category";
+  subjectType: "order" | "product" | "category" | "catalog";
   subject: string;
   before?: Record<string, unknown>;
   after?: Record<string, unknown>;
@@ -57,6 +57,7 @@ const ACTIONS: Record<string, string> = {
   "category.moved": "Moved the category",
   "category.photo": "Changed the tile photo of",
   "category.deleted": "Deleted the category",
+  "catalog.imported": "Imported the",
 };
 
 /** An entry's action in words, and its before and after values as "field: value" lines. */

@@ -100,3 +100,14 @@ export function parseCatalogFile(raw: unknown): CatalogFile {
   });
   return file;
 }
+
+/** Parses and validates a file's text: bad JSON is a CatalogFileError too. */
+export function parseCatalogText(text: string): CatalogFile {
+  let raw: unknown;
+  try {
+    raw = JSON.parse(text);
+  } catch (error) {
+    throw new CatalogFileError(`the file is not valid JSON: ${(error as Error).message}`);
+  }
+  return parseCatalogFile(raw);
+}

@@ -10,6 +10,8 @@ export interface ImportOptions {
   /** Make the catalog exactly the file instead of upserting into it. */
   replace: boolean;
   onProgress?: (done: number, total: number) => void;
+  /** Runs last in the import's transaction: the back office records its activity entry there. */
+  record?: (trx: Db, summary: ImportSummary) => Promise<void>;
 }
 
 export interface ImportSummary {
@@ -87,8 +89,10 @@ export async function importCatalog(db: Db, file: CatalogFile, options: ImportOp
     }
     // Only now, with every kept product moved to its new category, can old categories go.
     const removedCategories = options.replace ? await deleteAllExcept(trx, "categories", [...categoryIds.values()]) : 0;
+    const summary = { categories: file.length, products: products.length, removedCategories, removedProducts };
+    await options.record?.(trx, summary);
     await bumpCatalogVersion(trx);
-    return { categories: file.length, products: products.length, removedCategories, removedProducts };
+    return summary;
   });
 }
 

@@ -1,0 +1,73 @@
+import type { Db } from "../db";
+import { type CatalogFile, categorySlug } from "./file";
+
+/**
+ * What importing a catalog file would change, for the owner to read before
+ * she imports it from the back office (the CLI imports straight away): the
+ * categories and products it adds, changes (and which fields) and, when it
+ * replaces the catalog, removes.
+ */
+
+export interface ImportPreview {
+  categories: { added: string[]; changed: string[]; removed: string[] };
+  products: {
+    added: { id: number; name: string }[];
+    changed: { id: number; name: string; fields: string[] }[];
+    removed: { id: number; name: string }[];
+    unchanged: number;
+  };
+}
+
+const FIELDS = [
+  ["name", "name"],
+  ["price_cents", "price"],
+  ["stock", "stock"],
+  ["scent", "scent"],
+  ["description", "description"],
+  ["images", "photos"],
+  ["category_id", "category"],
+] as const;
+
+export async function previewImport(db: Db, file: CatalogFile, options: { replace: boolean }): Promise<ImportPreview> {
+  const categories = await db.selectFrom("categories").select(["id", "slug", "title", "image_url"]).execute();
+  const products = await db.selectFrom("products").select(["id", "name", "price_cents", "stock", "scent", "description", "images", "category_id"]).execute();
+  const categoryBySlug = new Map(categories.map((category) => [category.slug, category]));
+  const productById = new Map(products.map((product) => [product.id, product]));
+  const preview: ImportPreview = {
+    categories: { added: [], changed: [], removed: [] },
+    products: { added: [], changed: [], removed: [], unchanged: 0 },
+  };
+
+  const listed = new Set<number>();
+  for (const category of file) {
+    const existing = categoryBySlug.get(categorySlug(category.title));
+    if (!existing) preview.categories.added.push(category.title);
+    else if (existing.title !== category.title || existing.image_url !== category.imageUrl) preview.categories.changed.push(category.title);
+    for (const item of category.items) {
+      listed.add(item.id);
+      const current = productById.get(item.id);
+      if (!current) {
+        preview.products.added.push({ id: item.id, name: item.name });
+        continue;
+      }
+      const incoming = {
+        name: item.name,
+        price_cents: item.price,
+        stock: item.stock,
+        scent: item.scent,
+        description: item.description,
+        images: JSON.stringify(item.images),
+        category_id: existing?.id ?? -1,
+      };
+      const fields = FIELDS.filter(([column]) => current[column] !== incoming[column]).map(([, label]) => label);
+      if (fields.length > 0) preview.products.changed.push({ id: item.id, name: item.name, fields });
+      else preview.products.unchanged += 1;
+    }
+  }
+  if (options.replace) {
+    const kept = new Set(file.map((category) => categorySlug(category.title)));
+    preview.categories.removed = categories.filter((category) => !kept.has(category.slug)).map((category) => category.title);
+    preview.products.removed = products.filter((product) => !listed.has(product.id)).map(({ id, name }) => ({ id, name }));
+  }
+  return preview;
+}
