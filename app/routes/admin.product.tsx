@@ -1,6 +1,6 @@
 import { Form, Link, data, redirect } from "react-router";
 import { requireOwner } from "~/.server/admin/owners";
-import { categoryChoices, findOwnerProduct, saveProduct } from "~/.server/admin/products";
+import { categoryChoices, deleteProduct, findOwnerProduct, saveProduct } from "~/.server/admin/products";
 import { addStock, setStock } from "~/.server/admin/stock";
 import { parsePhotoForm } from "~/admin/photo-upload.server";
 import { FormField } from "~/components/form-field";
@@ -28,7 +28,7 @@ export async function loader({ context, params, request }: Route.LoaderArgs) {
   return { product, categories, created: new URL(request.url).searchParams.has("created") };
 }
 
-type ProductAnswer = StockAnswer & { saveError?: { fields: Record<string, string>; values: Record<string, string> } };
+type ProductAnswer = StockAnswer & { saveError?: { fields: Record<string, string>; values: Record<string, string> }; deleteError?: string };
 
 const STOCK_NOTICES = {
   below_zero: (stock: number) => `Nothing changed: there are only ${stock} in stock, so the stock cannot go below zero.`,
@@ -41,6 +41,13 @@ export async function action({ context, params, request }: Route.ActionArgs) {
   const options = { actor: { id: owner.id, displayName: owner.displayName }, now: Date.now() };
   if (id !== "new" && !request.headers.get("content-type")?.startsWith("multipart/form-data")) {
     const form = Object.fromEntries(await request.formData());
+    if (form.intent === "delete") {
+      if (form.confirm !== "on") return data<ProductAnswer>({ deleteError: "Tick the box to confirm, then Delete." }, { status: 400 });
+      const outcome = await deleteProduct(context.db, id, options);
+      if ("notFound" in outcome) throw data(null, { status: 404 });
+      if ("error" in outcome) return data<ProductAnswer>({ deleteError: outcome.error }, { status: 409 });
+      throw redirect(`/admin/products?deleted=${encodeURIComponent(outcome.deleted)}`);
+    }
     const edit = form.intent === "set" ? setStockSchema.safeParse(form) : addStockSchema.safeParse(form);
     if (!edit.success) return data<ProductAnswer>({ stockError: { intent: String(form.intent), message: edit.error.issues[0]!.message } }, { status: 400 });
     const result =
@@ -154,7 +161,33 @@ export default function AdminProduct({ loaderData, actionData }: Route.Component
           Save
         </button>
       </Form>
+      {product ? <DeleteProduct name={product.name} error={answer?.deleteError} /> : null}
     </section>
+  );
+}
+
+/** Deleting for good, behind a confirmation box; hiding is usually what a season asks for. */
+function DeleteProduct({ name, error }: { name: string; error?: string }) {
+  return (
+    <Form method="post" className="admin-section stock-form" aria-labelledby="delete-title">
+      <h2 id="delete-title" className="admin-section__title">
+        Delete
+      </h2>
+      <p>To take a candle off the shop for a season, untick “Visible in the shop” instead. Past orders keep what they bought either way.</p>
+      {error ? (
+        <p className="ship-form__error" role="alert">
+          {error}
+        </p>
+      ) : null}
+      <input type="hidden" name="intent" value="delete" />
+      <label className="product-form__check">
+        <input type="checkbox" name="confirm" required />
+        {`Yes, delete ${name} for good`}
+      </label>
+      <button type="submit" className="button">
+        Delete product
+      </button>
+    </Form>
   );
 }
 

@@ -15,11 +15,12 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   const search = productSearchOf(url);
   const page = parsePageNumber(url.searchParams.get("page")) ?? 1;
   const { products, total } = await listProducts(context.db, search, { number: page, size: PAGE_SIZE });
-  return { search, page, pages: pageCount(total, PAGE_SIZE), total, products };
+  const deleted = url.searchParams.get("deleted");
+  return { search, page, pages: pageCount(total, PAGE_SIZE), total, products, notice: deleted ? `${deleted.slice(0, 200)} is deleted.` : undefined };
 }
 
 export default function AdminProducts({ loaderData }: Route.ComponentProps) {
-  const { search, page, pages, total, products } = loaderData;
+  const { search, page, pages, total, products, notice } = loaderData;
   return (
     <section className="admin-page" aria-labelledby="products-title">
       <div className="admin-page__head">
@@ -30,6 +31,9 @@ export default function AdminProducts({ loaderData }: Route.ComponentProps) {
           New product
         </Link>
       </div>
+      <p className="admin-notice" role="status">
+        {notice}
+      </p>
       <Form method="get" className="order-filters" role="search" aria-label="Find products">
         <label className="ship-form__field">
           <span>Name or number</span>

@@ -52,6 +52,7 @@ const ACTIONS: Record<string, string> = {
   "product.created": "Added the product",
   "product.edited": "Edited the product",
   "product.stock": "Changed the stock",
+  "product.deleted": "Deleted the product",
   "category.created": "Added the category",
   "category.renamed": "Renamed the category",
   "category.moved": "Moved the category",

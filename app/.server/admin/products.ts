@@ -230,3 +230,35 @@ async function insertWithNextId(trx: Db, categoryId: number, values: Omit<Insert
   }
   throw new Error("Could not find a free product number");
 }
+
+export type DeleteOutcome = { deleted: string } | { error: string } | { notFound: true };
+
+/**
+ * Deletes a product for good, once no unpaid order holds it (that order may
+ * still be paid). Past orders keep their own copy of what was bought. The
+ * units it had in stock leave with it as an adjustment, so DESIGN.md's stock
+ * invariant still adds up; its photos go when nothing else shows them.
+ */
+export function deleteProduct(db: Db, id: number, options: { actor: Actor; now: number }): Promise<DeleteOutcome> {
+  return db.transaction().execute(async (trx) => {
+    const product = await findForUpdate(trx, id);
+    if (!product) return { notFound: true };
+    const held = await trx
+      .selectFrom("order_items as i")
+      .innerJoin("orders as o", "o.id", "i.order_id")
+      .select("o.number")
+      .where("i.product_id", "=", id)
+      .where("o.status", "=", "pending_payment")
+      .limit(1)
+      .executeTakeFirst();
+    if (held) return { error: `Order ${held.number} is waiting for its payment with this product in it: hide the product now, and delete it once that order is paid or expired.` };
+    await trx.deleteFrom("products").where("id", "=", id).execute();
+    if (product.stock > 0) {
+      await trx.insertInto("stock_adjustments").values({ product_id: id, delta: -product.stock, reason: "product deleted", created_at: options.now }).execute();
+    }
+    await deleteUnusedPhotos(trx, product.images.flatMap((url) => photoHashOf(url) ?? []));
+    await recordActivity(trx, options.actor, { action: "product.deleted", subjectType: "product", subject: String(id), before: summary(product) }, options.now);
+    await bumpCatalogVersion(trx);
+    return { deleted: product.name };
+  });
+}
