@@ -1,4 +1,4 @@
-import { type Page, expect } from "@playwright/test";
+import { type Browser, type Page, expect } from "@playwright/test";
 import { CartPage } from "./cart";
 
 export const shopper = { name: "Ada Lovelace", address: "12 Wick Lane", city: "Springfield", state: "IL", zip: "62701" };
@@ -46,4 +46,25 @@ export async function startCheckout(page: Page, productPath: string, times = 1) 
   const panel = new CheckoutPanel(page);
   await panel.open();
   return { cart, panel };
+}
+
+/**
+ * A guest buys `times` of a product in a browser context of their own (so the
+ * caller's page keeps its state) and pays with the test card; answers the order
+ * number the confirmation shows.
+ */
+export async function buyAsGuest(browser: Browser, productPath: string, times = 1) {
+  const context = await browser.newContext();
+  try {
+    const page = await context.newPage();
+    const { panel } = await startCheckout(page, productPath, times);
+    await panel.fillShipping();
+    await panel.fillCard("4242 4242 4242 4242");
+    await panel.payButton.click();
+    const confirmed = page.getByRole("heading", { name: /^Order WS-\w+ is confirmed$/ });
+    await expect(confirmed).toBeVisible();
+    return (await confirmed.textContent())!.match(/WS-\w+/)![0];
+  } finally {
+    await context.close();
+  }
 }
