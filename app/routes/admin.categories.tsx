@@ -12,6 +12,7 @@ import { parsePhotoForm } from "~/admin/photo-upload.server";
 import { FormField } from "~/components/form-field";
 import { categoryActionSchema } from "~/lib/catalog-schemas";
 import type { Route } from "./+types/admin.categories";
+import { revalidateAfterEveryAnswer } from "~/admin/revalidate";
 
 export async function loader({ context, request }: Route.LoaderArgs) {
   await requireOwner(context.auth, request);
@@ -47,6 +48,8 @@ export async function action({ context, request }: Route.ActionArgs) {
   if ("error" in outcome) return data<CategoryAnswer>({ error: { id: fields.id ?? "new", message: outcome.error } }, { status: 409 });
   return { notice: outcome.done } satisfies CategoryAnswer;
 }
+
+export const shouldRevalidate = revalidateAfterEveryAnswer;
 
 const PHOTO_TYPES = "image/jpeg,image/png,image/webp,image/heic,image/heif";
 

@@ -5,6 +5,7 @@ import { orderAction } from "~/admin/order-actions.server";
 import { MarkShippedForm } from "~/components/admin/orders-to-ship";
 import { formatPrice } from "~/lib/money";
 import type { Route } from "./+types/admin.order";
+import { revalidateAfterEveryAnswer } from "~/admin/revalidate";
 
 export async function loader({ context, params, request }: Route.LoaderArgs) {
   await requireOwner(context.auth, request);
@@ -20,6 +21,8 @@ export async function action({ context, request }: Route.ActionArgs) {
 }
 
 const STATUS_LABELS = { pending_payment: "Waiting for payment", paid: "Paid, to ship", shipped: "Shipped", refunded: "Refunded", expired: "Expired unpaid" };
+
+export const shouldRevalidate = revalidateAfterEveryAnswer;
 
 export default function AdminOrder({ loaderData: order, actionData }: Route.ComponentProps) {
   const error = actionData?.error?.number === order.number ? actionData.error.message : undefined;

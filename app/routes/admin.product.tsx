@@ -10,6 +10,7 @@ import { formatPrice } from "~/lib/money";
 import { addStockSchema, productFormSchema, setStockSchema } from "~/lib/catalog-schemas";
 import { fieldErrors } from "~/lib/zod";
 import type { Route } from "./+types/admin.product";
+import { revalidateAfterEveryAnswer } from "~/admin/revalidate";
 
 /** `/admin/products/new` and `/admin/products/{id}`; anything else is not found. */
 function productIdOf(param: string): number | "new" {
@@ -78,13 +79,16 @@ export async function action({ context, params, request }: Route.ActionArgs) {
   return { saveNotice: "Saved. The shop shows the change now." } satisfies ProductAnswer;
 }
 
+/** A refused stock edit shows the stock as it now is, and Set stock to expects it. */
+export const shouldRevalidate = revalidateAfterEveryAnswer;
+
 export default function AdminProduct({ loaderData, actionData }: Route.ComponentProps) {
   const { product, categories, created } = loaderData;
   const answer: ProductAnswer | undefined = actionData;
   const errors = answer?.saveError?.fields ?? {};
   const typed = answer?.saveError?.values;
   const value = (field: string, saved: string) => typed?.[field] ?? saved;
-  const notice = created ? "Product added. Add its stock below." : answer?.saveNotice;
+  const notice = answer ? answer.saveNotice : created ? "Product added. Add its stock below." : undefined;
   return (
     <section className="admin-page" aria-labelledby="product-title">
       <p className="admin-back">

@@ -7,6 +7,7 @@ import { SalesChart } from "~/components/admin/sales-chart";
 import { SalesFigure } from "~/components/admin/sales-figure";
 import { orderAction } from "~/admin/order-actions.server";
 import type { Route } from "./+types/admin.today";
+import { revalidateAfterEveryAnswer } from "~/admin/revalidate";
 
 export async function loader({ context, request }: Route.LoaderArgs) {
   const owner = await requireOwner(context.auth, request);
@@ -18,6 +19,8 @@ export async function action({ context, request }: Route.ActionArgs) {
   const owner = await requireOwner(context.auth, request);
   return orderAction(context, owner, request);
 }
+
+export const shouldRevalidate = revalidateAfterEveryAnswer;
 
 export default function Today({ loaderData, actionData }: Route.ComponentProps) {
   const { toShip, lowStock, today, lastSevenDays, days, twoFactorEnabled } = loaderData;

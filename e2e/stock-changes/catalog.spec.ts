@@ -210,14 +210,7 @@ test("axe finds nothing serious on the products list, the new-product form and a
   await expectNoSidewaysScroll(page);
 });
 
-/*
- * Known bugs, found by this spec (#16). Each test states what #16 asks and
- * is marked as failing; when the app is fixed it passes, Playwright reports
- * that as an error, and the test.fail line is to be removed.
- */
-
 test("after a refused Set stock to, the page shows the stock as it now is", async ({ context, page }) => {
-  test.fail(true, "Known bug: after the 409 answer React Router does not reload the page's data, so the count and Set stock to still show the stale number");
   test.setTimeout(90_000);
   await openNewProduct(page);
   const id = await createProduct(page, await candle("Stale Count", "#7a6a8f"));
@@ -238,7 +231,6 @@ test("after a refused Set stock to, the page shows the stock as it now is", asyn
 });
 
 test("saving an edit on the page a new product lands on says it is saved", async ({ page }) => {
-  test.fail(true, "Known bug: while the address ends in ?created, the page shows 'Product added' in place of the save's notice");
   test.setTimeout(90_000);
   await openNewProduct(page);
   await createProduct(page, await candle("First Edit", "#4f8a7b"));
