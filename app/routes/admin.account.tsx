@@ -129,20 +129,24 @@ export default function AdminAccount({ loaderData, actionData }: Route.Component
           </Form>
         </>
       )}
-      <h2 className="admin-section__title">Low-stock email</h2>
-      <Form method="post" className="auth-form" aria-label="Low-stock email" key={String(digestOn)}>
-        <input type="hidden" name="intent" value="digest" />
-        <label className="product-form__check">
-          <input type="checkbox" name="digest" defaultChecked={digestOn} />
-          Email me each morning the products at or below their low-stock level
-        </label>
-        <button type="submit" className="button button--secondary">
-          Save
-        </button>
-        <p className="admin-notice" role="status">
-          {actionData?.digestNotice}
-        </p>
-      </Form>
+      <section className="admin-section" aria-labelledby="digest-title">
+        <h2 id="digest-title" className="admin-section__title">
+          Low-stock email
+        </h2>
+        <Form method="post" className="auth-form" aria-labelledby="digest-title" key={String(digestOn)}>
+          <input type="hidden" name="intent" value="digest" />
+          <label className="product-form__check">
+            <input type="checkbox" name="digest" defaultChecked={digestOn} />
+            Email me each morning the products at or below their low-stock level
+          </label>
+          <button type="submit" className="button button--secondary">
+            Save
+          </button>
+          <p className="admin-notice" role="status">
+            {actionData?.digestNotice}
+          </p>
+        </Form>
+      </section>
     </section>
   );
 }
