@@ -184,8 +184,8 @@ test("a product the owner hides is gone from its category page, and its page is 
   await shopper.context().close();
 });
 
-test("axe finds nothing serious on the products list, the new-product form and a product's page, on a phone", async ({ page }) => {
-  // Four axe runs and an upload: about 30 s on a quiet machine.
+test("axe finds nothing serious on the products list, the new-product form, a product's page, categories and import, on a phone", async ({ page }) => {
+  // Six axe runs and an upload: about 40 s on a quiet machine.
   test.setTimeout(150_000);
   await page.setViewportSize(PHONE);
   await openNewProduct(page);
@@ -208,6 +208,13 @@ test("axe finds nothing serious on the products list, the new-product form and a
   await expect(page.getByRole("heading", { level: 1, name: "Products" })).toBeVisible();
   expect(await seriousViolations(page), "/admin/products").toEqual([]);
   await expectNoSidewaysScroll(page);
+
+  for (const [path, heading] of [["/admin/categories", "Categories"], ["/admin/import", "Import the catalog"]]) {
+    await page.goto(path!);
+    await expect(page.getByRole("heading", { level: 1, name: heading })).toBeVisible();
+    expect(await seriousViolations(page), path).toEqual([]);
+    await expectNoSidewaysScroll(page);
+  }
 });
 
 test("after a refused Set stock to, the page shows the stock as it now is", async ({ context, page }) => {

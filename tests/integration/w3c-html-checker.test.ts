@@ -82,7 +82,7 @@ async function signedInPages(url: string): Promise<HtmlDocument[]> {
   return pages;
 }
 
-/** The owner's back office: Today with an order to ship, the orders list, and the order's own page. */
+/** The owner's back office: Today with an order to ship, the orders list, the order's own page, and the catalog screens. */
 async function ownerPages(url: string, env: Record<string, string>): Promise<HtmlDocument[]> {
   const owner = { email: "owner-vnu@example.com", password: "poured-by-hand-2026" };
   const made = await runScript("scripts/owner-create.ts", ["--email", owner.email, "--name", "Mara Wick"], { ...env, OWNER_PASSWORD: owner.password });
@@ -92,11 +92,14 @@ async function ownerPages(url: string, env: Record<string, string>): Promise<Htm
   const browser = new BrowserSession(url);
   await signIn(browser, owner);
   const pages = [];
-  for (const path of ["/admin", "/admin/orders", "/admin/orders?status=paid&q=WS", `/admin/orders/${order.number}`, "/admin/activity", "/admin/account"]) {
+  const owned = ["/admin", "/admin/orders", "/admin/orders?status=paid&q=WS", `/admin/orders/${order.number}`, "/admin/activity", "/admin/account"];
+  const catalog = ["/admin/products", "/admin/products?q=lavender", "/admin/products/new", "/admin/products/1001", "/admin/categories", "/admin/import"];
+  for (const path of [...owned, ...catalog]) {
     pages.push(await page(browser, "owner", path));
   }
   pages.push(await page(browser, "owner (two-factor set-up)", "/admin/account", 200, { intent: "enable", password: owner.password }));
   pages.push(await page(browser, "owner (bad tracking number)", "/admin?index", 400, { intent: "ship", number: order.number, trackingNumber: "<b>" }));
+  pages.push(await page(browser, "owner (refused stock edit)", "/admin/products/1001", 400, { intent: "add", delta: "x", reason: "" }));
   return pages;
 }
 
