@@ -6,6 +6,7 @@ import { DIGEST_HOUR, digestIsOn, setDigest } from "~/.server/admin/low-stock-di
 import { authenticatorSetup } from "~/.server/admin/two-factor";
 import { FormField } from "~/components/form-field";
 import type { Route } from "./+types/admin.account";
+import { Notice } from "~/components/admin/notices";
 
 export async function loader({ context, request }: Route.LoaderArgs) {
   const owner = await requireOwner(context.auth, request);
@@ -142,9 +143,7 @@ export default function AdminAccount({ loaderData, actionData }: Route.Component
           <button type="submit" className="button button--secondary">
             Save
           </button>
-          <p className="admin-notice" role="status">
-            {actionData?.digestNotice}
-          </p>
+          <Notice>{actionData?.digestNotice}</Notice>
         </Form>
       </section>
     </section>

@@ -13,6 +13,7 @@ import { FormField } from "~/components/form-field";
 import { categoryActionSchema } from "~/lib/catalog-schemas";
 import type { Route } from "./+types/admin.categories";
 import { revalidateAfterEveryAnswer } from "~/admin/revalidate";
+import { Notice, Refusal } from "~/components/admin/notices";
 
 export async function loader({ context, request }: Route.LoaderArgs) {
   await requireOwner(context.auth, request);
@@ -62,9 +63,7 @@ export default function AdminCategories({ loaderData, actionData }: Route.Compon
       <h1 id="categories-title" className="admin-page__title">
         Categories
       </h1>
-      <p className="admin-notice" role="status">
-        {answer?.notice}
-      </p>
+      <Notice>{answer?.notice}</Notice>
       <ol className="admin-cards category-list">
         {categories.map((category, index) => (
           <li key={category.id} className="admin-card category-card" aria-labelledby={`category-${category.id}`}>
@@ -77,11 +76,7 @@ export default function AdminCategories({ loaderData, actionData }: Route.Compon
                 <p className="admin-card__detail">{`${category.products} ${category.products === 1 ? "product" : "products"} · /shop/${category.slug}`}</p>
               </div>
             </div>
-            {errorFor(String(category.id)) ? (
-              <p className="ship-form__error" role="alert">
-                {errorFor(String(category.id))}
-              </p>
-            ) : null}
+            <Refusal message={errorFor(String(category.id))} />
             <Form method="post" encType="multipart/form-data" className="category-card__row" key={category.title}>
               <input type="hidden" name="id" value={category.id} />
               <FormField label="Title" name="title" required maxLength={100} defaultValue={category.title} />
@@ -120,11 +115,7 @@ export default function AdminCategories({ loaderData, actionData }: Route.Compon
         <h2 id="new-category-title" className="admin-section__title">
           New category
         </h2>
-        {errorFor("new") ? (
-          <p className="ship-form__error" role="alert">
-            {errorFor("new")}
-          </p>
-        ) : null}
+        <Refusal message={errorFor("new")} />
         <FormField label="Title" name="title" required maxLength={100} hint="Its address is the title in lower case: /shop/soy" />
         <div className="form-field">
           <label htmlFor="tile-new">Tile photo</label>

@@ -7,6 +7,7 @@ import { importCatalog } from "~/.server/catalog/import";
 import { type ImportPreview, previewImport } from "~/.server/catalog/import-preview";
 import { MAX_CATALOG_FILE_BYTES } from "~/lib/catalog-schemas";
 import type { Route } from "./+types/admin.import";
+import { Notice, Refusal } from "~/components/admin/notices";
 
 export async function loader({ context, request }: Route.LoaderArgs) {
   await requireOwner(context.auth, request);
@@ -87,14 +88,8 @@ export default function AdminImport({ actionData }: Route.ComponentProps) {
         The same JSON file as <code>npm run catalog:import</code> and the catalog download. Categories are matched by title and products by number; a
         product&apos;s stock becomes the file&apos;s.
       </p>
-      <p className="admin-notice" role="status">
-        {answer?.notice}
-      </p>
-      {answer?.error ? (
-        <p className="ship-form__error" role="alert">
-          {answer.error}
-        </p>
-      ) : null}
+      <Notice>{answer?.notice}</Notice>
+      <Refusal message={answer?.error} />
       {preview ? (
         <Form method="post" encType="multipart/form-data" className="admin-section import-preview" aria-labelledby="preview-title">
           <h2 id="preview-title" className="admin-section__title">

@@ -6,6 +6,7 @@ import { MarkShippedForm } from "~/components/admin/orders-to-ship";
 import { formatPrice } from "~/lib/money";
 import type { Route } from "./+types/admin.order";
 import { revalidateAfterEveryAnswer } from "~/admin/revalidate";
+import { Notice } from "~/components/admin/notices";
 
 export async function loader({ context, params, request }: Route.LoaderArgs) {
   await requireOwner(context.auth, request);
@@ -35,9 +36,7 @@ export default function AdminOrder({ loaderData: order, actionData }: Route.Comp
         {`Order ${order.number}`}
       </h1>
       <p className="admin-status">{STATUS_LABELS[order.status]}</p>
-      <p className="admin-notice" role="status">
-        {actionData?.notice}
-      </p>
+      <Notice>{actionData?.notice}</Notice>
       <section className="admin-section" aria-labelledby="lines-title">
         <h2 id="lines-title" className="admin-section__title">
           Items

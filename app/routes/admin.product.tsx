@@ -11,6 +11,7 @@ import { addStockSchema, productFormSchema, setStockSchema } from "~/lib/catalog
 import { fieldErrors } from "~/lib/zod";
 import type { Route } from "./+types/admin.product";
 import { revalidateAfterEveryAnswer } from "~/admin/revalidate";
+import { Notice, Refusal } from "~/components/admin/notices";
 
 /** `/admin/products/new` and `/admin/products/{id}`; anything else is not found. */
 function productIdOf(param: string): number | "new" {
@@ -97,9 +98,7 @@ export default function AdminProduct({ loaderData, actionData }: Route.Component
       <h1 id="product-title" className="admin-page__title">
         {product ? product.name : "New product"}
       </h1>
-      <p className="admin-notice" role="status">
-        {notice}
-      </p>
+      <Notice>{notice}</Notice>
       {product ? (
         <>
           <p className="admin-status">
@@ -107,7 +106,7 @@ export default function AdminProduct({ loaderData, actionData }: Route.Component
             {product.visible ? (
               <>
                 {" · "}
-                <a href={`/shop/${product.category.slug}/${product.id}`}>View in the shop</a>
+                <a href={`/shop/${product.categorySlug}/${product.id}`}>View in the shop</a>
               </>
             ) : null}
           </p>
@@ -136,7 +135,7 @@ export default function AdminProduct({ loaderData, actionData }: Route.Component
         </div>
         <div className="form-field">
           <label htmlFor="product-category">Category</label>
-          <select id="product-category" name="category" defaultValue={value("category", product?.category.slug ?? categories[0]?.slug ?? "")} aria-invalid={errors.category ? true : undefined}>
+          <select id="product-category" name="category" defaultValue={value("category", product?.categorySlug ?? categories[0]?.slug ?? "")} aria-invalid={errors.category ? true : undefined}>
             {categories.map((category) => (
               <option key={category.slug} value={category.slug}>
                 {category.title}
@@ -178,11 +177,7 @@ function DeleteProduct({ name, error }: { name: string; error?: string }) {
         Delete
       </h2>
       <p>To take a candle off the shop for a season, untick “Visible in the shop” instead. Past orders keep what they bought either way.</p>
-      {error ? (
-        <p className="ship-form__error" role="alert">
-          {error}
-        </p>
-      ) : null}
+      <Refusal message={error} />
       <input type="hidden" name="intent" value="delete" />
       <label className="product-form__check">
         <input type="checkbox" name="confirm" required />

@@ -6,6 +6,7 @@ import { formatPrice } from "~/lib/money";
 import { pageCount, parsePageNumber } from "~/lib/pagination";
 import { productSearchOf } from "~/lib/catalog-schemas";
 import type { Route } from "./+types/admin.products";
+import { Notice } from "~/components/admin/notices";
 
 const PAGE_SIZE = 25;
 
@@ -31,9 +32,7 @@ export default function AdminProducts({ loaderData }: Route.ComponentProps) {
           New product
         </Link>
       </div>
-      <p className="admin-notice" role="status">
-        {notice}
-      </p>
+      <Notice>{notice}</Notice>
       <Form method="get" className="order-filters" role="search" aria-label="Find products">
         <label className="ship-form__field">
           <span>Name or number</span>
@@ -56,7 +55,7 @@ export default function AdminProducts({ loaderData }: Route.ComponentProps) {
               <p className="admin-card__title">
                 <Link to={`/admin/products/${product.id}`}>{product.name}</Link> <span className="admin-card__number">{product.id}</span>
               </p>
-              <p className="admin-card__detail">{`${product.category.title} · $${formatPrice(product.priceCents)}`}</p>
+              <p className="admin-card__detail">{`${product.categoryTitle} · $${formatPrice(product.priceCents)}`}</p>
               <p className="admin-card__detail">
                 {`${product.stock} in stock`}
                 {product.low ? <strong className="product-row__flag">{" · Low stock"}</strong> : null}

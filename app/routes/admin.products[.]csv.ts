@@ -10,7 +10,7 @@ const HEADER = ["Id", "Name", "Category", "Price", "Stock", "Low-stock alert at"
 export async function loader({ context, request }: Route.LoaderArgs) {
   await requireOwner(context.auth, request);
   const rows = (await allProducts(context.db)).map((product) => [
-    product.id, product.name, product.category.title, formatPrice(product.priceCents), product.stock, product.lowStockAt,
+    product.id, product.name, product.categoryTitle, formatPrice(product.priceCents), product.stock, product.lowStockAt,
     product.visible ? "yes" : "no", product.scent, product.description, product.images.join(" "),
   ]);
   return new Response(csvFile([HEADER, ...rows]), {

@@ -8,6 +8,7 @@ import { SalesFigure } from "~/components/admin/sales-figure";
 import { orderAction } from "~/admin/order-actions.server";
 import type { Route } from "./+types/admin.today";
 import { revalidateAfterEveryAnswer } from "~/admin/revalidate";
+import { Notice } from "~/components/admin/notices";
 
 export async function loader({ context, request }: Route.LoaderArgs) {
   const owner = await requireOwner(context.auth, request);
@@ -29,9 +30,7 @@ export default function Today({ loaderData, actionData }: Route.ComponentProps) 
       <h1 id="today-title" className="admin-page__title">
         Today
       </h1>
-      <p className="admin-notice" role="status">
-        {actionData?.notice}
-      </p>
+      <Notice>{actionData?.notice}</Notice>
       {twoFactorEnabled ? null : (
         <p className="admin-warning">
           Your password alone opens the shop. <Link to="/admin/account">Turn on two-factor sign-in</Link> so a stolen password is not enough.

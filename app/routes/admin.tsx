@@ -8,6 +8,15 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   return { ownerName: owner.displayName };
 }
 
+const SCREENS = [
+  ["/admin", "Today"],
+  ["/admin/orders", "Orders"],
+  ["/admin/products", "Products"],
+  ["/admin/categories", "Categories"],
+  ["/admin/activity", "Activity"],
+  ["/admin/account", "Account"],
+] as const;
+
 export default function AdminLayout({ loaderData }: Route.ComponentProps) {
   return (
     <div className="admin">
@@ -15,36 +24,13 @@ export default function AdminLayout({ loaderData }: Route.ComponentProps) {
       <nav className="admin-nav" aria-label="Back office">
         <p className="admin-nav__owner">{loaderData.ownerName}</p>
         <ul className="admin-nav__links">
-          <li>
-            <NavLink to="/admin" end className="admin-nav__link">
-              Today
-            </NavLink>
-          </li>
-          <li>
-            <NavLink to="/admin/orders" className="admin-nav__link">
-              Orders
-            </NavLink>
-          </li>
-          <li>
-            <NavLink to="/admin/products" className="admin-nav__link">
-              Products
-            </NavLink>
-          </li>
-          <li>
-            <NavLink to="/admin/categories" className="admin-nav__link">
-              Categories
-            </NavLink>
-          </li>
-          <li>
-            <NavLink to="/admin/activity" className="admin-nav__link">
-              Activity
-            </NavLink>
-          </li>
-          <li>
-            <NavLink to="/admin/account" className="admin-nav__link">
-              Account
-            </NavLink>
-          </li>
+          {SCREENS.map(([path, name]) => (
+            <li key={path}>
+              <NavLink to={path} end={path === "/admin"} className="admin-nav__link">
+                {name}
+              </NavLink>
+            </li>
+          ))}
         </ul>
       </nav>
       <Outlet />

@@ -2,6 +2,7 @@ import type { ExpressionBuilder, Insertable } from "kysely";
 import type { Db } from "../db";
 import type { Database, ProductTable } from "../db/schema";
 import { isSqlite } from "../db/engine";
+import { toProduct } from "../catalog/queries";
 import { bumpCatalogVersion } from "../catalog/version";
 import { type ProcessedPhoto, deleteUnusedPhotos, photoHashOf, photoUrl, storePhotos } from "../catalog/photos";
 import type { ProductForm } from "~/lib/catalog-schemas";
@@ -13,36 +14,22 @@ import { type Actor, recordActivity } from "./activity";
  * changes only through stock.ts, so a save never overwrites a sale.
  */
 
-const ownerColumns = [
-  "p.id",
-  "p.name",
-  "p.price_cents",
-  "p.stock",
-  "p.scent",
-  "p.description",
-  "p.images",
-  "p.visible",
-  "p.low_stock_at",
-  "c.slug as category_slug",
-  "c.title as category_title",
-] as const;
-
-const selectOwnerProducts = (db: Db) => db.selectFrom("products as p").innerJoin("categories as c", "c.id", "p.category_id").select(ownerColumns);
+const selectOwnerProducts = (db: Db) =>
+  db
+    .selectFrom("products as p")
+    .innerJoin("categories as c", "c.id", "p.category_id")
+    .selectAll("p")
+    .select(["c.slug as category_slug", "c.title as category_title"]);
 
 type OwnerProductRow = Awaited<ReturnType<ReturnType<typeof selectOwnerProducts>["executeTakeFirstOrThrow"]>>;
 
+/** A product as the storefront reads it, with what only the owner sees. */
 const toOwnerProduct = (row: OwnerProductRow) => ({
-  id: row.id,
-  name: row.name,
-  priceCents: row.price_cents,
-  stock: row.stock,
-  scent: row.scent,
-  description: row.description,
-  images: JSON.parse(row.images) as string[],
+  ...toProduct(row),
+  categoryTitle: row.category_title,
   visible: row.visible === 1,
   lowStockAt: row.low_stock_at,
   low: row.stock <= row.low_stock_at,
-  category: { slug: row.category_slug, title: row.category_title },
 });
 
 export type OwnerProduct = ReturnType<typeof toOwnerProduct>;
@@ -141,7 +128,7 @@ export async function saveProduct(
     let productId: number;
     if (before) {
       productId = before.id;
-      const moved = before.category.slug !== category.slug;
+      const moved = before.categorySlug !== category.slug;
       await trx
         .updateTable("products")
         .set(moved ? { ...values, position: await nextPosition(trx, category.id) } : values)
@@ -176,7 +163,7 @@ const summary = (product: OwnerProduct): Record<string, unknown> => ({
   priceCents: product.priceCents,
   scent: product.scent,
   description: product.description,
-  category: product.category.title,
+  category: product.categoryTitle,
   lowStockAt: product.lowStockAt,
   visible: product.visible,
   photos: product.images.length,

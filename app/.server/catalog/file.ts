@@ -111,3 +111,13 @@ export function parseCatalogText(text: string): CatalogFile {
   }
   return parseCatalogFile(raw);
 }
+
+/** An item's own columns in the products table, as the import writes them and its preview compares them. */
+export const itemColumns = (item: CatalogFile[number]["items"][number]) => ({
+  name: item.name,
+  price_cents: item.price,
+  stock: item.stock,
+  scent: item.scent,
+  description: item.description,
+  images: JSON.stringify(item.images),
+});

@@ -1,5 +1,5 @@
 import type { Db } from "../db";
-import { type CatalogFile, categorySlug } from "./file";
+import { type CatalogFile, categorySlug, itemColumns } from "./file";
 
 /**
  * What importing a catalog file would change, for the owner to read before
@@ -50,15 +50,7 @@ export async function previewImport(db: Db, file: CatalogFile, options: { replac
         preview.products.added.push({ id: item.id, name: item.name });
         continue;
       }
-      const incoming = {
-        name: item.name,
-        price_cents: item.price,
-        stock: item.stock,
-        scent: item.scent,
-        description: item.description,
-        images: JSON.stringify(item.images),
-        category_id: existing?.id ?? -1,
-      };
+      const incoming = { ...itemColumns(item), category_id: existing?.id ?? -1 };
       const fields = FIELDS.filter(([column]) => current[column] !== incoming[column]).map(([, label]) => label);
       if (fields.length > 0) preview.products.changed.push({ id: item.id, name: item.name, fields });
       else preview.products.unchanged += 1;

@@ -1,4 +1,4 @@
-import { type CatalogFile, categoryRoute, categorySlug } from "./file";
+import { type CatalogFile, categoryRoute, categorySlug, itemColumns } from "./file";
 import { bumpCatalogVersion } from "./version";
 import type { Db } from "../db";
 import { isSqlite } from "../db/engine";
@@ -51,12 +51,7 @@ export async function importCatalog(db: Db, file: CatalogFile, options: ImportOp
       category.items.map((item, position) => ({
         id: item.id,
         category_id: categoryIds.get(categorySlug(category.title))!,
-        name: item.name,
-        price_cents: item.price,
-        stock: item.stock,
-        scent: item.scent,
-        description: item.description,
-        images: JSON.stringify(item.images),
+        ...itemColumns(item),
         position,
       })),
     );

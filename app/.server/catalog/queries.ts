@@ -19,7 +19,7 @@ const toCategory = (row: Pick<CategoryRow, "slug" | "title" | "route" | "image_u
 
 type ProductRowWithSlug = ProductRow & { category_slug: string; category_title: string };
 
-const toProduct = (row: ProductRowWithSlug): Product => ({
+export const toProduct = (row: ProductRowWithSlug): Product => ({
   id: row.id,
   categorySlug: row.category_slug,
   name: row.name,

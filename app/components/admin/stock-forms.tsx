@@ -1,5 +1,6 @@
 import { Form } from "react-router";
 import { FormField } from "~/components/form-field";
+import { Notice } from "~/components/admin/notices";
 
 export interface StockAnswer {
   stockNotice?: string;
@@ -30,9 +31,7 @@ export function StockForms({ stock, lowStockAt, answer }: StockFormsProps) {
         <strong>{stock}</strong>
         {` in stock${stock <= lowStockAt ? " · low" : ""}`}
       </p>
-      <p className="admin-notice" role="status">
-        {answer?.stockNotice ?? answer?.stockError?.message}
-      </p>
+      <Notice>{answer?.stockNotice ?? answer?.stockError?.message}</Notice>
       <div className="stock-forms" key={stock}>
         <Form method="post" className="stock-form">
           <input type="hidden" name="intent" value="add" />
