@@ -19,7 +19,16 @@ const REFUNDED = {
   not_found: "does not exist.",
 } as const;
 
-const statusOf = (outcome: string) => (outcome.startsWith("not_found") ? 404 : outcome.startsWith("not_") ? 409 : 200);
+/** The HTTP status of each outcome: done or already done is 200, a missing order 404, a wrong state 409. */
+const STATUS: Record<keyof typeof SHIPPED | keyof typeof REFUNDED, number> = {
+  shipped: 200,
+  already_shipped: 200,
+  refunded: 200,
+  already_refunded: 200,
+  not_paid: 409,
+  not_refundable: 409,
+  not_found: 404,
+};
 
 export type OrderActionAnswer = { notice?: string; error?: { number: string; message: string } };
 
@@ -40,11 +49,11 @@ export async function orderAction(context: Pick<AppLoadContext, "db" | "config">
     if (!parsed.success) return refusal(parsed.error.issues[0]!.message, 400);
     if (!signedInRecently(owner, now)) return refusal("Refunds need a fresh sign-in: please sign out and in again, then refund.", 403);
     const outcome = await cancelAndRefund(context.db, { number, restock: parsed.data.restock === "on" }, { actor, now, shopEmail: context.config.shopEmail });
-    return data<OrderActionAnswer>({ notice: `Order ${number} ${REFUNDED[outcome]}` }, { status: statusOf(outcome) });
+    return data<OrderActionAnswer>({ notice: `Order ${number} ${REFUNDED[outcome]}` }, { status: STATUS[outcome] });
   }
   const parsed = markShippedSchema.safeParse(form);
   if (!parsed.success) return refusal(parsed.error.issues[0]!.message, 400);
   const { carrier, trackingNumber } = parsed.data;
   const outcome = await markShipped(context.db, { number, carrier, trackingNumber }, { actor, now, shopEmail: context.config.shopEmail });
-  return data<OrderActionAnswer>({ notice: `Order ${number} ${SHIPPED[outcome]}` }, { status: statusOf(outcome) });
+  return data<OrderActionAnswer>({ notice: `Order ${number} ${SHIPPED[outcome]}` }, { status: STATUS[outcome] });
 }

@@ -36,6 +36,16 @@ export const cancelAndRefundSchema = z
 /** The statuses the orders list filters by ("all" shows every order). */
 export const ORDER_STATUS_FILTERS = ["all", "paid", "shipped", "refunded", "pending_payment", "expired"] as const;
 
+/** An order's status as the owner reads it, on the list, its filter and the order's page (shoppers read account.tsx's). */
+export const ORDER_STATUS_NAMES: Record<(typeof ORDER_STATUS_FILTERS)[number], string> = {
+  all: "All orders",
+  paid: "Paid, to ship",
+  shipped: "Shipped",
+  refunded: "Refunded",
+  pending_payment: "Waiting for payment",
+  expired: "Expired unpaid",
+};
+
 /** The orders list's query string: a status, a search (order number, name or email) and a page. */
 export const orderListQuerySchema = z.object({
   status: z.enum(ORDER_STATUS_FILTERS).catch("all"),

@@ -11,6 +11,7 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   return { displayName: shopper.displayName, orders: await ordersOfShopper(context.db, shopper.id, { timeZone: context.config.timeZone }) };
 }
 
+/** The shopper's words for an order's status; the owner's are ORDER_STATUS_NAMES. */
 const STATUS_TEXT = { pending_payment: "Waiting for payment", paid: "Paid, being prepared", shipped: "Shipped", refunded: "Refunded", expired: "Expired" };
 
 export default function Account({ loaderData }: Route.ComponentProps) {

@@ -7,6 +7,7 @@ import { formatPrice } from "~/lib/money";
 import type { Route } from "./+types/admin.order";
 import { revalidateAfterEveryAnswer } from "~/admin/revalidate";
 import { Notice } from "~/components/admin/notices";
+import { ORDER_STATUS_NAMES } from "~/lib/admin-schemas";
 
 export async function loader({ context, params, request }: Route.LoaderArgs) {
   await requireOwner(context.auth, request);
@@ -21,7 +22,6 @@ export async function action({ context, request }: Route.ActionArgs) {
   return orderAction(context, owner, request);
 }
 
-const STATUS_LABELS = { pending_payment: "Waiting for payment", paid: "Paid, to ship", shipped: "Shipped", refunded: "Refunded", expired: "Expired unpaid" };
 
 export const shouldRevalidate = revalidateAfterEveryAnswer;
 
@@ -35,7 +35,7 @@ export default function AdminOrder({ loaderData: order, actionData }: Route.Comp
       <h1 id="order-title" className="admin-page__title">
         {`Order ${order.number}`}
       </h1>
-      <p className="admin-status">{STATUS_LABELS[order.status]}</p>
+      <p className="admin-status">{ORDER_STATUS_NAMES[order.status]}</p>
       <Notice>{actionData?.notice}</Notice>
       <section className="admin-section" aria-labelledby="lines-title">
         <h2 id="lines-title" className="admin-section__title">
@@ -98,7 +98,7 @@ export default function AdminOrder({ loaderData: order, actionData }: Route.Comp
           <MarkShippedForm number={order.number} error={error} />
         </section>
       ) : null}
-      {order.status === "paid" || order.status === "shipped" ? (
+      {order.refundable ? (
         <section className="admin-section" aria-labelledby="refund-title">
           <h2 id="refund-title" className="admin-section__title">
             Cancel and refund

@@ -4,21 +4,13 @@ import { requireOwner } from "~/.server/admin/owners";
 import { formatMoment } from "~/.server/admin/today";
 import { OrderCardTitle } from "~/components/admin/order-card-title";
 import { Pagination } from "~/components/pagination";
-import { ORDER_STATUS_FILTERS, orderListQueryOf } from "~/lib/admin-schemas";
+import { ORDER_STATUS_FILTERS, ORDER_STATUS_NAMES, orderListQueryOf } from "~/lib/admin-schemas";
 import { formatPrice } from "~/lib/money";
 import { pageCount, parsePageNumber } from "~/lib/pagination";
 import type { Route } from "./+types/admin.orders";
 
 const PAGE_SIZE = 25;
 
-const STATUS_NAMES: Record<(typeof ORDER_STATUS_FILTERS)[number], string> = {
-  all: "All orders",
-  paid: "Paid, to ship",
-  shipped: "Shipped",
-  refunded: "Refunded",
-  pending_payment: "Waiting for payment",
-  expired: "Expired unpaid",
-};
 
 export async function loader({ context, request }: Route.LoaderArgs) {
   await requireOwner(context.auth, request);
@@ -52,7 +44,7 @@ export default function AdminOrders({ loaderData }: Route.ComponentProps) {
           <select name="status" defaultValue={filter.status}>
             {ORDER_STATUS_FILTERS.map((status) => (
               <option key={status} value={status}>
-                {STATUS_NAMES[status]}
+                {ORDER_STATUS_NAMES[status]}
               </option>
             ))}
           </select>
@@ -72,7 +64,7 @@ export default function AdminOrders({ loaderData }: Route.ComponentProps) {
         {orders.map((order) => (
           <li key={order.number} className="admin-card">
             <OrderCardTitle number={order.number} name={order.shipping_name} />
-            <p className="admin-card__detail">{`${STATUS_NAMES[order.status]} · $${formatPrice(order.amount_cents)} · ${order.placed}`}</p>
+            <p className="admin-card__detail">{`${ORDER_STATUS_NAMES[order.status]} · $${formatPrice(order.amount_cents)} · ${order.placed}`}</p>
             {order.email ? <p className="admin-card__detail">{order.email}</p> : null}
           </li>
         ))}

@@ -1,10 +1,11 @@
 import { bumpCatalogVersion } from "../catalog/version";
 import type { Db } from "../db";
 import { isSqlite } from "../db/engine";
-import { enqueueShopperEmail } from "../mail/outbox";
+import { isPaid } from "../orders/payment";
 import { findOrderItems } from "../orders/queries";
+import { markRefunded } from "../orders/refunded";
 import { queueRefund } from "../orders/refunds";
-import { type Actor, recordActivity } from "./activity";
+import type { Actor } from "./activity";
 
 export type RefundOutcome = "refunded" | "already_refunded" | "not_refundable" | "not_found";
 
@@ -29,9 +30,7 @@ export async function cancelAndRefund(
     const order = await read.executeTakeFirst();
     if (!order) return "not_found";
     if (order.status === "refunded") return "already_refunded";
-    if (order.status !== "paid" && order.status !== "shipped") return "not_refundable";
-    const refunded = { ...order, status: "refunded" as const, refunded_at: now };
-    await trx.updateTable("orders").set({ status: "refunded", refunded_at: now }).where("id", "=", order.id).execute();
+    if (!isPaid(order.status)) return "not_refundable";
     const items = await findOrderItems(trx, order.id);
     if (request.restock) {
       for (const item of items) {
@@ -45,7 +44,6 @@ export async function cancelAndRefund(
           await trx.insertInto("stock_adjustments").values({ product_id: item.product_id, delta: item.quantity, reason: `refund of ${order.number}`, created_at: now }).execute();
         }
       }
-      await bumpCatalogVersion(trx);
     }
     if (order.payment_ref) {
       await queueRefund(trx, {
@@ -58,19 +56,8 @@ export async function cancelAndRefund(
         now,
       });
     }
-    await recordActivity(
-      trx,
-      options.actor,
-      {
-        action: "order.refunded",
-        subjectType: "order",
-        subject: order.number,
-        before: { status: order.status },
-        after: { status: "refunded", amountCents: order.amount_cents, restocked: request.restock },
-      },
-      now,
-    );
-    await enqueueShopperEmail(trx, "order_refunded", refunded, items, options);
+    await markRefunded(trx, order, items, { actor: options.actor, amountCents: order.amount_cents, restocked: request.restock, now, shopEmail: options.shopEmail });
+    if (request.restock) await bumpCatalogVersion(trx);
     return "refunded";
   });
 }

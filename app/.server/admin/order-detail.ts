@@ -1,6 +1,7 @@
 import type { Db } from "../db";
 import { findOrderByNumber, findOrderItems } from "../orders/queries";
 import { formatMoment } from "./today";
+import { isPaid } from "../orders/payment";
 
 const EMAIL_KINDS: Record<string, string> = {
   order_notification: "Order notification",
@@ -39,6 +40,8 @@ export async function orderDetail(db: Db, number: string, options: { timeZone: s
   return {
     number: order.number,
     status: order.status,
+    /** Paid, shipped or not: what Cancel and refund takes. */
+    refundable: isPaid(order.status),
     customerName: order.customer_name,
     email: order.email,
     phone: order.phone,

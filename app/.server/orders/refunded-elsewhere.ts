@@ -1,8 +1,8 @@
-import { recordActivity } from "../admin/activity";
 import type { Db } from "../db";
 import { isSqlite } from "../db/engine";
-import { enqueueShopperEmail } from "../mail/outbox";
+import { isPaid } from "./payment";
 import { findOrderItems } from "./queries";
+import { markRefunded } from "./refunded";
 
 export interface ProviderRefund {
   provider: string;
@@ -36,9 +36,7 @@ export async function recordRefundedElsewhere(db: Db, refund: ProviderRefund): P
       .returning("id")
       .executeTakeFirst();
     if (!event) return "duplicate";
-    if (order.status !== "paid" && order.status !== "shipped") return "unchanged";
-    const refunded = { ...order, status: "refunded" as const, refunded_at: refund.now };
-    await trx.updateTable("orders").set({ status: "refunded", refunded_at: refund.now }).where("id", "=", order.id).execute();
+    if (!isPaid(order.status)) return "unchanged";
     await trx
       .insertInto("refunds")
       .values({
@@ -55,19 +53,8 @@ export async function recordRefundedElsewhere(db: Db, refund: ProviderRefund): P
       })
       .onConflict((conflict) => conflict.columns(["provider", "payment_ref"]).doNothing())
       .execute();
-    await recordActivity(
-      trx,
-      { id: `provider:${refund.provider}`, displayName: `${refund.providerName} dashboard` },
-      {
-        action: "order.refunded",
-        subjectType: "order",
-        subject: order.number,
-        before: { status: order.status },
-        after: { status: "refunded", amountCents: refund.amountCents, restocked: false },
-      },
-      refund.now,
-    );
-    await enqueueShopperEmail(trx, "order_refunded", refunded, await findOrderItems(trx, order.id), refund);
+    const actor = { id: `provider:${refund.provider}`, displayName: `${refund.providerName} dashboard` };
+    await markRefunded(trx, order, await findOrderItems(trx, order.id), { actor, amountCents: refund.amountCents, restocked: false, now: refund.now, shopEmail: refund.shopEmail });
     return "refunded";
   });
 }
