@@ -1,5 +1,5 @@
 import { createHash } from "node:crypto";
-import sharp, { type Metadata } from "sharp";
+import type { Metadata } from "sharp";
 import type { Db } from "../db";
 
 /**
@@ -25,8 +25,17 @@ const WIDTHS = [800, 400] as const;
 export type PhotoShape = "product" | "category";
 const ASPECT: Record<PhotoShape, number> = { product: 1000 / 800, category: 600 / 800 };
 
-// Each upload is decoded once; a cache would only hold memory.
-sharp.cache(false);
+/**
+ * sharp (libvips) is loaded on the first upload, so the server's memory holds
+ * it only once the owner has uploaded a photo. Each upload is decoded once;
+ * its cache would only hold memory.
+ */
+let library: Promise<typeof import("sharp")> | undefined;
+const loadSharp = () =>
+  (library ??= import("sharp").then((module) => {
+    module.default.cache(false);
+    return module;
+  }));
 
 export class PhotoRejected extends Error {
   override name = "PhotoRejected";
@@ -40,6 +49,7 @@ export interface ProcessedPhoto {
 /** Turns an upload into the WebP files the shop serves, or throws PhotoRejected with a message for the owner. */
 export async function processPhoto(bytes: Uint8Array, fileName: string, shape: PhotoShape): Promise<ProcessedPhoto> {
   const name = fileName || "The photo";
+  const { default: sharp } = await loadSharp();
   if (bytes.byteLength > MAX_PHOTO_BYTES) throw new PhotoRejected(`${name} is larger than 15 MB.`);
   let metadata: Metadata;
   try {
