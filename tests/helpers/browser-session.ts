@@ -54,9 +54,13 @@ export class BrowserSession {
     return [...this.jar].map(([name, value]) => `${name}=${value}`).join("; ");
   }
 
-  /** A second browser holding the same cookies, e.g. a copy kept from before signing out. */
-  clone(): BrowserSession {
-    const copy = new BrowserSession(this.baseUrl);
+  /**
+   * A second browser holding the same cookies, e.g. a copy kept from before
+   * signing out; given `baseUrl`, the same browser reaching another server
+   * process of the shop (as a load balancer would send it there).
+   */
+  clone(baseUrl = this.baseUrl): BrowserSession {
+    const copy = new BrowserSession(baseUrl);
     for (const [name, value] of this.jar) copy.jar.set(name, value);
     return copy;
   }

@@ -1,3 +1,4 @@
+import type { Db } from "~/.server/db";
 import { newCredentials, signIn } from "./accounts";
 import { BrowserSession } from "./browser-session";
 import { runScript } from "./run-script";
@@ -15,4 +16,37 @@ export async function signedInOwner(shop: Pick<Shop, "url" | "database">, name =
   const answer = await signIn(owner, credentials);
   if (answer.status !== 302) throw new Error(`The owner could not sign in: ${answer.status}`);
   return owner;
+}
+
+/**
+ * The product form exactly as the owner's edit page submits it: every field
+ * as saved, the product's current photos kept (a form without their
+ * `photoUrl` fields would remove them), an empty file input, and `changes`
+ * typed over the fields (`visible: ""` unticks "Visible in the shop").
+ */
+export async function productEditForm(db: Db, productId: number, changes: Record<string, string> = {}): Promise<FormData> {
+  const product = await db
+    .selectFrom("products")
+    .innerJoin("categories", "categories.id", "products.category_id")
+    .select(["products.name", "products.price_cents", "products.scent", "products.description", "products.low_stock_at", "products.visible", "products.images", "categories.slug"])
+    .where("products.id", "=", productId)
+    .executeTakeFirstOrThrow();
+  const fields = {
+    name: product.name,
+    price: (product.price_cents / 100).toFixed(2),
+    scent: product.scent,
+    description: product.description,
+    category: product.slug,
+    lowStockAt: String(product.low_stock_at),
+    visible: product.visible === 1 ? "on" : "",
+    ...changes,
+  };
+  const form = new FormData();
+  for (const [name, value] of Object.entries(fields)) if (value !== "") form.append(name, value);
+  for (const [index, url] of (JSON.parse(product.images) as string[]).entries()) {
+    form.append("photoUrl", url);
+    form.append("photoPosition", String(index + 1));
+  }
+  form.append("photos", new Blob([], { type: "application/octet-stream" }), "");
+  return form;
 }
