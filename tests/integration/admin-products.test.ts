@@ -227,7 +227,10 @@ describe(`the owner's products, on ${testEngine}`, () => {
     expect(json.headers.get("content-disposition")).toMatch(/^attachment; filename="catalog-\d{4}-\d{2}-\d{2}\.json"$/);
     const catalog = JSON.parse(json.html) as { title: string; items: { id: number; price: number }[] }[];
     expect(catalog.map((category) => [category.title, category.items.map((item) => item.id)])).toEqual([["Wax", [1002]], ["Jelly", [3001, 1001]]]);
+    // A scent a spreadsheet would run as a formula (CWE-1236) comes out defused, as in the orders' CSV.
+    await shop.db.updateTable("products").set({ scent: "=HYPERLINK(\"http://evil\")" }).where("id", "=", 3001).execute();
     const csv = await owner.get("/admin/products.csv");
+    expect(csv.html).toContain(`,"'=HYPERLINK(""http://evil"")",`);
     expect(csv.html.split("\r\n")[0]).toBe("Id,Name,Category,Price,Stock,Low-stock alert at,Visible in the shop,Scent,Description,Photos");
     expect(csv.html).toContain("1002,Smoked Cedar,Wax,12.34,2,4,no,Cedar & smoke,Poured in small batches.,/photos/");
   });
