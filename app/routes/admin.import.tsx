@@ -59,6 +59,9 @@ export async function action({ context, request }: Route.ActionArgs) {
   } satisfies ImportAnswer;
 }
 
+const changes = ({ categories, products }: ImportPreview) =>
+  categories.added.length + categories.changed.length + categories.removed.length + products.added.length + products.changed.length + products.removed.length;
+
 function Names({ title, names }: { title: string; names: string[] }) {
   if (names.length === 0) return null;
   const shown = names.slice(0, 50);
@@ -101,7 +104,11 @@ export default function AdminImport({ actionData }: Route.ComponentProps) {
           <Names title="New products" names={preview.products.added.map(product)} />
           <Names title="Changed products" names={preview.products.changed.map((item) => `${product(item)}: ${item.fields.join(", ")}`)} />
           <Names title="Removed products" names={preview.products.removed.map(product)} />
-          <p>{`${preview.products.unchanged} ${preview.products.unchanged === 1 ? "product stays" : "products stay"} as they are.`}</p>
+          <p>
+            {changes(preview) === 0
+              ? "Nothing would change: the shop already holds this file."
+              : `${preview.products.unchanged} ${preview.products.unchanged === 1 ? "product stays" : "products stay"} as they are.`}
+          </p>
           <input type="hidden" name="catalog" value={preview.text} />
           {preview.replace ? <input type="hidden" name="replace" value="on" /> : null}
           <button type="submit" name="intent" value="import" className="button button--primary">

@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { BrowserSession } from "../helpers/browser-session";
 import { catalogFile } from "../helpers/catalog-files";
-import { signedInOwner } from "../helpers/owner";
+import { productEditForm, signedInOwner } from "../helpers/owner";
+import { plainPhoto } from "../helpers/photos";
 import { type Shop, openShop } from "../helpers/shop-api";
 import { stockById } from "../helpers/shop-db";
 import { testEngine } from "../helpers/test-database";
@@ -29,6 +30,13 @@ describe(`importing the catalog from the back office, on ${testEngine}`, () => {
   });
 
   it("previews what a file changes, changing nothing, then imports exactly that and logs it", async () => {
+    // Sea Glass gets an uploaded photo; the import removes Sea Glass, and the photo must go with it.
+    const withPhoto = await productEditForm(shop.db, 3001);
+    withPhoto.append("photos", new Blob([new Uint8Array(await plainPhoto("#3080a0"))], { type: "image/png" }), "sea-glass.png");
+    expect((await owner.postMultipart("/admin/products/3001", withPhoto)).status).toBe(200);
+    const photo = (JSON.parse((await shop.db.selectFrom("products").select("images").where("id", "=", 3001).executeTakeFirstOrThrow()).images) as string[]).at(-1)!;
+    expect((await fetch(new URL(photo, shop.url))).status).toBe(200);
+
     const before = await stockById(shop.db);
     const preview = await send({ intent: "preview", replace: "on" }, nextCatalog);
     expect(preview.status).toBe(200);
@@ -41,8 +49,10 @@ describe(`importing the catalog from the back office, on ${testEngine}`, () => {
     const catalog = /name="catalog" value="([^"]*)"/.exec(preview.html)![1]!;
     const imported = await send({ intent: "import", replace: "on", catalog: catalog.replaceAll("&quot;", '"').replaceAll("&amp;", "&") });
     expect(textOf(imported.html)).toContain("Imported 2 categories and 4 products. Removed 1 categories and 1 products.");
+    expect((await fetch(new URL(photo, shop.url))).status).toBe(404);
     expect(await stockById(shop.db)).toEqual({ 1001: 5, 1002: 3, 1003: 9, 5001: 5 });
     expect((await fetch(new URL("/shop/soy/5001", shop.url))).status).toBe(200);
+    expect(textOf((await send({ intent: "preview" }, nextCatalog)).html)).toContain("Nothing would change: the shop already holds this file.");
     const [entry] = await shop.db.selectFrom("activity").selectAll().where("action", "=", "catalog.imported").execute();
     expect(JSON.parse(entry!.after!)).toEqual({ categories: 2, products: 4, removedCategories: 1, removedProducts: 1, replace: true });
   });

@@ -1,4 +1,5 @@
 import { type CatalogFile, categoryRoute, categorySlug, itemColumns } from "./file";
+import { deleteUnusedPhotos } from "./photos";
 import { bumpCatalogVersion } from "./version";
 import type { Db } from "../db";
 import { isSqlite } from "../db/engine";
@@ -84,6 +85,9 @@ export async function importCatalog(db: Db, file: CatalogFile, options: ImportOp
     }
     // Only now, with every kept product moved to its new category, can old categories go.
     const removedCategories = options.replace ? await deleteAllExcept(trx, "categories", [...categoryIds.values()]) : 0;
+    // Uploaded photos the file no longer shows (a product removed, or given other images) leave with them.
+    const uploaded = await trx.selectFrom("photos").select("hash").distinct().execute();
+    await deleteUnusedPhotos(trx, uploaded.map((photo) => photo.hash));
     const summary = { categories: file.length, products: products.length, removedCategories, removedProducts };
     await options.record?.(trx, summary);
     await bumpCatalogVersion(trx);
