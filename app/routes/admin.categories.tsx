@@ -79,18 +79,18 @@ export default function AdminCategories({ loaderData, actionData }: Route.Compon
             <Refusal message={errorFor(String(category.id))} />
             <Form method="post" encType="multipart/form-data" className="category-card__row" key={category.title}>
               <input type="hidden" name="id" value={category.id} />
-              <FormField label="Title" name="title" required maxLength={100} defaultValue={category.title} />
-              <button type="submit" name="intent" value="rename" className="button">
+              <FormField label={`Title of ${category.title}`} name="title" required maxLength={100} defaultValue={category.title} />
+              <button type="submit" name="intent" value="rename" className="button" aria-label={`Rename ${category.title}`}>
                 Rename
               </button>
             </Form>
             <Form method="post" encType="multipart/form-data" className="category-card__row">
               <input type="hidden" name="id" value={category.id} />
               <div className="form-field">
-                <label htmlFor={`tile-${category.id}`}>Tile photo</label>
+                <label htmlFor={`tile-${category.id}`}>{`Tile photo of ${category.title}`}</label>
                 <input id={`tile-${category.id}`} type="file" name="photos" accept={PHOTO_TYPES} required />
               </div>
-              <button type="submit" name="intent" value="photo" className="button">
+              <button type="submit" name="intent" value="photo" className="button" aria-label={`Set the tile photo of ${category.title}`}>
                 Set photo
               </button>
             </Form>

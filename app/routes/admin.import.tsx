@@ -1,4 +1,4 @@
-import { MaxFileSizeExceededError, MaxTotalSizeExceededError, parseFormData } from "@remix-run/form-data-parser";
+import { FormDataParseError, MaxFileSizeExceededError, MaxTotalSizeExceededError, parseFormData } from "@remix-run/form-data-parser";
 import { Form, data } from "react-router";
 import { recordActivity } from "~/.server/admin/activity";
 import { requireOwner } from "~/.server/admin/owners";
@@ -32,6 +32,7 @@ export async function action({ context, request }: Route.ActionArgs) {
     );
   } catch (error) {
     if (error instanceof MaxFileSizeExceededError || error instanceof MaxTotalSizeExceededError) return refuse("The file is larger than 20 MB.");
+    if (error instanceof FormDataParseError) return refuse("The form did not arrive whole: choose one catalog file and try again.");
     throw error;
   }
   const text = form.get("file") ?? form.get("catalog");

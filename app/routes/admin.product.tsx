@@ -16,7 +16,8 @@ import { Notice, Refusal } from "~/components/admin/notices";
 /** `/admin/products/new` and `/admin/products/{id}`; anything else is not found. */
 function productIdOf(param: string): number | "new" {
   if (param === "new") return "new";
-  if (!/^[1-9]\d{0,9}$/.test(param)) throw data(null, { status: 404 });
+  // Product numbers are 32-bit integers (catalog file and database alike).
+  if (!/^[1-9]\d{0,9}$/.test(param) || Number(param) > 2_147_483_647) throw data(null, { status: 404 });
   return Number(param);
 }
 
@@ -48,7 +49,7 @@ export async function action({ context, params, request }: Route.ActionArgs) {
       const outcome = await deleteProduct(context.db, id, options);
       if ("notFound" in outcome) throw data(null, { status: 404 });
       if ("error" in outcome) return data<ProductAnswer>({ deleteError: outcome.error }, { status: 409 });
-      throw redirect(`/admin/products?deleted=${encodeURIComponent(outcome.deleted)}`);
+      throw redirect(`/admin/products?deleted=${id}`);
     }
     const edit = form.intent === "set" ? setStockSchema.safeParse(form) : addStockSchema.safeParse(form);
     if (!edit.success) return data<ProductAnswer>({ stockError: { intent: String(form.intent), message: edit.error.issues[0]!.message } }, { status: 400 });

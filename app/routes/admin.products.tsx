@@ -16,8 +16,10 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   const search = productSearchOf(url);
   const page = parsePageNumber(url.searchParams.get("page")) ?? 1;
   const { products, total } = await listProducts(context.db, search, { number: page, size: PAGE_SIZE });
+  // Only a number comes back from Delete product, so a link cannot put other words in the notice.
   const deleted = url.searchParams.get("deleted");
-  return { search, page, pages: pageCount(total, PAGE_SIZE), total, products, notice: deleted ? `${deleted.slice(0, 200)} is deleted.` : undefined };
+  const notice = deleted && /^\d{1,10}$/.test(deleted) ? `Product ${deleted} is deleted.` : undefined;
+  return { search, page, pages: pageCount(total, PAGE_SIZE), total, products, notice };
 }
 
 export default function AdminProducts({ loaderData }: Route.ComponentProps) {

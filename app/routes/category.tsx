@@ -17,7 +17,7 @@ export async function loader({ context, params, request }: Route.LoaderArgs) {
     page === undefined
       ? undefined
       : await findCategoryPage(context.db, params.category, { offset: (page - 1) * PRODUCTS_PER_PAGE, limit: PRODUCTS_PER_PAGE });
-  if (!found) await redirectRenamedCategory(context.db, params.category, new URL(request.url));
+  if (!found) await redirectRenamedCategory(context.db, params.category, { url: new URL(request.url) });
   // An unknown category, or a page past the last.
   if (!found || page === undefined) throw data(null, { status: 404 });
   return { category: found.category, inStock: found.inStock, page, pages: pageCount(found.inStock, PRODUCTS_PER_PAGE) };

@@ -28,6 +28,15 @@ export async function sidewaysPhonePhoto(): Promise<Buffer> {
 export const plainPhoto = (colour: string, format: "png" | "jpeg" | "webp" = "png") =>
   sharp({ create: { width: 640, height: 800, channels: 3, background: colour } })[format]().toBuffer();
 
+/** A photo of random pixels: it does not compress, so its file is several hundred KB. */
+export const noisyPhoto = () => {
+  const width = 400;
+  const height = 500;
+  const pixels = Buffer.alloc(width * height * 3);
+  for (let index = 0; index < pixels.length; index++) pixels[index] = (index * 2654435761) >>> 24;
+  return sharp(pixels, { raw: { width, height, channels: 3 } }).png().toBuffer();
+};
+
 /**
  * A decompression bomb: a PNG of a few dozen bytes whose header claims
  * 50 000 × 50 000 pixels (2.5 gigapixels, 7.5 GB once decoded).

@@ -1,7 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { BrowserSession } from "../helpers/browser-session";
 import { signedInOwner } from "../helpers/owner";
-import { plainPhoto } from "../helpers/photos";
+import { parseCatalogFile } from "~/.server/catalog/file";
+import { importCatalog } from "~/.server/catalog/import";
+import { catalogFile } from "../helpers/catalog-files";
+import { noisyPhoto, plainPhoto } from "../helpers/photos";
 import { type Shop, openShop } from "../helpers/shop-api";
 import { testEngine } from "../helpers/test-database";
 
@@ -62,6 +65,13 @@ describe(`the owner's categories, on ${testEngine}`, () => {
     expect(page.status).toBe(200);
     expect(await page.text()).toContain("Sea Glass");
     expect((await visit("/shop/nothing-here")).status).toBe(404);
+    // A page loaded before the rename asks for the next page's data (`.data`): it is sent to the page, not to its data.
+    for (const [path, target] of [["/shop/jelly/3001.data", "/shop/jelly%20jars/3001"], ["/shop/jelly.data?page=1", "/shop/jelly%20jars?page=1"]]) {
+      const answer = await visit(path!);
+      const body = await answer.text();
+      expect(answer.headers.get("x-remix-redirect") ?? body, path).toContain(target);
+      expect(answer.headers.get("x-remix-redirect") ?? body, path).not.toContain(".data");
+    }
 
     // Renamed back, the first URL is live again and the second one redirects to it.
     await post({ intent: "rename", id: String(jelly), title: "Jelly" });
@@ -70,6 +80,25 @@ describe(`the owner's categories, on ${testEngine}`, () => {
     const [entry] = await shop.db.selectFrom("activity").selectAll().where("action", "=", "category.renamed").orderBy("id").execute();
     expect(JSON.parse(entry!.before!)).toEqual({ title: "Jelly" });
     expect(JSON.parse(entry!.after!)).toEqual({ title: "Jelly Jars" });
+  });
+
+  it("renames a category whose old title an import brought back, and takes a tile photo larger than a form's 16 KB when the page posts its data", async () => {
+    // "Jelly Jars" → "Jelly" left a redirect from "jelly jars"; an import makes "Jelly Jars" a category again, and it can be renamed.
+    await importCatalog(shop.db, parseCatalogFile(catalogFile({ "Jelly Jars": [{ id: 3501 }] })), { replace: false });
+    const jars = await idOf("Jelly Jars");
+    expect((await visit("/shop/jelly%20jars")).status).toBe(200);
+    expect(textOf((await post({ intent: "rename", id: String(jars), title: "Jam Jars" })).html)).toContain("Renamed to “Jam Jars”.");
+    expect((await visit("/shop/jelly%20jars")).headers.get("location")).toBe("/shop/jam%20jars");
+
+    const form = new FormData();
+    form.append("intent", "photo");
+    form.append("id", String(jars));
+    form.append("photos", new Blob([new Uint8Array(await noisyPhoto())], { type: "image/png" }), "tile.png");
+    const answer = await owner.postMultipart("/admin/categories.data", form);
+    expect(answer.status).toBe(200);
+    expect(answer.html).toContain("has its new photo");
+    expect((await owner.postForm("/admin/products/3501", { intent: "delete", confirm: "on" })).status).toBe(302);
+    expect(textOf((await post({ intent: "delete", id: String(jars) })).html)).toContain("“Jam Jars” is deleted.");
   });
 
   it("reorders the menu, changes a tile photo, and deletes a category only once it is empty", async () => {

@@ -247,13 +247,29 @@ describe(`the owner's products, on ${testEngine}`, () => {
     const { images } = await shop.db.selectFrom("products").select("images").where("id", "=", 1001).executeTakeFirstOrThrow();
     await expireUnpaidOrders(shop.db, Date.now() + 24 * 60 * 60_000);
     const deleted = await remove({ confirm: "on" });
-    expect(deleted.location).toBe("/admin/products?deleted=Fig%20Leaf");
-    expect(textOf((await owner.get(deleted.location!)).html)).toContain("Fig Leaf is deleted.");
+    expect(deleted.location).toBe("/admin/products?deleted=1001");
+    expect(textOf((await owner.get(deleted.location!)).html)).toContain("Product 1001 is deleted.");
+    expect(textOf((await owner.get("/admin/products?deleted=Your%20shop%20is%20closed")).html)).not.toContain("Your shop is closed");
     expect(await shop.db.selectFrom("products").select("id").where("id", "=", 1001).execute()).toEqual([]);
     expect((await fetch(new URL("/shop/jelly/1001", shop.url))).status).toBe(404);
     for (const url of JSON.parse(images) as string[]) expect((await fetch(new URL(url, shop.url))).status).toBe(404);
     expect((await orderByNumber(shop.db, paid.number)).items).toMatchObject([{ product_id: 1001, name: "Fig Leaf", quantity: 1, price_cents: 2400 }]);
     await expectInvariant();
     expect((await owner.postForm("/admin/products/1001", { intent: "delete", confirm: "on" })).status).toBe(404);
+
+    // A deleted product's number is never given again: its orders and stock records still name it,
+    // and a refund's restock must not reach a new candle.
+    const photo = [{ name: "p.png", type: "image/png", bytes: await plainPhoto("#a0a0a0") }];
+    const create = async (name: string) => {
+      const created = await owner.postMultipart("/admin/products/new", productForm({ name, category: "jelly" }, photo));
+      return Number(/^\/admin\/products\/(\d+)\?created$/.exec(created.location ?? "")?.[1]);
+    };
+    const first = await create("Newcomer");
+    expect(first).toBe(3002);
+    await owner.postForm(`/admin/products/${first}`, { intent: "add", delta: "4", reason: "poured 4" });
+    expect((await owner.postForm(`/admin/products/${first}`, { intent: "delete", confirm: "on" })).status).toBe(302);
+    const second = await create("Second newcomer");
+    expect(second).toBeGreaterThan(first);
+    for (const path of ["/admin/products/2147483648", "/admin/products/9999999999", "/admin/products/abc"]) expect((await owner.get(path)).status, path).toBe(404);
   });
 });

@@ -72,7 +72,12 @@ export function renameCategory(db: Db, id: number, title: string, options: Optio
     if (slug !== category.slug) {
       // The new URL is live again if it was an old one; the old URL now redirects here.
       await trx.deleteFrom("category_redirects").where("slug", "=", slug).execute();
-      await trx.insertInto("category_redirects").values({ slug: category.slug, category_id: id }).execute();
+      await trx
+        .insertInto("category_redirects")
+        .values({ slug: category.slug, category_id: id })
+        // The old slug may still redirect to a category renamed away from it earlier: it now leads here.
+        .onConflict((conflict) => conflict.column("slug").doUpdateSet({ category_id: id }))
+        .execute();
     }
     const entry = { action: "category.renamed", subjectType: "category", subject: title, before: { title: category.title }, after: { title } } as const;
     await recordActivity(trx, options.actor, entry, options.now);

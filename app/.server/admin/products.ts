@@ -195,16 +195,47 @@ async function highestId(trx: Db, categoryId?: number) {
   return Number(row?.id ?? 0);
 }
 
+/** The highest number any product ever had: orders and stock records keep those of deleted products. */
+async function highestEverId(trx: Db) {
+  const row = await trx
+    .selectFrom((eb) =>
+      eb
+        .selectFrom("products")
+        .select((max) => max.fn.max("id").as("id"))
+        .unionAll(eb.selectFrom("order_items").select((max) => max.fn.max("product_id").as("id")))
+        .unionAll(eb.selectFrom("stock_adjustments").select((max) => max.fn.max("product_id").as("id")))
+        .as("ids"),
+    )
+    .select((eb) => eb.fn.max("ids.id").as("id"))
+    .executeTakeFirst();
+  return Number(row?.id ?? 0);
+}
+
+/** Whether a past order or stock record names this number: a deleted product's number is never given again. */
+async function numberWasUsed(trx: Db, id: number) {
+  const used = await trx
+    .selectFrom("order_items")
+    .select("product_id")
+    .where("product_id", "=", id)
+    .union(trx.selectFrom("stock_adjustments").select("product_id").where("product_id", "=", id))
+    .limit(1)
+    .executeTakeFirst();
+  return used !== undefined;
+}
+
 /**
  * Inserts a new product under the next catalog number of its category: the
  * demo numbers wax 1001…, seasonal 2001…, so a new wax candle gets the next
  * wax number when it is free, and a category without products starts the
- * next thousand. A number taken meanwhile (another tab saving) moves on to
- * the next free one.
+ * next thousand. A number taken meanwhile (another tab saving), or ever held
+ * by a deleted product (its orders and stock records still name it, and a
+ * refund's restock must not reach the new candle), moves on to a number
+ * above every one used so far.
  */
 async function insertWithNextId(trx: Db, categoryId: number, values: Omit<Insertable<ProductTable>, "id">) {
   const inCategory = await highestId(trx, categoryId);
-  let id = inCategory > 0 ? inCategory + 1 : (Math.floor((await highestId(trx)) / 1000) + 1) * 1000 + 1;
+  let id = inCategory > 0 ? inCategory + 1 : (Math.floor((await highestEverId(trx)) / 1000) + 1) * 1000 + 1;
+  if (await numberWasUsed(trx, id)) id = (await highestEverId(trx)) + 1;
   for (let attempt = 0; attempt < 5; attempt++) {
     const inserted = await trx
       .insertInto("products")
@@ -213,12 +244,12 @@ async function insertWithNextId(trx: Db, categoryId: number, values: Omit<Insert
       .returning("id")
       .executeTakeFirst();
     if (inserted) return inserted.id;
-    id = (await highestId(trx)) + 1;
+    id = (await highestEverId(trx)) + 1;
   }
   throw new Error("Could not find a free product number");
 }
 
-export type DeleteOutcome = { deleted: string } | { error: string } | { notFound: true };
+export type DeleteOutcome = { deleted: true } | { error: string } | { notFound: true };
 
 /**
  * Deletes a product for good, once no unpaid order holds it (that order may
@@ -246,6 +277,6 @@ export function deleteProduct(db: Db, id: number, options: { actor: Actor; now: 
     await deleteUnusedPhotos(trx, product.images.flatMap((url) => photoHashOf(url) ?? []));
     await recordActivity(trx, options.actor, { action: "product.deleted", subjectType: "product", subject: String(id), before: summary(product) }, options.now);
     await bumpCatalogVersion(trx);
-    return { deleted: product.name };
+    return { deleted: true };
   });
 }

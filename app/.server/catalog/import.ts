@@ -1,5 +1,5 @@
 import { type CatalogFile, categoryRoute, categorySlug, itemColumns } from "./file";
-import { deleteUnusedPhotos } from "./photos";
+import { deleteOrphanPhotos } from "./photos";
 import { bumpCatalogVersion } from "./version";
 import type { Db } from "../db";
 import { isSqlite } from "../db/engine";
@@ -30,6 +30,8 @@ export async function importCatalog(db: Db, file: CatalogFile, options: ImportOp
   const total = file.reduce((sum, category) => sum + category.items.length, 0);
   return db.transaction().execute(async (trx) => {
     const categoryIds = new Map<string, number>();
+    // A category the file names is live at its own URL: a renamed category's old address there stops redirecting.
+    await trx.deleteFrom("category_redirects").where("slug", "in", file.map((category) => categorySlug(category.title))).execute();
     for (const [position, category] of file.entries()) {
       const slug = categorySlug(category.title);
       const row = await trx
@@ -86,8 +88,7 @@ export async function importCatalog(db: Db, file: CatalogFile, options: ImportOp
     // Only now, with every kept product moved to its new category, can old categories go.
     const removedCategories = options.replace ? await deleteAllExcept(trx, "categories", [...categoryIds.values()]) : 0;
     // Uploaded photos the file no longer shows (a product removed, or given other images) leave with them.
-    const uploaded = await trx.selectFrom("photos").select("hash").distinct().execute();
-    await deleteUnusedPhotos(trx, uploaded.map((photo) => photo.hash));
+    await deleteOrphanPhotos(trx);
     const summary = { categories: file.length, products: products.length, removedCategories, removedProducts };
     await options.record?.(trx, summary);
     await bumpCatalogVersion(trx);

@@ -1,5 +1,6 @@
 import { createHash } from "node:crypto";
 import type { Metadata } from "sharp";
+import { sql } from "kysely";
 import type { Db } from "../db";
 
 /**
@@ -113,6 +114,23 @@ export async function deleteUnusedPhotos(trx: Db, hashes: string[]) {
       .executeTakeFirst();
     if (!used) await trx.deleteFrom("photos").where("hash", "=", hash).execute();
   }
+}
+
+/** Deletes, in one statement, every stored photo no product or category shows (after an import). */
+export async function deleteOrphanPhotos(trx: Db) {
+  await trx
+    .deleteFrom("photos")
+    .where(({ not, exists, selectFrom }) =>
+      not(
+        exists(
+          selectFrom("products")
+            .select("id")
+            .where(sql<boolean>`products.images like '%/photos/' || photos.hash || '-%'`)
+            .union(selectFrom("categories").select("id").where(sql<boolean>`categories.image_url like '%/photos/' || photos.hash || '-%'`)),
+        ),
+      ),
+    )
+    .execute();
 }
 
 /** One stored file, as /photos/{hash}-{width}.webp serves it. */

@@ -3,10 +3,13 @@ import type { Db } from "../db";
 
 /**
  * A renamed category's old URL (kept in category_redirects by the owner's
- * rename) redirects permanently to the same page under the new one, product
- * pages and query string included; any other unknown category does nothing here.
+ * rename) redirects permanently to the same page under the new one: the
+ * category page (`rest` empty, with its page number) or a product page
+ * (`rest` is the product's id). It is built from the route's own parameters,
+ * never from the request's path, which ends in `.data` when the app asks
+ * for the page's data. Any other unknown category does nothing here.
  */
-export async function redirectRenamedCategory(db: Db, slug: string, url: URL) {
+export async function redirectRenamedCategory(db: Db, slug: string, page: { rest?: string; url: URL }) {
   const row = await db
     .selectFrom("category_redirects as r")
     .innerJoin("categories as c", "c.id", "r.category_id")
@@ -14,6 +17,7 @@ export async function redirectRenamedCategory(db: Db, slug: string, url: URL) {
     .where("r.slug", "=", slug)
     .executeTakeFirst();
   if (!row) return;
-  const rest = url.pathname.split("/").slice(3).join("/");
-  throw redirect(`/shop/${encodeURIComponent(row.slug)}${rest ? `/${rest}` : ""}${url.search}`, 301);
+  const pageNumber = page.url.searchParams.get("page");
+  const query = pageNumber === null ? "" : `?${new URLSearchParams({ page: pageNumber })}`;
+  throw redirect(`/shop/${encodeURIComponent(row.slug)}${page.rest ? `/${encodeURIComponent(page.rest)}` : ""}${query}`, 301);
 }
