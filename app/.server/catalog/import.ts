@@ -99,8 +99,8 @@ export async function importCatalog(db: Db, file: CatalogFile, options: ImportOp
 /**
  * The file sets stock outright; what that changes is kept as an adjustment,
  * so the stock invariant holds across imports. The rows are read under a
- * lock on PostgreSQL so no checkout slips in between; on SQLite the
- * transaction holds the write lock from its start (db/index.ts), so none can.
+ * lock on PostgreSQL so no checkout slips in between; on SQLite a checkout
+ * that commits in between makes this transaction fail instead (WAL snapshot).
  */
 async function recordStockChanges(trx: Db, batch: { id: number; stock: number }[], now: number) {
   let query = trx

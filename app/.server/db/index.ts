@@ -1,7 +1,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import SQLite from "better-sqlite3";
-import { CompiledQuery, type DatabaseConnection, Kysely, Migrator, PostgresDialect, SqliteDialect, type SqliteDialectConfig, SqliteDriver, sql } from "kysely";
+import { Kysely, Migrator, PostgresDialect, SqliteDialect, sql } from "kysely";
 import pg from "pg";
 import { type Engine, isSqlite } from "./engine";
 import { migrations } from "./migrations";
@@ -56,36 +56,11 @@ export function openDatabase(options: {
   sqlite.pragma("busy_timeout = 5000");
   sqlite.pragma("synchronous = NORMAL");
   return {
-    db: new Kysely<Database>({ dialect: new ImmediateSqliteDialect({ database: sqlite }) }),
+    db: new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) }),
     engine: "sqlite",
     sqliteFile: file,
     description: `SQLite ${file}`,
   };
-}
-
-/**
- * Kysely begins SQLite transactions with a plain BEGIN, which takes the write
- * lock at the first write. If another process (a second server, or a script
- * such as catalog:import or owner:create run while the shop runs) commits
- * between a transaction's first read and that write, SQLite refuses the
- * write at once (SQLITE_BUSY_SNAPSHOT): busy_timeout cannot help a snapshot
- * that is already stale, and a checkout would answer 503. BEGIN IMMEDIATE
- * takes the write lock first, waiting up to busy_timeout for it. Within one
- * process Kysely already runs one transaction at a time on the one
- * connection, so this costs nothing there.
- */
-class ImmediateSqliteDialect extends SqliteDialect {
-  constructor(private readonly settings: SqliteDialectConfig) {
-    super(settings);
-  }
-
-  override createDriver() {
-    return new (class extends SqliteDriver {
-      override async beginTransaction(connection: DatabaseConnection) {
-        await connection.executeQuery(CompiledQuery.raw("begin immediate"));
-      }
-    })(this.settings);
-  }
 }
 
 /**
