@@ -15,10 +15,14 @@ function postgresServer(): string | undefined {
   return url.toString();
 }
 
+/**
+ * A run that measured something. Latencies can be 0: autocannon reports whole
+ * milliseconds, and on a quiet machine a cached page is answered in less than one.
+ */
 const expectMeasured = (run: Throughput) => {
   expect(run.requests).toBeGreaterThan(0);
   expect(run.requestsPerSecond).toBeGreaterThan(0);
-  expect(run.p50Ms).toBeGreaterThan(0);
+  expect(run.p50Ms).toBeGreaterThanOrEqual(0);
   expect(run.p99Ms).toBeGreaterThanOrEqual(run.p50Ms);
 };
 
