@@ -1,6 +1,6 @@
 import type { Db } from "../db";
 import { categoryRoute, categorySlug } from "../catalog/file";
-import { type ProcessedPhoto, deleteUnusedPhotos, photoHashOf, photoUrl, storePhotos } from "../catalog/photos";
+import { type ProcessedPhoto, deleteUnusedPhotos, photoUrl, storePhotos } from "../catalog/photos";
 import { bumpCatalogVersion } from "../catalog/version";
 import { type Actor, recordActivity } from "./activity";
 
@@ -117,7 +117,7 @@ export function setCategoryPhoto(db: Db, id: number, photo: ProcessedPhoto, opti
     if (!category) return { error: "That category no longer exists." };
     await storePhotos(trx, [photo], options.now);
     await trx.updateTable("categories").set({ image_url: photoUrl(photo.hash) }).where("id", "=", id).execute();
-    await deleteUnusedPhotos(trx, [photoHashOf(category.image_url) ?? []].flat());
+    await deleteUnusedPhotos(trx, [category.image_url]);
     await recordActivity(trx, options.actor, { action: "category.photo", subjectType: "category", subject: category.title }, options.now);
     await bumpCatalogVersion(trx);
     return { done: `“${category.title}” has its new photo.` };
@@ -133,7 +133,7 @@ export function deleteCategory(db: Db, id: number, options: Options): Promise<Ca
     if (product) return { error: `“${category.title}” still holds products: move or delete them first.` };
     await trx.deleteFrom("category_redirects").where("category_id", "=", id).execute();
     await trx.deleteFrom("categories").where("id", "=", id).execute();
-    await deleteUnusedPhotos(trx, [photoHashOf(category.image_url) ?? []].flat());
+    await deleteUnusedPhotos(trx, [category.image_url]);
     await recordActivity(trx, options.actor, { action: "category.deleted", subjectType: "category", subject: category.title, before: { title: category.title } }, options.now);
     await bumpCatalogVersion(trx);
     return { done: `“${category.title}” is deleted.` };

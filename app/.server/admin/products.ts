@@ -4,7 +4,7 @@ import type { Database, ProductTable } from "../db/schema";
 import { isSqlite } from "../db/engine";
 import { toProduct } from "../catalog/queries";
 import { bumpCatalogVersion } from "../catalog/version";
-import { type ProcessedPhoto, deleteUnusedPhotos, photoHashOf, photoUrl, storePhotos } from "../catalog/photos";
+import { type ProcessedPhoto, deleteUnusedPhotos, photoUrl, storePhotos } from "../catalog/photos";
 import type { ProductForm } from "~/lib/catalog-schemas";
 import { type Actor, recordActivity } from "./activity";
 
@@ -137,7 +137,7 @@ export async function saveProduct(
     } else {
       productId = await insertWithNextId(trx, category.id, { ...values, stock: 0, position: await nextPosition(trx, category.id) });
     }
-    await deleteUnusedPhotos(trx, current.filter((url) => !images.includes(url)).flatMap((url) => photoHashOf(url) ?? []));
+    await deleteUnusedPhotos(trx, current.filter((url) => !images.includes(url)));
 
     const saved = toOwnerProduct((await selectOwnerProducts(trx).where("p.id", "=", productId).executeTakeFirstOrThrow()));
     const changes = before ? changedFields(before, saved) : { after: summary(saved) };
@@ -274,7 +274,7 @@ export function deleteProduct(db: Db, id: number, options: { actor: Actor; now: 
     if (product.stock > 0) {
       await trx.insertInto("stock_adjustments").values({ product_id: id, delta: -product.stock, reason: "product deleted", created_at: options.now }).execute();
     }
-    await deleteUnusedPhotos(trx, product.images.flatMap((url) => photoHashOf(url) ?? []));
+    await deleteUnusedPhotos(trx, product.images);
     await recordActivity(trx, options.actor, { action: "product.deleted", subjectType: "product", subject: String(id), before: summary(product) }, options.now);
     await bumpCatalogVersion(trx);
     return { deleted: true };

@@ -1,5 +1,5 @@
 import { type CatalogFile, categoryRoute, categorySlug, itemColumns } from "./file";
-import { deleteOrphanPhotos } from "./photos";
+import { deleteUnusedPhotos } from "./photos";
 import { bumpCatalogVersion } from "./version";
 import type { Db } from "../db";
 import { isSqlite } from "../db/engine";
@@ -88,7 +88,7 @@ export async function importCatalog(db: Db, file: CatalogFile, options: ImportOp
     // Only now, with every kept product moved to its new category, can old categories go.
     const removedCategories = options.replace ? await deleteAllExcept(trx, "categories", [...categoryIds.values()]) : 0;
     // Uploaded photos the file no longer shows (a product removed, or given other images) leave with them.
-    await deleteOrphanPhotos(trx);
+    await deleteUnusedPhotos(trx);
     const summary = { categories: file.length, products: products.length, removedCategories, removedProducts };
     await options.record?.(trx, summary);
     await bumpCatalogVersion(trx);

@@ -99,38 +99,25 @@ export async function storePhotos(trx: Db, photos: ProcessedPhoto[], now: number
 }
 
 /**
- * Deletes the given photos unless a product or a category still shows them,
- * in the caller's transaction (after the change that dropped them).
+ * Deletes stored photos no product or category shows any more, in the
+ * caller's transaction (after the change that dropped them): those behind
+ * the image URLs given, or every stored one (after an import). One statement.
  */
-export async function deleteUnusedPhotos(trx: Db, hashes: string[]) {
-  for (const hash of new Set(hashes)) {
-    const pattern = `%/photos/${hash}-%`;
-    const used = await trx
-      .selectFrom("products")
-      .select("id")
-      .where("images", "like", pattern)
-      .union(trx.selectFrom("categories").select("id").where("image_url", "like", pattern))
-      .limit(1)
-      .executeTakeFirst();
-    if (!used) await trx.deleteFrom("photos").where("hash", "=", hash).execute();
-  }
-}
-
-/** Deletes, in one statement, every stored photo no product or category shows (after an import). */
-export async function deleteOrphanPhotos(trx: Db) {
-  await trx
-    .deleteFrom("photos")
-    .where(({ not, exists, selectFrom }) =>
-      not(
-        exists(
-          selectFrom("products")
-            .select("id")
-            .where(sql<boolean>`products.images like '%/photos/' || photos.hash || '-%'`)
-            .union(selectFrom("categories").select("id").where(sql<boolean>`categories.image_url like '%/photos/' || photos.hash || '-%'`)),
-        ),
+export async function deleteUnusedPhotos(trx: Db, urls?: string[]) {
+  const hashes = urls?.flatMap((url) => photoHashOf(url) ?? []);
+  if (hashes?.length === 0) return;
+  let query = trx.deleteFrom("photos").where(({ not, exists, selectFrom }) =>
+    not(
+      exists(
+        selectFrom("products")
+          .select("id")
+          .where(sql<boolean>`products.images like '%/photos/' || photos.hash || '-%'`)
+          .union(selectFrom("categories").select("id").where(sql<boolean>`categories.image_url like '%/photos/' || photos.hash || '-%'`)),
       ),
-    )
-    .execute();
+    ),
+  );
+  if (hashes) query = query.where("hash", "in", hashes);
+  await query.execute();
 }
 
 /** One stored file, as /photos/{hash}-{width}.webp serves it. */
