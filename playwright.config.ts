@@ -47,7 +47,7 @@ export default defineConfig({
       env: { PROVIDER_PORT: String(providerPort), REDIRECT_URI: `http://127.0.0.1:${port}/api/auth/callback/google` },
     },
     {
-      command: `${tsx} scripts/start.ts`,
+      command: `${tsx} scripts/build-if-stale.ts && exec "${process.execPath}" build/server.js`,
       url: `http://127.0.0.1:${port}/healthz`,
       timeout: 180_000,
       reuseExistingServer: false,

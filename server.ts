@@ -16,10 +16,11 @@ import { paymentProviders } from "~/.server/orders/payments/providers";
 import { loadBuild } from "./server/build";
 import { createExpressApp } from "./server/express-app";
 import { listen } from "./server/http-server";
+import { projectFolder } from "./server/project-folder";
 import { createPageCache } from "./server/page-cache";
 import { runShop } from "./server/process";
 
-const root = path.dirname(fileURLToPath(import.meta.url));
+const root = projectFolder(path.dirname(fileURLToPath(import.meta.url)));
 
 /** The shop's parts, wired: the domain in app/.server, the HTTP process in server/. */
 export async function startServer(config: Config) {

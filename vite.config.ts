@@ -1,9 +1,10 @@
 import { reactRouter } from "@react-router/dev/vite";
 import { defineConfig } from "vite";
-import { precompressAssets } from "./scripts/precompress-assets";
+import { compileServer } from "./scripts/compile-server.ts";
+import { precompressAssets } from "./scripts/precompress-assets.ts";
 
 export default defineConfig({
-  plugins: [reactRouter(), precompressAssets()],
+  plugins: [reactRouter(), precompressAssets(), compileServer()],
   resolve: { tsconfigPaths: true },
   build: { assetsInlineLimit: 0 },
 });

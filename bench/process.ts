@@ -12,9 +12,10 @@ export interface NodeProcess {
 }
 
 /**
- * Runs a TypeScript entry in one Node process (`--import tsx`, so `pid` is the
- * process doing the work, not a wrapper) with its output in `logFile`, and
- * waits for it to print the line `ready` matches, whose first group is its URL.
+ * Runs an entry in one Node process (`pid` is the process doing the work, not
+ * a wrapper): JavaScript on plain node, TypeScript with `--import tsx`. Its
+ * output goes to `logFile`; waits for it to print the line `ready` matches,
+ * whose first group is its URL.
  */
 export async function startNodeProcess(options: {
   entry: string;
@@ -28,7 +29,7 @@ export async function startNodeProcess(options: {
   const log = fs.openSync(options.logFile, "a");
   const child = spawn(
     process.execPath,
-    ["--import", "tsx", ...(options.nodeArgs ?? []), path.join(repoRoot, options.entry), ...(options.args ?? [])],
+    [...(options.entry.endsWith(".ts") ? ["--import", "tsx"] : []), ...(options.nodeArgs ?? []), path.join(repoRoot, options.entry), ...(options.args ?? [])],
     {
       cwd: repoRoot,
       env: { PATH: process.env.PATH ?? "", HOME: process.env.HOME ?? "", ...options.env },

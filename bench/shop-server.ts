@@ -1,5 +1,6 @@
 import path from "node:path";
 import fs from "node:fs";
+import { COMPILED_SERVER } from "../scripts/compile-server";
 import { type NodeProcess, startNodeProcess } from "./process";
 
 /** The highest per-address checkout limit app/.server/config.ts allows (per reservation period). */
@@ -49,8 +50,8 @@ export const shopEnv = (data: ShopData) => ({
 });
 
 export interface ShopServer extends NodeProcess {
-  /** Resident memory from /proc and the V8 heap the process last reported, in bytes. */
-  memory: () => { rss: number; heapUsed: number | undefined };
+  /** Resident memory from /proc and what the process last reported of V8's heap and the buffers outside it, in bytes. */
+  memory: () => { rss: number } & Partial<HeapReport>;
 }
 
 function residentBytes(pid: number): number {
@@ -60,17 +61,24 @@ function residentBytes(pid: number): number {
   return Number(kilobytes) * 1024;
 }
 
-/** Starts the production build through the real entry, server.ts, on a free loopback port. */
+/** What bench/memory-probe.js reports each second. */
+interface HeapReport {
+  heapUsed: number;
+  external: number;
+  arrayBuffers: number;
+}
+
+/** Starts the compiled server, as `npm start` and a process manager run it, on a free loopback port. */
 export async function startShop(data: ShopData): Promise<ShopServer> {
   const server = await startNodeProcess({
-    entry: "server.ts",
-    nodeArgs: ["--import", path.join(import.meta.dirname, "memory-probe.ts")],
+    entry: COMPILED_SERVER,
+    nodeArgs: ["--import", path.join(import.meta.dirname, "memory-probe.js")],
     env: { ...shopEnv(data), ...liftedLimits, HOST: "127.0.0.1", PORT: "0" },
     logFile: path.join(data.dataDir, "server.log"),
     ready: /Wickshop is open at (http:\/\/\S+)/,
     ipc: true,
   });
-  let heapUsed: number | undefined;
-  server.child.on("message", (message: { heapUsed: number }) => (heapUsed = message.heapUsed));
-  return { ...server, memory: () => ({ rss: residentBytes(server.pid), heapUsed }) };
+  let heap: HeapReport | undefined;
+  server.child.on("message", (message: HeapReport) => (heap = message));
+  return { ...server, memory: () => ({ rss: residentBytes(server.pid), ...heap }) };
 }

@@ -1,11 +1,22 @@
-import { execFileSync } from "node:child_process";
+import { spawnSync } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
+import { COMPILED_SERVER } from "./compile-server";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
-const builtServer = path.join(root, "build/server/index.js");
-const sources = ["app", "public", "vite.config.ts", "scripts/precompress-assets.ts", "react-router.config.ts", "package-lock.json"];
+const built = path.join(root, COMPILED_SERVER);
+const sources = [
+  "app",
+  "server",
+  "server.ts",
+  "public",
+  "vite.config.ts",
+  "react-router.config.ts",
+  "scripts/precompress-assets.ts",
+  "scripts/compile-server.ts",
+  "package-lock.json",
+];
 
 function newestChange(entry: string): number {
   const stat = fs.statSync(entry, { throwIfNoEntry: false });
@@ -15,16 +26,29 @@ function newestChange(entry: string): number {
 }
 
 function buildIsStale() {
-  const built = fs.statSync(builtServer, { throwIfNoEntry: false });
-  return !built || sources.some((source) => newestChange(path.join(root, source)) > built.mtimeMs);
+  const compiled = fs.statSync(built, { throwIfNoEntry: false });
+  return !compiled || sources.some((source) => newestChange(path.join(root, source)) > compiled.mtimeMs);
 }
 
-/** Builds the production bundle when there is none, or when its sources changed since. */
+/**
+ * Builds the app and compiles the server when there is no build, or when
+ * their sources changed since. Always the production build (React's
+ * development build is twice the size and several times slower), whatever
+ * NODE_ENV the caller runs under. Vite's file list is shown only if the
+ * build fails.
+ */
 export function ensureFreshBuild() {
   if (!buildIsStale()) return;
   console.log("Building the shop (no build yet, or the sources changed)…");
-  execFileSync(process.execPath, [path.join(root, "node_modules/@react-router/dev/bin.js"), "build"], {
+  const started = performance.now();
+  const build = spawnSync(process.execPath, [path.join(root, "node_modules/@react-router/dev/bin.js"), "build"], {
     cwd: root,
-    stdio: "inherit",
+    env: { ...process.env, NODE_ENV: "production" },
+    encoding: "utf8",
   });
+  if (build.status !== 0) {
+    process.stderr.write(`${build.stdout}${build.stderr}`);
+    throw new Error(`The build failed (exit ${build.status ?? build.signal}); its output is above.`);
+  }
+  console.log(`Built in ${((performance.now() - started) / 1000).toFixed(1)} s.`);
 }

@@ -1,13 +1,7 @@
 import { type ChildProcess, spawn } from "node:child_process";
 import path from "node:path";
-import { pathToFileURL } from "node:url";
+import { COMPILED_SERVER } from "../../scripts/compile-server";
 import { repoRoot } from "./run-script";
-
-/**
- * tsx's loader inside the server's own process, not its CLI: the CLI runs the
- * script in a child and would take a SIGKILL itself, leaving the server running.
- */
-const tsxLoader = pathToFileURL(path.join(repoRoot, "node_modules/tsx/dist/loader.mjs")).href;
 
 export interface ServerProcess {
   url: string;
@@ -24,9 +18,9 @@ export interface ServerProcess {
  */
 const liftedLimits = { CHECKOUT_ATTEMPTS_PER_IP: "100000", UNITS_HELD_PER_IP: "1000000", PAYMENT_ATTEMPTS_PER_IP: "100000" };
 
-/** Starts `server.ts` as its own process on a free loopback port and waits until it serves. */
+/** Starts the compiled server (`node build/server.js`) as its own process on a free loopback port and waits until it serves. */
 export function startServerProcess(env: Record<string, string | undefined>): Promise<ServerProcess> {
-  const child = spawn(process.execPath, ["--import", tsxLoader, path.join(repoRoot, "server.ts")], {
+  const child = spawn(process.execPath, [path.join(repoRoot, COMPILED_SERVER)], {
     cwd: repoRoot,
     env: { PATH: process.env.PATH, HOME: process.env.HOME, HOST: "127.0.0.1", PORT: "0", LOG_LEVEL: "warn", ...liftedLimits, ...env },
     stdio: ["ignore", "pipe", "pipe"],

@@ -3,6 +3,7 @@ import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type EmailjsStandIn, startEmailjsStandIn } from "../helpers/emailjs-stand-in";
+import { COMPILED_SERVER } from "../../scripts/compile-server";
 import { runScript } from "../helpers/run-script";
 import { openShop, type Shipping, type Shop } from "../helpers/shop-api";
 import { type ExpectedOrder, expectNotificationFields, outboxRowsOf, placePaidOrder, rowsWithStatus } from "../helpers/shop-mail";
@@ -129,7 +130,7 @@ describe(`order emails through EmailJS on ${testEngine}`, () => {
       ["no EMAILJS_TEMPLATE_ID", { EMAILJS_PUBLIC_KEY: settings.publicKey, EMAILJS_SERVICE_ID: settings.serviceId }, ["EMAILJS_TEMPLATE_ID"]],
       ["only EMAILJS_PRIVATE_KEY", { EMAILJS_PRIVATE_KEY: settings.privateKey }, ["EMAILJS_PUBLIC_KEY", "EMAILJS_SERVICE_ID", "EMAILJS_TEMPLATE_ID"]],
     ])("with %s the server refuses to start: exit code 1 and one line naming what is missing", async (_, env, missing) => {
-      const result = await runScript("server.ts", [], { DATA_DIR: dataDir, HOST: "127.0.0.1", PORT: "0", ...env });
+      const result = await runScript(COMPILED_SERVER, [], { DATA_DIR: dataDir, HOST: "127.0.0.1", PORT: "0", ...env });
       expect(result.code).toBe(1);
       expect(result.stdout).toBe("");
       const lines = result.stderr.trim().split("\n");

@@ -1,4 +1,5 @@
 import { afterEach, describe, expect, it } from "vitest";
+import { COMPILED_SERVER } from "../../scripts/compile-server";
 import { runScript } from "../helpers/run-script";
 import { startServerProcess } from "../helpers/server-process";
 import { createTestDatabase, type TestDatabase, testEngine } from "../helpers/test-database";
@@ -40,11 +41,11 @@ describe(`the server process on ${testEngine}`, () => {
   });
 
   it("refuses to start with a bad setting, naming the variable in one line", async () => {
-    const result = await runScript("server.ts", [], { PORT: "shop" });
+    const result = await runScript(COMPILED_SERVER, [], { PORT: "shop" });
     expect(result.code).toBe(1);
     expect(result.stderr.trim()).toMatch(/^Cannot start: Invalid PORT: [^\n]+$/);
 
-    const partial = await runScript("server.ts", [], { STRIPE_SECRET_KEY: "sk_test_123" });
+    const partial = await runScript(COMPILED_SERVER, [], { STRIPE_SECRET_KEY: "sk_test_123" });
     expect(partial.code).toBe(1);
     expect(partial.stderr.trim()).toBe(
       "Cannot start: Stripe is partly configured: missing STRIPE_PUBLISHABLE_KEY, STRIPE_WEBHOOK_SECRET",

@@ -1,0 +1,52 @@
+import path from "node:path";
+import { build } from "esbuild";
+import type { Plugin } from "vite";
+
+/** The compiled server `npm start` and a process manager run: `node build/server.js`. */
+export const COMPILED_SERVER = "build/server.js";
+
+/**
+ * The compiled entry. Packages stay imports of node_modules, and a module's
+ * imports all load before its first line runs, so NODE_ENV is set here and
+ * the server (in a chunk of its own) is imported after: React and Express
+ * choose their production code when they load (server/node-env.ts).
+ */
+const entry = `process.env.NODE_ENV ??= "production";
+const { main } = await import("./server.ts");
+await main();
+`;
+
+/**
+ * Compiles `server.ts` and everything it imports from the project (server/,
+ * app/.server/) into JavaScript beside the app's build, once the app is
+ * built. The shop then runs on plain `node`: no TypeScript loader and no
+ * esbuild service at run time.
+ */
+export function compileServer(): Plugin {
+  let root = process.cwd();
+  return {
+    name: "wickshop:compile-server",
+    apply: "build",
+    configResolved: (config) => void (root = config.root),
+    buildApp: {
+      order: "post",
+      async handler() {
+        await build({
+          stdin: { contents: entry, resolveDir: root, sourcefile: "server-entry.ts", loader: "ts" },
+          outdir: path.join(root, "build"),
+          entryNames: path.basename(COMPILED_SERVER, ".js"),
+          chunkNames: "compiled/[name]-[hash]",
+          bundle: true,
+          splitting: true,
+          packages: "external",
+          platform: "node",
+          format: "esm",
+          target: "node20",
+          tsconfig: path.join(root, "tsconfig.json"),
+          sourcemap: "linked",
+          logLevel: "warning",
+        });
+      },
+    },
+  };
+}
