@@ -2,7 +2,7 @@ import type { IncomingMessage, ServerResponse } from "node:http";
 import type { NextFunction, Request, Response } from "express";
 import type { Logger } from "~/.server/logger";
 import { preferredEncoding } from "./content-encoding";
-import { PageStore, cachedPage, matchesEtag } from "./page-store";
+import { type CachedPage, PageStore, cachedPage, matchesEtag } from "./page-store";
 import { carriesSessionCookie } from "./session-cookie";
 
 /** Rendered-page cache for the browsing pages: why and how in docs/decisions/001-page-cache.md. */
@@ -13,10 +13,12 @@ const DEFAULT_MAX_BYTES = 64 * 1024 * 1024;
 /**
  * Paths whose answer depends only on the catalog and the shop's settings:
  * home, the overview, category and product pages with their single-fetch
- * `.data` twins (`/shop/wax.data`, `/shop/wax/1001/_.data`), and the JSON
- * catalog. Anything else (cart, checkout, accounts, orders) is never cached.
+ * `.data` twins (`/shop/wax.data`, `/shop/wax/1001/_.data`). Anything else
+ * (cart, checkout, accounts, orders) is never cached, nor the JSON catalog,
+ * whose exact stock counts change with every sale (the catalog version does
+ * not: app/.server/catalog/version.ts).
  */
-const CACHEABLE_PATHS = [/^\/(?:_\.data)?$/, /^\/shop(?:\/[^/]+){0,2}(?:\/|\.data|\/_\.data)?$/, /^\/api\/catalog(?:\/[^/]+)?$/];
+const CACHEABLE_PATHS = [/^\/(?:_\.data)?$/, /^\/shop(?:\/[^/]+){0,2}(?:\/|\.data|\/_\.data)?$/];
 
 /**
  * Query parameters that select what such a page shows: the page of a long
@@ -47,10 +49,37 @@ export interface PageCacheOptions {
   maxBytes?: number;
 }
 
+/** How a cached page goes out: raw `writeHead` before Express, or through Express's own response on a miss. */
+type Send = (status: number, head: string[], body?: Buffer) => void;
+
+/** Answers a request from a kept page: 304 for the ETag it holds, else the page in the encoding the client prefers. */
+function answerFrom(page: CachedPage, req: IncomingMessage, send: Send): number {
+  if (matchesEtag(req.headers["if-none-match"], page.etag)) {
+    send(304, page.notModifiedHead);
+    return 304;
+  }
+  const { head, body } = page.answers[preferredEncoding(req.headers["accept-encoding"])];
+  send(200, head, req.method === "HEAD" ? undefined : body);
+  return 200;
+}
+
 export function createPageCache({ readVersion, logger, maxBytes = DEFAULT_MAX_BYTES }: PageCacheOptions) {
   const store = new PageStore(maxBytes);
-  /** What a missed request was looked up as: `capture` keeps its page under that key and version. */
-  const misses = new WeakMap<IncomingMessage, { key: string; version: number }>();
+  /** What a missed GET was looked up as: `capture` keeps its page under that key and version. */
+  const misses = new WeakMap<IncomingMessage, { key: string; version: number; kept: (page: CachedPage | undefined) => void }>();
+  /**
+   * Pages being rendered, by key: the requests that miss the same page of the
+   * same version meanwhile wait for it, so a page is rendered and compressed
+   * once per version, however many shoppers ask for it at that moment.
+   */
+  const rendering = new Map<string, { version: number; page: Promise<CachedPage | undefined> }>();
+
+  const logHit = (req: IncomingMessage, status: number, started: number) => {
+    if (!logger.isLevelEnabled("info")) return;
+    // The line pino-http writes for the requests Express serves, so logs read the same.
+    const responseTime = Math.round(performance.now() - started);
+    logger.info({ req: { method: req.method, url: req.url }, res: { statusCode: status }, responseTime, cache: "hit" }, "request completed");
+  };
 
   /** Answers a cacheable request from the cache, or hands it to `next` (Express). */
   async function serve(req: IncomingMessage, res: ServerResponse, next: () => void) {
@@ -64,58 +93,88 @@ export function createPageCache({ readVersion, logger, maxBytes = DEFAULT_MAX_BY
       logger.warn({ error: error instanceof Error ? error.message : String(error) }, "Could not read the catalog version; rendering without the page cache");
       return next();
     }
+    const sendRaw: Send = (status, head, body) => {
+      res.writeHead(status, head);
+      // Given to end(), the body leaves with the head in one write.
+      res.end(body);
+    };
     const page = store.get(key);
-    if (!page || page.version !== version || Date.now() >= page.validUntil) {
-      misses.set(req, { key, version });
+    if (page && page.version === version && Date.now() < page.validUntil) return logHit(req, answerFrom(page, req, sendRaw), started);
+    const underway = rendering.get(key);
+    if (underway && underway.version >= version) {
+      const rendered = await underway.page;
+      // Not kept (a cookie, a 404): this request is rendered for itself, as any other.
+      if (rendered) return logHit(req, answerFrom(rendered, req, sendRaw), started);
       return next();
     }
-    let status = 200;
-    if (matchesEtag(req.headers["if-none-match"], page.etag)) {
-      status = 304;
-      res.writeHead(304, page.notModifiedHead);
-      res.end();
-    } else {
-      const { head, body } = page.answers[preferredEncoding(req.headers["accept-encoding"])];
-      res.writeHead(200, head);
-      // Given to end(), the body leaves with the head in one write.
-      res.end(req.method === "HEAD" ? undefined : body);
-    }
-    if (logger.isLevelEnabled("info")) {
-      // The line pino-http writes for the requests Express serves, so logs read the same.
-      const responseTime = Math.round(performance.now() - started);
-      logger.info({ req: { method: req.method, url: req.url }, res: { statusCode: status }, responseTime, cache: "hit" }, "request completed");
-    }
+    if (req.method !== "GET") return next();
+    let kept!: (page: CachedPage | undefined) => void;
+    const entry = { version, page: new Promise<CachedPage | undefined>((resolve) => (kept = resolve)) };
+    rendering.set(key, entry);
+    void entry.page.then(() => {
+      if (rendering.get(key) === entry) rendering.delete(key);
+    });
+    misses.set(req, { key, version, kept });
+    next();
   }
 
-  /** Express middleware just before React Router: keeps the page it renders for a request `serve` missed. */
+  /**
+   * Express middleware just before React Router, for a request `serve`
+   * missed: holds the page React Router renders, keeps it (compressed once,
+   * in each encoding) and answers with the kept page, as a hit would. An
+   * answer that may not be kept (not a 200, a Set-Cookie) goes out as it was
+   * rendered, through the compression middleware.
+   */
   function capture(req: Request, res: Response, next: NextFunction) {
     const miss = misses.get(req);
-    if (!miss || req.method !== "GET") return next();
+    if (!miss) return next();
     const chunks: Buffer[] = [];
     const collect = (chunk: unknown, encoding: unknown) => {
-      // The page that is about to be kept goes out as its cached copies will: to be checked again every time.
-      if (!res.headersSent && !res.hasHeader("cache-control")) res.setHeader("Cache-Control", "no-cache");
       if (typeof chunk === "string") chunks.push(Buffer.from(chunk, typeof encoding === "string" ? (encoding as BufferEncoding) : "utf8"));
       else if (chunk instanceof Uint8Array) chunks.push(Buffer.from(chunk));
     };
-    const write = res.write;
+    const callbackOf = (args: unknown[]) => args.find((arg): arg is () => void => typeof arg === "function");
     const end = res.end;
-    res.write = function (this: Response, chunk: unknown, ...rest: unknown[]) {
+    const sendAsRendered = (body: Buffer) => (end as (body: Buffer) => Response).call(res, body);
+    const sendThroughExpress: Send = (status, head, body) => {
+      for (const name of res.getHeaderNames()) res.removeHeader(name);
+      for (let index = 0; index < head.length; index += 2) res.setHeader(head[index]!, head[index + 1]!);
+      res.statusCode = status;
+      (end as (body?: Buffer) => Response).call(res, body);
+    };
+    res.write = function (chunk: unknown, ...rest: unknown[]) {
       collect(chunk, rest[0]);
-      return (write as (...args: unknown[]) => boolean).call(this, chunk, ...rest);
+      const callback = callbackOf(rest);
+      if (callback) process.nextTick(callback);
+      return true;
     } as typeof res.write;
     res.end = function (this: Response, chunk?: unknown, ...rest: unknown[]) {
-      collect(chunk, rest[0]);
-      return (end as (...args: unknown[]) => Response).call(this, chunk, ...rest);
-    } as typeof res.end;
-    res.once("finish", () => {
-      if (res.statusCode !== 200 || res.hasHeader("set-cookie")) return;
-      const rendered = { version: miss.version, headers: res.getHeaders(), body: Buffer.concat(chunks), nonce: res.locals.cspNonce as string | undefined };
+      if (typeof chunk !== "function") collect(chunk, rest[0]);
+      const callback = callbackOf([chunk, ...rest]);
+      if (callback) res.once("finish", callback);
+      const body = Buffer.concat(chunks);
+      if (res.statusCode !== 200 || res.hasHeader("set-cookie")) {
+        miss.kept(undefined);
+        sendAsRendered(body);
+        return this;
+      }
+      const rendered = { version: miss.version, headers: res.getHeaders(), body, nonce: res.locals.cspNonce as string | undefined };
       cachedPage(rendered, Date.now()).then(
-        (page) => store.set(miss.key, page),
-        (error: unknown) => logger.warn({ error: error instanceof Error ? error.message : String(error) }, "Could not keep a rendered page"),
+        (page) => {
+          store.set(miss.key, page);
+          miss.kept(page);
+          answerFrom(page, req, sendThroughExpress);
+        },
+        (error: unknown) => {
+          logger.warn({ error: error instanceof Error ? error.message : String(error) }, "Could not keep a rendered page");
+          miss.kept(undefined);
+          sendAsRendered(body);
+        },
       );
-    });
+      return this;
+    } as typeof res.end;
+    // A request that ends without an answer (the client left, an error) leaves nothing to wait for.
+    res.once("close", () => miss.kept(undefined));
     next();
   }
 

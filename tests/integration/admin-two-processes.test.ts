@@ -3,22 +3,10 @@ import { BrowserSession } from "../helpers/browser-session";
 import { productEditForm, signedInOwner } from "../helpers/owner";
 import { type ServerProcess, startServerProcess } from "../helpers/server-process";
 import { openShop, type Shop } from "../helpers/shop-api";
-import { waitFor } from "../helpers/wait-for";
+import { cachedGet } from "../helpers/page-cache";
 import { testEngine } from "../helpers/test-database";
 
 const textOf = (html: string) => html.replaceAll("<!-- -->", "").replaceAll("&#x27;", "'");
-
-/** GETs a page until the page cache answers it (a hit carries an ETag, a fresh render does not). */
-function cachedGet(browser: BrowserSession, path: string) {
-  return waitFor(
-    async () => {
-      const response = await browser.get(path);
-      expect(response.status, path).toBe(200);
-      return response.headers.get("etag") ? response : undefined;
-    },
-    { timeoutMs: 5_000, intervalMs: 20, what: `the page cache to answer ${path}` },
-  );
-}
 
 /**
  * The owner edits on one server process; a guest browses another, whose
@@ -52,7 +40,8 @@ describe(`the owner's edits on one server process, seen by a shopper on another,
     const guest = new BrowserSession(other.url);
     const productPage = await get(guest, `/shop/wax/${id}/`);
     const categoryPage = textOf((await get(guest, "/shop/wax")).html);
-    const catalog = JSON.parse((await get(guest, "/api/catalog/wax")).html) as { items: { id: number; stock: number; price: number }[] };
+    // The JSON catalog is never cached: its stock counts change with every sale.
+    const catalog = JSON.parse((await guest.get("/api/catalog/wax")).html) as { items: { id: number; stock: number; price: number }[] };
     const item = catalog.items.find((entry) => entry.id === id);
     return {
       productPage: productPage.status,

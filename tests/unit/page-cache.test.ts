@@ -1,5 +1,6 @@
 import http from "node:http";
 import type { AddressInfo } from "node:net";
+import compression from "compression";
 import express from "express";
 import pino from "pino";
 import { afterEach, describe, expect, it } from "vitest";
@@ -10,8 +11,8 @@ import { waitFor } from "../helpers/wait-for";
 describe("cacheKey", () => {
   const key = (url: string, options: { method?: string; cookie?: string } = {}) => cacheKey({ method: "GET", url, ...options });
 
-  it("keys the browsing pages, their navigation data and the JSON catalog by their URL", () => {
-    for (const url of ["/", "/_.data", "/shop", "/shop/", "/shop.data", "/shop/wax", "/shop/wax.data", "/shop/wax/1001/", "/shop/wax/1001/_.data", "/api/catalog", "/api/catalog/wax"]) {
+  it("keys the browsing pages and their navigation data by their URL", () => {
+    for (const url of ["/", "/_.data", "/shop", "/shop/", "/shop.data", "/shop/wax", "/shop/wax.data", "/shop/wax/1001/", "/shop/wax/1001/_.data"]) {
       expect(key(url), url).toBe(url);
     }
     expect(key("/shop/wax", { method: "HEAD" })).toBe("/shop/wax");
@@ -26,7 +27,7 @@ describe("cacheKey", () => {
 
   it("refuses everything that is not a guest's GET of a browsing page", () => {
     expect(key("/shop", { method: "POST" })).toBeUndefined();
-    for (const url of ["/checkout", "/auth", "/contact", "/api/products?ids=1", "/api/orders/WS-1/payment", "/api/checkout", "/shop/wax/1001/extra", "/assets/app.js"]) {
+    for (const url of ["/checkout", "/auth", "/contact", "/api/products?ids=1", "/api/catalog", "/api/catalog/wax", "/api/orders/WS-1/payment", "/api/checkout", "/shop/wax/1001/extra", "/assets/app.js"]) {
       expect(key(url), url).toBeUndefined();
     }
     expect(key("/shop", { cookie: "better-auth.session_token=abc" })).toBeUndefined();
@@ -72,17 +73,18 @@ describe("createPageCache in front of a real HTTP server", () => {
   afterEach(() => new Promise<void>((resolve) => (server ? server.close(() => resolve()) : resolve())));
 
   /** A stand-in for React Router behind the cache: counts its renders, answers what `route` says. */
-  async function serveWith(route: express.RequestHandler) {
+  async function serveWith(route: (req: express.Request, res: express.Response) => unknown) {
     let version = 1;
     const cache = createPageCache({ readVersion: async () => version, logger: pino({ level: "silent" }), maxBytes: 1024 * 1024 });
     let renders = 0;
     const app = express();
-    // React Router's answers carry no ETag of their own: only the cache's hits do.
+    // React Router's answers carry no ETag of their own: only the cache's answers do.
     app.set("etag", false);
+    app.use(compression());
     app.use(cache.capture);
-    app.use((req, res, next) => {
+    app.use((req, res) => {
       renders++;
-      route(req, res, next);
+      void route(req, res);
     });
     server = http.createServer((req, res) => void cache.serve(req, res, () => app(req, res)));
     await new Promise<void>((resolve) => server!.listen(0, "127.0.0.1", resolve));
@@ -96,29 +98,47 @@ describe("createPageCache in front of a real HTTP server", () => {
   }
 
   it("answers a kept page until the version changes, with 304s for the ETag it gave", async () => {
+    let count = 0;
     const shop = await serveWith((req, res) => {
-      res.type("html").send(`<p>render for ${req.url}</p>`);
+      res.type("html").send(`<p>render ${++count} for ${req.url}</p>`);
     });
     const rendered = await shop.get("/shop/wax");
-    expect(await rendered.text()).toBe("<p>render for /shop/wax</p>");
+    expect(await rendered.text()).toBe("<p>render 1 for /shop/wax</p>");
     expect(rendered.headers.get("cache-control")).toBe("no-cache");
-    await waitFor(() => shop.stored() === 1, { what: "the page to be kept" });
+    const etag = rendered.headers.get("etag")!;
+    expect(etag).toMatch(/^W\/"/);
+    expect(shop.stored()).toBe(1);
     const hit = await shop.get("/shop/wax");
-    expect(await hit.text()).toBe("<p>render for /shop/wax</p>");
+    expect(await hit.text()).toBe("<p>render 1 for /shop/wax</p>");
+    expect(hit.headers.get("etag")).toBe(etag);
     expect(shop.renders()).toBe(1);
-    const etag = hit.headers.get("etag")!;
     expect((await shop.get("/shop/wax", { "If-None-Match": etag })).status).toBe(304);
 
     shop.bump();
     const fresh = await shop.get("/shop/wax");
-    expect(fresh.headers.get("etag")).toBeNull();
+    expect(await fresh.text()).toBe("<p>render 2 for /shop/wax</p>");
+    expect(fresh.headers.get("etag")).not.toBe(etag);
     expect(shop.renders()).toBe(2);
+  });
+
+  it("renders and compresses a page once for the shoppers who ask for it while it renders, and answers each in its encoding", async () => {
+    const page = `<main>${"<p>Hand-poured soy wax, cotton wick.</p>".repeat(200)}</main>`;
+    const shop = await serveWith(async (_req, res) => {
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      res.type("html").send(page);
+    });
+    const encodings = ["br", "gzip", "br, gzip", "identity", "gzip;q=1, br;q=0.5"];
+    const answers = await Promise.all(encodings.map((encoding) => shop.get("/shop/wax", { "Accept-Encoding": encoding })));
+    expect(shop.renders()).toBe(1);
+    expect(answers.map((answer) => answer.headers.get("content-encoding"))).toEqual(["br", "gzip", "br", null, "gzip"]);
+    for (const answer of answers) expect(await answer.text()).toBe(page);
+    expect(new Set(answers.map((answer) => answer.headers.get("etag"))).size).toBe(1);
   });
 
   it("never keeps an answer that sets a cookie or is not a 200", async () => {
     const shop = await serveWith((req, res) => {
       if (req.url === "/shop/wax") res.cookie("flavour", "vanilla").type("html").send("<p>with a cookie</p>");
-      else if (req.url === "/shop/none") res.status(404).type("html").send("<p>not here</p>");
+      else if (req.url === "/shop/none") res.status(404).type("html").send("<p>not here</p>".repeat(100));
       else res.type("html").send("<p>plain</p>");
     });
     for (const path of ["/shop/wax", "/shop/wax", "/shop/none", "/shop/none"]) await shop.get(path);
@@ -130,5 +150,10 @@ describe("createPageCache in front of a real HTTP server", () => {
     expect(again.headers.get("set-cookie")).toBe("flavour=vanilla; Path=/");
     expect(again.headers.get("etag")).toBeNull();
     expect(shop.renders()).toBe(6);
+    // Not kept, but still compressed for the client as any rendered answer.
+    const notFound = await shop.get("/shop/none", { "Accept-Encoding": "gzip" });
+    expect(notFound.status).toBe(404);
+    expect(notFound.headers.get("content-encoding")).toBe("gzip");
+    expect(await notFound.text()).toBe("<p>not here</p>".repeat(100));
   });
 });

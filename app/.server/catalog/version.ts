@@ -5,8 +5,14 @@ import { isSqlite } from "../db/engine";
 
 /**
  * The catalog version: a number that changes whenever anything a browsing
- * page shows (stock, products, categories) changes, read by the page cache
- * (page-cache.ts, docs/decisions/001-page-cache.md).
+ * page shows changes, read by the page cache (page-cache.ts,
+ * docs/decisions/001-page-cache.md): a product selling out, stock coming
+ * back (an expiry, a refund, the owner), and every edit of the catalog. A
+ * sale that leaves each product it took from in stock leaves it as it is
+ * (005-lean-process.md): a launch's sales would otherwise re-render every
+ * page after each one. The stock count a cached page carries for its
+ * Add to Cart may then be above the stock; the cart's stock check before
+ * payment reads the stock itself and corrects the cart (SPEC §5).
  *
  * It is the sum of counter rows. On PostgreSQL checkouts run side by side,
  * and one counter row would make each wait for the previous one's commit

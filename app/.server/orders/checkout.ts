@@ -132,6 +132,7 @@ export async function placeOrder(
       const byId = new Map(products.map((product) => [product.id, product]));
       const amountCents = lines.reduce((sum, line) => sum + byId.get(line.id)!.price_cents * line.quantity, 0);
       if (amountCents > MAX_ORDER_CENTS) throw new OrderTooLarge();
+      let emptied = false;
       for (const line of lines) {
         const updated = await trx
           .updateTable("products")
@@ -139,8 +140,10 @@ export async function placeOrder(
           .where("id", "=", line.id)
           .where("stock", ">=", line.quantity)
           .where("visible", "=", 1)
+          .returning("stock")
           .executeTakeFirst();
-        if (updated.numUpdatedRows !== 1n) throw new StockShortfall();
+        if (!updated) throw new StockShortfall();
+        if (updated.stock === 0) emptied = true;
       }
       const created = await trx
         .insertInto("orders")
@@ -178,7 +181,8 @@ export async function placeOrder(
           }),
         )
         .execute();
-      await bumpCatalogVersion(trx);
+      // A browsing page changes only when a product sells out (docs/decisions/005-lean-process.md).
+      if (emptied) await bumpCatalogVersion(trx);
       return created;
     });
   } catch (error) {
