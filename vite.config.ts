@@ -7,4 +7,24 @@ export default defineConfig({
   plugins: [reactRouter(), precompressAssets(), compileServer()],
   resolve: { tsconfigPaths: true },
   build: { assetsInlineLimit: 0 },
+  environments: {
+    client: {
+      build: {
+        rolldownOptions: {
+          output: {
+            // Every page loads React, React Router and the layout. One file each
+            // compresses better than the many small shared chunks the bundler
+            // would cut them into: 2.8 KiB less on every browsing page.
+            codeSplitting: {
+              groups: [
+                { name: "framework", test: /node_modules[\\/](?:react|react-dom|react-router|scheduler)[\\/]/, priority: 2 },
+                // The root route and everything it imports: the nav, the cart store, the footer.
+                { name: "layout", test: /app[\\/]root\.tsx$/, priority: 1 },
+              ],
+            },
+          },
+        },
+      },
+    },
+  },
 });

@@ -23,6 +23,14 @@ for (const width of [1280, 390]) {
   }
 }
 
+test("headings never skip a level on the browsing pages", async ({ page }) => {
+  for (const path of ["/", "/shop", "/shop/wax", "/shop/wax/1001/"]) {
+    await page.goto(path);
+    const { violations } = await new AxeBuilder({ page }).withRules(["heading-order"]).analyze();
+    expect(violations.map((violation) => violation.nodes.map((node) => node.target).join(", ")), path).toEqual([]);
+  }
+});
+
 test("every image has an alt text", async ({ page }) => {
   for (const path of screens) {
     await page.goto(path);

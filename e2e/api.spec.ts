@@ -42,14 +42,14 @@ test("GET /healthz answers once the database does", async ({ request }) => {
   expect(await response.json()).toEqual({ status: "ok" });
 });
 
-test("the sitemap lists every page, category and product; robots.txt points to it", async ({ request }) => {
+test("the sitemap lists every page, category and product; robots.txt points to it", async ({ request, baseURL }) => {
   const sitemap = await (await request.get("/sitemap.xml")).text();
-  const urls = [...sitemap.matchAll(/<loc>([^<]+)<\/loc>/g)].map((match) => match[1]!.replace("http://127.0.0.1:4173", ""));
+  const urls = [...sitemap.matchAll(/<loc>([^<]+)<\/loc>/g)].map((match) => match[1]!.replace(baseURL!, ""));
   expect(urls).toEqual(expect.arrayContaining(["/", "/shop", "/contact", "/about", "/shop/wax", "/shop/woodwick", "/shop/wax/1001/", "/shop/woodwick/4006/"]));
   expect(urls).toHaveLength(4 + 4 + 22);
 
   const robots = await (await request.get("/robots.txt")).text();
-  expect(robots).toContain("Sitemap: http://127.0.0.1:4173/sitemap.xml");
+  expect(robots).toContain(`Sitemap: ${baseURL}/sitemap.xml`);
 });
 
 test("hashed assets are cached for good, pages are compressed", async ({ page, request }) => {

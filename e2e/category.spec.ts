@@ -43,3 +43,14 @@ for (const [width, columns] of [
     expect(await columnCount(page.getByRole("list", { name: "Wax candles" }).getByRole("listitem"))).toBe(columns);
   });
 }
+
+test("the first row's photos, one of them the largest paint, load at once and first; the rest when scrolled to", async ({ page }) => {
+  await page.goto("/shop/wax");
+  const images = page.getByRole("list", { name: "Wax candles" }).locator("img");
+  for (const index of [0, 1, 2, 3]) {
+    await expect(images.nth(index)).toHaveAttribute("fetchpriority", "high");
+    await expect(images.nth(index)).not.toHaveAttribute("loading", "lazy");
+  }
+  await expect(images.nth(4)).toHaveAttribute("loading", "lazy");
+  await expect(images.nth(4)).not.toHaveAttribute("fetchpriority", "high");
+});

@@ -18,14 +18,14 @@ test("a product without stock says so instead of offering Add to Cart", async ({
   await expect(page.getByRole("button", { name: "Add to Cart" })).toHaveCount(0);
 });
 
-test("a product page tells search engines what it sells", async ({ page }) => {
+test("a product page tells search engines what it sells", async ({ page, baseURL }) => {
   await page.goto("/shop/wax/1004/");
-  await expect(page.locator('link[rel="canonical"]')).toHaveAttribute("href", "http://127.0.0.1:4173/shop/wax/1004/");
+  await expect(page.locator('link[rel="canonical"]')).toHaveAttribute("href", `${baseURL}/shop/wax/1004/`);
   await expect(page.locator('meta[name="description"]')).toHaveAttribute("content", /^A pure beeswax pillar/);
   await expect(page.locator('meta[property="og:title"]')).toHaveAttribute("content", "Honey Beeswax Pillar");
   await expect(page.locator('meta[property="og:image"]')).toHaveAttribute(
     "content",
-    "http://127.0.0.1:4173/images/products/honey-beeswax-pillar-1-800.webp",
+    `${baseURL}/images/products/honey-beeswax-pillar-1-800.webp`,
   );
   const jsonLd = JSON.parse((await page.locator('script[type="application/ld+json"]').textContent())!);
   expect(jsonLd).toMatchObject({
@@ -40,7 +40,7 @@ test("a product page tells search engines what it sells", async ({ page }) => {
   expect(soldOut.offers.availability).toBe("https://schema.org/OutOfStock");
 });
 
-test("every page has its own title, description and canonical URL", async ({ page }) => {
+test("every page has its own title, description and canonical URL", async ({ page, baseURL }) => {
   for (const [path, title] of [
     ["/", "Wickshop"],
     ["/shop", "Shop · Wickshop"],
@@ -51,6 +51,6 @@ test("every page has its own title, description and canonical URL", async ({ pag
     await page.goto(path!);
     await expect(page).toHaveTitle(title!);
     await expect(page.locator('meta[name="description"]')).toHaveAttribute("content", /\w/);
-    await expect(page.locator('link[rel="canonical"]')).toHaveAttribute("href", `http://127.0.0.1:4173${path}`);
+    await expect(page.locator('link[rel="canonical"]')).toHaveAttribute("href", `${baseURL}${path}`);
   }
 });

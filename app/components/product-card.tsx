@@ -11,7 +11,7 @@ export const PRODUCT_GRID_SIZES = "(max-width: 500px) 100vw, (max-width: 700px) 
 
 interface ProductCardProps {
   product: ProductSummary;
-  /** The first cards of a page are above the fold: load their images at once. */
+  /** The first cards of a page are above the fold, one of them the page's largest paint: load their images at once, first. */
   eager?: boolean;
   /** The level of the name's heading: one below the heading the grid sits under. */
   headingLevel?: 2 | 3;
@@ -30,6 +30,7 @@ export function ProductCard({ product, eager = false, headingLevel = 3 }: Produc
           {...PRODUCT_IMAGE_SIZE}
           sizes={PRODUCT_GRID_SIZES}
           loading={eager ? "eager" : "lazy"}
+          fetchPriority={eager ? "high" : undefined}
         />
         <Heading className="product-card__name" id={nameId}>{product.name}</Heading>
         <p className="product-card__price">${formatPrice(product.priceCents)}</p>
