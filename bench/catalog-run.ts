@@ -150,6 +150,7 @@ export async function benchMemory({ generator, settings, workDir }: Omit<Catalog
     await importCatalogFile(file, data);
     progress(`memory: mixed run of ${settings.leakSeconds} s`);
     const paths = [...pages.throughput.map((page) => page.path), `/api/products?ids=${productIdsOf(catalog).slice(0, 3).join(",")}`];
-    return measureLeak({ generator, shop, shopData: data, paths, bodies, settings });
+    const figures = { products: productIdsOf(catalog).length, categories: catalog.length };
+    return measureLeak({ generator, shop, shopData: data, paths, bodies, settings, catalog: figures });
   });
 }

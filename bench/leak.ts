@@ -38,6 +38,7 @@ export async function measureLeak(options: {
   paths: string[];
   bodies: CheckoutBodies;
   settings: BenchSettings;
+  catalog: LeakFigure["catalog"];
 }): Promise<LeakFigure> {
   const { generator, shop, settings } = options;
   const seconds = settings.leakSeconds;
@@ -46,7 +47,13 @@ export async function measureLeak(options: {
   const samples: MemorySample[] = [];
   const sample = () => {
     const memory = shop.memory();
-    samples.push({ atSeconds: (performance.now() - started) / 1000, rssBytes: memory.rss, heapUsedBytes: memory.heapUsed ?? 0 });
+    samples.push({
+      atSeconds: (performance.now() - started) / 1000,
+      rssBytes: memory.rss,
+      heapUsedBytes: memory.heapUsed ?? 0,
+      externalBytes: memory.external ?? 0,
+      arrayBuffersBytes: memory.arrayBuffers ?? 0,
+    });
   };
   sample();
   const timer = setInterval(sample, Math.max(250, (seconds * 1000) / 60));
@@ -64,6 +71,7 @@ export async function measureLeak(options: {
   sample();
   const grew = growth(samples, seconds);
   return {
+    catalog: options.catalog,
     seconds,
     requests: run.requests,
     requestsPerSecond: run.requestsPerSecond,

@@ -36,8 +36,8 @@ const wrkDir = path.join(import.meta.dirname, "wrk");
 /** Concatenated into one chunk: bounded.lua's locals are visible to the workload script after it. */
 const wrkScripts: Record<Workload["kind"], string[]> = {
   get: ["report.lua"],
-  checkout: ["report.lua", "bounded.lua", "checkout.lua"],
-  mixed: ["report.lua", "bounded.lua", "mixed.lua"],
+  checkout: ["report.lua", "bounded.lua", "shoppers.lua", "checkout.lua"],
+  mixed: ["report.lua", "bounded.lua", "shoppers.lua", "mixed.lua"],
 };
 const WRK_THREADS = 2;
 /** A slow page is still an answer: only hung requests count as timeouts. */
@@ -137,16 +137,22 @@ function runBounded(command: string, args: string[], timeoutMs: number): Promise
 
 const autocannonVersion = (): string => (createRequire(import.meta.url)("autocannon/package.json") as { version: string }).version;
 
+/** Each checkout's shopper, as X-Forwarded-For (bench/wrk/shoppers.lua says why). */
+const shopperAddress = (n: number) => `10.0.${Math.floor(n / 256) % 256}.${n % 256}`;
+
 function checkoutRequest(bodies: CheckoutBodies): autocannon.Request {
   const runId = newRunId();
   let sent = 0;
   return {
     method: "POST",
     path: "/api/checkout",
-    headers: { "content-type": "application/json" },
     setupRequest: (request) => {
       sent += 1;
-      return { ...request, body: checkoutBody(`${runId}-${sent}`, bodies.templates[sent % bodies.templates.length]!) };
+      return {
+        ...request,
+        headers: { ...request.headers, "content-type": "application/json", "x-forwarded-for": shopperAddress(sent) },
+        body: checkoutBody(`${runId}-${sent}`, bodies.templates[sent % bodies.templates.length]!),
+      };
     },
   };
 }

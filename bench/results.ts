@@ -62,9 +62,14 @@ export interface MemorySample {
   atSeconds: number;
   rssBytes: number;
   heapUsedBytes: number;
+  /** Memory V8 knows of outside its heap (Buffers and their like), and the ArrayBuffers within it. */
+  externalBytes: number;
+  arrayBuffersBytes: number;
 }
 
 export interface LeakFigure {
+  /** The memory run's own shop holds the demo catalog. */
+  catalog: { products: number; categories: number };
   seconds: number;
   requests: number;
   requestsPerSecond: number;

@@ -1,10 +1,11 @@
 /**
- * npm run bench [-- --quick] [-- --out FILE] [-- --readme]
+ * npm run bench [-- --quick] [-- --memory] [-- --out FILE] [-- --readme]
  *
  * Measures the production build against this machine's limits and prints one
  * Markdown table, also written as FILE (JSON, default bench/results/latest.json,
- * or quick.json with --quick) and FILE's .md twin; --readme puts the table in
- * README.md. PostgreSQL: BENCH_DATABASE_URL names the server
+ * quick.json with --quick, memory.json with --memory) and FILE's .md twin;
+ * --readme puts the table in README.md. --memory runs only the memory run, for
+ * ten minutes at 64 connections. PostgreSQL: BENCH_DATABASE_URL names the server
  * (default postgres://postgres@127.0.0.1:5432); the bench creates and drops
  * its own databases there. See README.md "Benchmarks".
  */
@@ -24,10 +25,16 @@ import { liftedLimits } from "./shop-server";
 import { renderTable } from "./table";
 
 const { values } = parseArgs({
-  options: { quick: { type: "boolean", default: false }, out: { type: "string" }, readme: { type: "boolean", default: false } },
+  options: {
+    quick: { type: "boolean", default: false },
+    memory: { type: "boolean", default: false },
+    out: { type: "string" },
+    readme: { type: "boolean", default: false },
+  },
 });
-const settings = benchSettings({ quick: values.quick });
-const out = path.resolve(values.out ?? path.join(repoRoot, "bench/results", values.quick ? "quick.json" : "latest.json"));
+const settings = benchSettings({ quick: values.quick, memory: values.memory });
+const defaultOut = values.memory ? "memory.json" : values.quick ? "quick.json" : "latest.json";
+const out = path.resolve(values.out ?? path.join(repoRoot, "bench/results", defaultOut));
 const postgresServer = process.env.BENCH_DATABASE_URL || DEFAULT_POSTGRES_URL;
 
 ensureFreshBuild();
@@ -36,8 +43,11 @@ const workDir = fs.mkdtempSync(path.join(os.tmpdir(), "wickshop-bench-"));
 const date = new Date().toISOString();
 const loadAtStart = os.loadavg()[0]!;
 try {
-  const demo = await benchCatalog("demo", { generator, settings, postgresServer, workDir });
-  const large = await benchCatalog("large", { generator, settings, postgresServer, workDir });
+  const catalogs = [];
+  if (!settings.memoryOnly) {
+    catalogs.push(await benchCatalog("demo", { generator, settings, postgresServer, workDir }));
+    catalogs.push(await benchCatalog("large", { generator, settings, postgresServer, workDir }));
+  }
   const leak = await benchMemory({ generator, settings, workDir });
   const results: BenchResults = {
     date,
@@ -59,7 +69,7 @@ try {
       leakSeconds: settings.leakSeconds,
     },
     shopEnv: liftedLimits,
-    catalogs: [demo, large],
+    catalogs,
     leak,
   };
   const table = renderTable(results);

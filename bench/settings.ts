@@ -4,6 +4,8 @@ import { CHECKOUTS_PER_ADDRESS } from "./shop-server";
 
 export interface BenchSettings {
   quick: boolean;
+  /** `--memory`: only the memory run, longer and under more load. */
+  memoryOnly: boolean;
   connections: number;
   /** Each throughput run. */
   seconds: number;
@@ -23,11 +25,14 @@ export interface BenchSettings {
   leakCheckoutBound: number;
 }
 
-const full = { quick: false, connections: 32, seconds: 5, roundsPerRun: 3, longestSeconds: 60, repeats: 3, browserLoads: 5, leakSeconds: 120 };
-const quick = { quick: true, connections: 32, seconds: 1, roundsPerRun: 1, longestSeconds: 5, repeats: 1, browserLoads: 1, leakSeconds: 6 };
+const full = { quick: false, memoryOnly: false, connections: 32, seconds: 5, roundsPerRun: 3, longestSeconds: 60, repeats: 3, browserLoads: 5, leakSeconds: 120 };
+const quick = { quick: true, memoryOnly: false, connections: 32, seconds: 1, roundsPerRun: 1, longestSeconds: 5, repeats: 1, browserLoads: 1, leakSeconds: 6 };
 
-export function benchSettings(options: { quick: boolean }): BenchSettings {
-  const base = options.quick ? quick : full;
+/** `--memory`: ten minutes of the mixed run at twice the connections. */
+const memory = { ...full, memoryOnly: true, connections: 64, leakSeconds: 600 };
+
+export function benchSettings(options: { quick: boolean; memory: boolean }): BenchSettings {
+  const base = options.memory ? memory : options.quick ? quick : full;
   // Every checkout comes from 127.0.0.1: all the runs on one shop stay within its
   // per-address checkout limit (with room for the load generator's rounding), and
   // as a product loses at most one unit per checkout, within its stock.

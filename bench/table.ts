@@ -1,4 +1,4 @@
-import type { BenchResults, CatalogFigures, StockInvariant, Throughput } from "./results";
+import type { BenchResults, CatalogFigures, MemorySample, StockInvariant, Throughput } from "./results";
 
 const count = (value: number) => Math.round(value).toLocaleString("en-US");
 const ms = (value: number) => (value >= 100 ? value.toFixed(0) : value.toFixed(1));
@@ -71,15 +71,20 @@ const levelled = (ok: boolean, growth: number) => `${ok ? "levelled off" : "STIL
 
 function leakRow(results: BenchResults): string[] {
   const { leak } = results;
+  const middle = leak.samples.reduce((best, sample) =>
+    Math.abs(sample.atSeconds - leak.seconds / 2) < Math.abs(best.atSeconds - leak.seconds / 2) ? sample : best,
+  );
+  const startMiddleEnd = (bytes: (sample: MemorySample) => number) => [leak.start, middle, leak.end].map((sample) => megabytes(bytes(sample))).join(" → ");
   return [
-    `mixed run, ${leak.seconds} s (pages, /api/products, checkout)`,
-    catalogName(results.catalogs[0]!),
-    `RSS ${megabytes(leak.start.rssBytes)} → ${megabytes(leak.end.rssBytes)}, heap ${megabytes(leak.start.heapUsedBytes)} → ${megabytes(leak.end.heapUsedBytes)}`,
+    `mixed run, ${leak.seconds} s (pages, /api/products, checkout), ${results.settings.connections} connections`,
+    `demo: ${count(leak.catalog.products)} products, ${leak.catalog.categories} categories`,
+    `RSS ${startMiddleEnd((sample) => sample.rssBytes)} (start, middle, end)`,
     "",
     "",
     "",
     "",
-    `heap ${levelled(leak.levelledOff.heap, leak.growth.heapFloor)} (its floor, what survives GC), ` +
+    `V8 heap ${startMiddleEnd((sample) => sample.heapUsedBytes)}, outside it (Buffers) ${startMiddleEnd((sample) => sample.externalBytes)}; ` +
+      `heap ${levelled(leak.levelledOff.heap, leak.growth.heapFloor)} (its floor, what survives GC), ` +
       `RSS ${levelled(leak.levelledOff.rss, leak.growth.rss)}, second quarter to last; ${count(leak.requests)} requests (${count(leak.requestsPerSecond)}/s); ${invariantNote(leak.invariantAfter)}`,
   ];
 }
@@ -94,8 +99,9 @@ export function renderTable(results: BenchResults): string {
       `load average ${results.loadAverage.start.toFixed(1)} at the start, ${results.loadAverage.end.toFixed(1)} at the end. ` +
       `Load: ${loadGenerator.name} ${loadGenerator.version}, ${settings.connections} connections, ${runs} per figure; ` +
       `browser: Chromium, median of ${settings.browserLoads} cold load${settings.browserLoads === 1 ? "" : "s"}.`,
-    `The shop is the production build (server.ts) with request logs at info written to a file; ` +
-      `rate limits lifted for the bench (all requests come from 127.0.0.1): ` +
+    `The shop is the production build (node build/server.js) with request logs at info written to a file; ` +
+      `each checkout comes from a shopper address of its own (X-Forwarded-For, through loopback as from a proxy), ` +
+      `and the per-address limits are lifted for the pages and the rest, which come from 127.0.0.1: ` +
       `${Object.entries(results.shopEnv).map(([name, value]) => `${name}=${value}`).join(", ")}. ` +
       `"limit" is a bare Node http server in the same run: the same response bytes for pages, ` +
       `the raw reservation transaction with the same driver for checkout.`,

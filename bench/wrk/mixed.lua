@@ -3,10 +3,12 @@
 local templates = {}
 local paths = {}
 local key_prefix
+local thread_id
 local sent = 0
 
 init = function(args)
-  key_prefix = args[1] .. "-t" .. wrk.thread:get("thread_id") .. "-"
+  thread_id = wrk.thread:get("thread_id")
+  key_prefix = args[1] .. "-t" .. thread_id .. "-"
   for line in io.lines(args[2]) do templates[#templates + 1] = line end
   max_responses = tonumber(args[3])
   for line in io.lines(args[4]) do paths[#paths + 1] = line end
@@ -20,5 +22,5 @@ request = function()
     return wrk.format("GET", paths[step + 1])
   end
   local body = '{"idempotencyKey":"' .. key_prefix .. sent .. '",' .. templates[sent % #templates + 1] .. '}'
-  return wrk.format("POST", "/api/checkout", { ["Content-Type"] = "application/json" }, body)
+  return wrk.format("POST", "/api/checkout", { ["Content-Type"] = "application/json", ["X-Forwarded-For"] = shopper_address(thread_id, sent) }, body)
 end

@@ -15,6 +15,7 @@ import * as activity from "./013-activity";
 import * as twoFactor from "./014-two-factor";
 import * as catalogBackOffice from "./015-catalog-back-office";
 import * as lowStockDigest from "./016-low-stock-digest";
+import * as holdsIndex from "./017-holds-index";
 
 /** Every migration, in order. Names are stored in the database: never rename one. */
 export const migrations: Record<string, Migration> = {
@@ -34,4 +35,5 @@ export const migrations: Record<string, Migration> = {
   "014-two-factor": twoFactor,
   "015-catalog-back-office": catalogBackOffice,
   "016-low-stock-digest": lowStockDigest,
+  "017-holds-index": holdsIndex,
 };
