@@ -3,7 +3,7 @@ import type { NextFunction, Request, Response } from "express";
 import type { Logger } from "~/.server/logger";
 import { preferredEncoding } from "./content-encoding";
 import { type CachedPage, PageStore, cachedPage, matchesEtag } from "./page-store";
-import { carriesSessionCookie } from "./session-cookie";
+import { carriesSessionCookie } from "~/.server/accounts/session-cookie";
 
 /** Rendered-page cache for the browsing pages: why and how in docs/decisions/001-page-cache.md. */
 

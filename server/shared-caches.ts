@@ -1,5 +1,5 @@
 import type { NextFunction, Request, Response } from "express";
-import { carriesSessionCookie } from "./session-cookie";
+import { carriesSessionCookie } from "~/.server/accounts/session-cookie";
 
 /**
  * What a CDN or proxy between the shop and its shoppers may keep of what

@@ -1,101 +1,10 @@
-import { getShopper } from "~/.server/accounts/auth";
-import { PaymentUnavailable, placeOrder } from "~/.server/orders/checkout";
-import { invalidRequest, jsonError, methodNotAllowed, noStore, orderExpired, readJsonBody, tooManyAttempts } from "~/.server/json-api";
-import { consumeRateLimit } from "~/.server/rate-limits";
-import { checkoutRequestSchema } from "~/lib/checkout-schema";
-import { checkoutTexts } from "~/lib/checkout-texts";
-import { formatPrice, MAX_ORDER_CENTS } from "~/lib/money";
-import type { Route } from "./+types/api.checkout";
+import { methodNotAllowed } from "~/.server/json-api";
 
+/**
+ * POST /api/checkout is answered in front of React Router, by Express
+ * (server/checkout-route.ts, app/.server/orders/checkout-answer.ts): the
+ * router's request and response conversion cost a fifth of a checkout. Any
+ * other method reaches this module.
+ */
 export const loader = methodNotAllowed;
-
-/** POST /api/checkout: DESIGN.md §Checkout steps 1–2; prices, totals and stock come from the database only. */
-export async function action({ request, context }: Route.ActionArgs) {
-  if (request.method !== "POST") {
-    return methodNotAllowed();
-  }
-  const body = await readJsonBody(request);
-  if (!body.ok) return body.response;
-  const lines = (body.value as { lines?: unknown } | null)?.lines;
-  if (Array.isArray(lines) && lines.length === 0) {
-    return jsonError(400, { code: "empty_cart", message: checkoutTexts.emptyCart });
-  }
-  const parsed = checkoutRequestSchema.safeParse(body.value);
-  if (!parsed.success) return invalidRequest(parsed.error);
-
-  const limit = await consumeRateLimit(context.db, `checkout:ip:${context.clientIp}`, context.config.checkoutLimit, Date.now());
-  // Each checkout may reserve stock: bots must not hold it all.
-  if (!limit.allowed) return tooManyAttempts("Too many checkouts. Please wait a few minutes and try again.", limit.retryAfterSeconds);
-
-  // A signed-in shopper's order is theirs, and their receipt goes to their email; a guest is billed as "Guest".
-  const shopper = await getShopper(context.auth, request.headers);
-  let result;
-  try {
-    result = await placeOrder(context.db, context.payments, parsed.data, {
-      customer: shopper ? { userId: shopper.id, displayName: shopper.displayName, email: shopper.email } : {},
-      now: Date.now(),
-      reservationMs: context.config.reservationMs,
-      holder: { address: context.clientIp, maxUnits: context.config.unitsHeldPerIp },
-    });
-  } catch (error) {
-    if (!(error instanceof PaymentUnavailable)) throw error;
-    context.logger.error({ error: error.message }, "The payment provider did not answer; the order waits for a retry");
-    return jsonError(502, {
-      code: "payment_unavailable",
-      message: "We could not reach the payment service. Please press Pay again in a moment.",
-    });
-  }
-  if (result.kind === "expired") {
-    return orderExpired();
-  }
-  if (result.kind === "too_large") {
-    return jsonError(400, {
-      code: "order_too_large",
-      message: `An order can total at most $${formatPrice(MAX_ORDER_CENTS)}. Please split it into smaller orders.`,
-    });
-  }
-  if (result.kind === "key_reused") {
-    return jsonError(422, {
-      code: "idempotency_key_reused",
-      message: "This idempotency key was used for a checkout of other items or, once paid, another address. Send a new key for a new checkout.",
-    });
-  }
-  if (result.kind === "holding_limit") {
-    if (result.held === 0) {
-      return jsonError(400, {
-        code: "holding_limit",
-        message: `One order may reserve at most ${result.limit} items. For a larger order, please write to ${context.config.shopEmail}.`,
-      });
-    }
-    const seconds = Math.max(1, Math.ceil((result.until - Date.now()) / 1000));
-    const minutes = Math.ceil(seconds / 60);
-    return jsonError(
-      429,
-      {
-        code: "holding_limit",
-        message: `Unpaid orders from one connection may reserve at most ${result.limit} items at a time, and yours hold ${result.held}. Pay for them, or try again in ${minutes} ${minutes === 1 ? "minute" : "minutes"}, when they are released.`,
-      },
-      { headers: { "Retry-After": String(seconds) } },
-    );
-  }
-  if (result.kind === "shortfall") {
-    return jsonError(
-      409,
-      { code: "insufficient_stock", message: checkoutTexts.notEnoughStock },
-      { extra: { adjustments: result.adjustments } },
-    );
-  }
-  const { order, payment, replayed } = result;
-  return Response.json(
-    {
-      order: {
-        number: order.number,
-        amountCents: order.amount_cents,
-        status: order.status,
-        accessToken: context.orderAccess.tokenFor(order.number),
-      },
-      payment: payment.clientData,
-    },
-    { status: replayed ? 200 : 201, headers: noStore },
-  );
-}
+export const action = methodNotAllowed;

@@ -6,6 +6,7 @@ import { redirect } from "react-router";
 import type { Config } from "../config";
 import type { Db } from "../db";
 import type { Engine } from "../db/engine";
+import { carriesSessionCookie } from "./session-cookie";
 
 /**
  * The session secret: generated on first start and kept in the database, so
@@ -98,6 +99,8 @@ export type Auth = ReturnType<typeof createAuth>;
 
 /** The signed-in shopper for a request (the shop's owner too), or undefined for a guest. */
 export async function getShopper(auth: Auth, headers: Headers) {
+  // Without a session cookie nobody is signed in: no need to ask better-auth (every guest's checkout and page).
+  if (!carriesSessionCookie(headers.get("cookie") ?? undefined)) return undefined;
   const session = await auth.api.getSession({ headers });
   if (!session) return undefined;
   const { user } = session;
