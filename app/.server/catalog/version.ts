@@ -59,14 +59,15 @@ export interface CatalogVersionReader {
  * skips Kysely: on SQLite a prepared statement on its own read-only
  * connection (the shop's connection may be inside a transaction that has
  * bumped the version but not committed); on PostgreSQL a named prepared
- * statement, shared by the requests that arrive together (coalesceReads).
+ * statement. Either is shared by the requests that arrive together
+ * (coalesceReads): under load, one read serves a turn's worth of hits.
  */
 export function openCatalogVersionReader(handle: DatabaseHandle): CatalogVersionReader {
   if (handle.sqliteFile) {
     const connection = new SQLite(handle.sqliteFile, { readonly: true, fileMustExist: true });
     connection.pragma("busy_timeout = 5000");
     const statement = connection.prepare<[], number>(VERSION_SQL).pluck();
-    return { read: async () => Number(statement.get()), close: () => connection.close() };
+    return { read: coalesceReads(async () => Number(statement.get())), close: () => connection.close() };
   }
   const pool = handle.pool;
   if (!pool) throw new Error("openCatalogVersionReader needs the SQLite file or the pg pool");
