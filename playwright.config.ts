@@ -2,6 +2,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { defineConfig, devices } from "@playwright/test";
+import { COMPILED_SERVER, SERVER_NODE_FLAGS } from "./scripts/server-command";
 import { providerClient } from "./tests/helpers/openid-provider";
 
 const port = Number(process.env.E2E_PORT ?? 4173);
@@ -47,7 +48,7 @@ export default defineConfig({
       env: { PROVIDER_PORT: String(providerPort), REDIRECT_URI: `http://127.0.0.1:${port}/api/auth/callback/google` },
     },
     {
-      command: `${tsx} scripts/build-if-stale.ts && exec "${process.execPath}" build/server.js`,
+      command: `${tsx} scripts/build-if-stale.ts && exec "${process.execPath}" ${SERVER_NODE_FLAGS.join(" ")} ${COMPILED_SERVER}`,
       url: `http://127.0.0.1:${port}/healthz`,
       timeout: 180_000,
       reuseExistingServer: false,

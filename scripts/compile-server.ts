@@ -1,9 +1,7 @@
 import path from "node:path";
 import { build } from "esbuild";
 import type { Plugin } from "vite";
-
-/** The compiled server `npm start` and a process manager run: `node build/server.js`. */
-export const COMPILED_SERVER = "build/server.js";
+import { COMPILED_SERVER } from "./server-command.ts";
 
 /**
  * The compiled entry. Packages stay imports of node_modules, and a module's

@@ -2,7 +2,7 @@ import { spawnSync } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
-import { COMPILED_SERVER } from "./compile-server";
+import { COMPILED_SERVER } from "./server-command";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const built = path.join(root, COMPILED_SERVER);

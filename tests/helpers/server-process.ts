@@ -1,6 +1,6 @@
 import { type ChildProcess, spawn } from "node:child_process";
 import path from "node:path";
-import { COMPILED_SERVER } from "../../scripts/compile-server";
+import { COMPILED_SERVER, SERVER_NODE_FLAGS } from "../../scripts/server-command";
 import { repoRoot } from "./run-script";
 
 export interface ServerProcess {
@@ -20,7 +20,7 @@ const liftedLimits = { CHECKOUT_ATTEMPTS_PER_IP: "100000", UNITS_HELD_PER_IP: "1
 
 /** Starts the compiled server (`node build/server.js`) as its own process on a free loopback port and waits until it serves. */
 export function startServerProcess(env: Record<string, string | undefined>): Promise<ServerProcess> {
-  const child = spawn(process.execPath, [path.join(repoRoot, COMPILED_SERVER)], {
+  const child = spawn(process.execPath, [...SERVER_NODE_FLAGS, path.join(repoRoot, COMPILED_SERVER)], {
     cwd: repoRoot,
     env: { PATH: process.env.PATH, HOME: process.env.HOME, HOST: "127.0.0.1", PORT: "0", LOG_LEVEL: "warn", ...liftedLimits, ...env },
     stdio: ["ignore", "pipe", "pipe"],

@@ -3,7 +3,7 @@ import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type EmailjsStandIn, startEmailjsStandIn } from "../helpers/emailjs-stand-in";
-import { COMPILED_SERVER } from "../../scripts/compile-server";
+import { COMPILED_SERVER } from "../../scripts/server-command";
 import { runScript } from "../helpers/run-script";
 import { openShop, type Shipping, type Shop } from "../helpers/shop-api";
 import { type ExpectedOrder, expectNotificationFields, outboxRowsOf, placePaidOrder, rowsWithStatus } from "../helpers/shop-mail";

@@ -3,6 +3,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
+import { COMPILED_SERVER, SERVER_NODE_FLAGS } from "../../scripts/server-command";
 import { repoRoot } from "../helpers/run-script";
 import { testEngine } from "../helpers/test-database";
 
@@ -67,7 +68,8 @@ describe.runIf(testEngine === "sqlite")("npm start", () => {
 
     const tree = processTree(npm.pid!);
     const commands = tree.map((process) => process.command);
-    expect(commands).toContainEqual(expect.stringMatching(/^\S*node build\/server\.js$/));
+    // npm start runs the server with the heap flags the tests and the bench use (scripts/server-command.ts).
+    expect(commands).toContainEqual(`node ${[...SERVER_NODE_FLAGS, COMPILED_SERVER].join(" ")}`);
     expect(commands.filter((command) => /tsx|esbuild/.test(command))).toEqual([]);
 
     npm.kill("SIGTERM");

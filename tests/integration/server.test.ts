@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from "vitest";
-import { COMPILED_SERVER } from "../../scripts/compile-server";
+import { COMPILED_SERVER } from "../../scripts/server-command";
 import { runScript } from "../helpers/run-script";
 import { startServerProcess } from "../helpers/server-process";
 import { createTestDatabase, type TestDatabase, testEngine } from "../helpers/test-database";

@@ -1,0 +1,12 @@
+/** The compiled server, as `npm start`, a process manager, the tests and the bench run it. */
+export const COMPILED_SERVER = "build/server.js";
+
+/**
+ * V8's heap sized for a small VPS (docs/decisions/005-lean-process.md). By
+ * default V8 lets the heap grow with the machine's memory: on the bench's
+ * 24 GB machine, 180 MB of heap for a live set of about 45 MB under load.
+ * With room for four times that set, and young generations of 4 MB, the
+ * whole process stays near 145 MB under the bench's mixed load, for a few
+ * percent of throughput. `npm start` and README's systemd unit pass the same.
+ */
+export const SERVER_NODE_FLAGS = ["--max-old-space-size=192", "--max-semi-space-size=4"];
