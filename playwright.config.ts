@@ -2,7 +2,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { defineConfig, devices } from "@playwright/test";
-import { COMPILED_SERVER, SERVER_NODE_FLAGS } from "./scripts/server-command";
+import { COMPILED_SERVER, SERVER_ENV, SERVER_NODE_FLAGS } from "./scripts/server-command";
 import { providerClient } from "./tests/helpers/openid-provider";
 
 const port = Number(process.env.E2E_PORT ?? 4173);
@@ -55,6 +55,7 @@ export default defineConfig({
       stdout: "ignore",
       stderr: "pipe",
       env: {
+        ...SERVER_ENV,
         HOST: "127.0.0.1",
         PORT: String(port),
         DATA_DIR: process.env.E2E_DATA_DIR,

@@ -11,7 +11,6 @@ import { startJobs } from "~/.server/jobs";
 import { createLogger } from "~/.server/logger";
 import { createMailTransport } from "~/.server/mail/transports";
 import { createOrderAccess } from "~/.server/orders/access";
-import { createStripeProvider } from "~/.server/orders/payments/stripe";
 import { paymentProviders } from "~/.server/orders/payments/providers";
 import { loadBuild } from "./server/build";
 import { createExpressApp } from "./server/express-app";
@@ -33,7 +32,9 @@ export async function startServer(config: Config) {
   await migrateToLatest(db);
   if (await seedDemoCatalog(db, path.join(root, "seed/catalog.json"))) logger.info("Loaded the demo catalog into the empty database");
   const { build, assets, close: closeBuild } = await loadBuild(root, config.mode, logger);
-  const payments = paymentProviders(config.stripe && createStripeProvider(config.stripe));
+  // Stripe's SDK (4 MB resident) loads only for a shop that takes payments through it.
+  const stripe = config.stripe && (await import("~/.server/orders/payments/stripe")).createStripeProvider(config.stripe);
+  const payments = paymentProviders(stripe);
   const secret = await loadAuthSecret(db);
   const auth = createAuth({ db, engine: database.engine, config, secret });
   const jobs = startJobs({

@@ -1,6 +1,6 @@
 import path from "node:path";
 import fs from "node:fs";
-import { COMPILED_SERVER, SERVER_NODE_FLAGS } from "../scripts/server-command";
+import { COMPILED_SERVER, SERVER_ENV, SERVER_NODE_FLAGS } from "../scripts/server-command";
 import { type NodeProcess, startNodeProcess } from "./process";
 
 /** The highest per-address checkout limit app/.server/config.ts allows (per reservation period). */
@@ -73,7 +73,7 @@ export async function startShop(data: ShopData): Promise<ShopServer> {
   const server = await startNodeProcess({
     entry: COMPILED_SERVER,
     nodeArgs: [...SERVER_NODE_FLAGS, "--import", path.join(import.meta.dirname, "memory-probe.js")],
-    env: { ...shopEnv(data), ...liftedLimits, HOST: "127.0.0.1", PORT: "0" },
+    env: { ...shopEnv(data), ...SERVER_ENV, ...liftedLimits, HOST: "127.0.0.1", PORT: "0" },
     logFile: path.join(data.dataDir, "server.log"),
     ready: /Wickshop is open at (http:\/\/\S+)/,
     ipc: true,

@@ -10,3 +10,11 @@ export const COMPILED_SERVER = "build/server.js";
  * percent of throughput. `npm start` and README's systemd unit pass the same.
  */
 export const SERVER_NODE_FLAGS = ["--max-old-space-size=192", "--max-semi-space-size=4"];
+
+/**
+ * glibc gives each thread that allocates its own arena, up to eight per
+ * core, and keeps what they free: the threads of libuv's pool (log writes,
+ * compression of a page once per version) grew RSS by about 15 MB over the
+ * bench's two-minute mixed run. Two arenas hold it near 145 MB.
+ */
+export const SERVER_ENV = { MALLOC_ARENA_MAX: "2" };

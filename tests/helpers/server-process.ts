@@ -1,6 +1,6 @@
 import { type ChildProcess, spawn } from "node:child_process";
 import path from "node:path";
-import { COMPILED_SERVER, SERVER_NODE_FLAGS } from "../../scripts/server-command";
+import { COMPILED_SERVER, SERVER_ENV, SERVER_NODE_FLAGS } from "../../scripts/server-command";
 import { repoRoot } from "./run-script";
 
 export interface ServerProcess {
@@ -22,7 +22,7 @@ const liftedLimits = { CHECKOUT_ATTEMPTS_PER_IP: "100000", UNITS_HELD_PER_IP: "1
 export function startServerProcess(env: Record<string, string | undefined>): Promise<ServerProcess> {
   const child = spawn(process.execPath, [...SERVER_NODE_FLAGS, path.join(repoRoot, COMPILED_SERVER)], {
     cwd: repoRoot,
-    env: { PATH: process.env.PATH, HOME: process.env.HOME, HOST: "127.0.0.1", PORT: "0", LOG_LEVEL: "warn", ...liftedLimits, ...env },
+    env: { PATH: process.env.PATH, HOME: process.env.HOME, ...SERVER_ENV, HOST: "127.0.0.1", PORT: "0", LOG_LEVEL: "warn", ...liftedLimits, ...env },
     stdio: ["ignore", "pipe", "pipe"],
   });
   let output = "";

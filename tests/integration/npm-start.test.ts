@@ -3,7 +3,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
-import { COMPILED_SERVER, SERVER_NODE_FLAGS } from "../../scripts/server-command";
+import { COMPILED_SERVER, SERVER_ENV, SERVER_NODE_FLAGS } from "../../scripts/server-command";
 import { repoRoot } from "../helpers/run-script";
 import { testEngine } from "../helpers/test-database";
 
@@ -70,6 +70,9 @@ describe.runIf(testEngine === "sqlite")("npm start", () => {
     const commands = tree.map((process) => process.command);
     // npm start runs the server with the heap flags the tests and the bench use (scripts/server-command.ts).
     expect(commands).toContainEqual(`node ${[...SERVER_NODE_FLAGS, COMPILED_SERVER].join(" ")}`);
+    const server = tree.find((process) => process.command.endsWith(COMPILED_SERVER))!;
+    const environment = (readProc(`/proc/${server.pid}/environ`) ?? "").split("\0");
+    for (const [name, value] of Object.entries(SERVER_ENV)) expect(environment).toContain(`${name}=${value}`);
     expect(commands.filter((command) => /tsx|esbuild/.test(command))).toEqual([]);
 
     npm.kill("SIGTERM");
