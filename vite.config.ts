@@ -1,5 +1,6 @@
 import { reactRouter } from "@react-router/dev/vite";
 import { defineConfig } from "vite";
+import { imagesVersion } from "./server/images-version.ts";
 import { compileServer } from "./scripts/compile-server.ts";
 import { precompressAssets } from "./scripts/precompress-assets.ts";
 
@@ -7,6 +8,8 @@ export default defineConfig({
   plugins: [reactRouter(), precompressAssets(), compileServer()],
   resolve: { tsconfigPaths: true },
   build: { assetsInlineLimit: 0 },
+  // Pages name the shop's own images with their version, so browsers keep them for good (app/lib/images.ts).
+  define: { __IMAGES_VERSION__: JSON.stringify(imagesVersion("public/images")) },
   environments: {
     client: {
       build: {

@@ -1,7 +1,9 @@
 import { defineConfig } from "vitest/config";
+import { imagesVersion } from "./server/images-version.ts";
 
 export default defineConfig({
   resolve: { tsconfigPaths: true },
+  define: { __IMAGES_VERSION__: JSON.stringify(imagesVersion("public/images")) },
   test: {
     projects: [
       {

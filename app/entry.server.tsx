@@ -3,13 +3,16 @@ import { createReadableStreamFromReadable } from "@react-router/node";
 import { isbot } from "isbot";
 import { type RenderToPipeableStreamOptions, renderToPipeableStream } from "react-dom/server";
 import { type AppLoadContext, type EntryContext, ServerRouter } from "react-router";
+import css from "./styles/app.css?inline";
+import { PageStyleContext } from "./styles/page-style";
 
 export const streamTimeout = 5_000;
 
 /**
  * React Router's Node entry, plus the Content-Security-Policy nonce: every
  * inline script React Router writes (hydration data, scroll restoration)
- * carries the nonce the response's policy allows, and no other script runs.
+ * and the page's style sheet carry the nonce the response's policy allows,
+ * and no other script or style applies.
  */
 export default function handleRequest(
   request: Request,
@@ -33,7 +36,12 @@ export default function handleRequest(
       (userAgent && isbot(userAgent)) || routerContext.isSpaMode ? "onAllReady" : "onShellReady";
     let timeoutId: ReturnType<typeof setTimeout> | undefined = setTimeout(() => abort(), streamTimeout + 1000);
 
-    const { pipe, abort } = renderToPipeableStream(<ServerRouter context={routerContext} url={request.url} nonce={nonce} />, {
+    const page = (
+      <PageStyleContext value={{ css, nonce }}>
+        <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
+      </PageStyleContext>
+    );
+    const { pipe, abort } = renderToPipeableStream(page, {
       nonce,
       [readyOption]() {
         shellRendered = true;

@@ -7,7 +7,7 @@ import { NavBar } from "./components/nav-bar";
 import { NavigationSpinner } from "./components/navigation-spinner";
 import { NotFound } from "./components/not-found";
 import { NoticeArea } from "./notifications/notice-area";
-import "./styles/app.css";
+import { PageStyle } from "./styles/page-style";
 
 export async function loader({ context, request }: Route.LoaderArgs) {
   const { config } = context;
@@ -44,6 +44,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <meta name="theme-color" content="#3b2a1e" />
         <Meta />
+        <PageStyle />
         <Links />
       </head>
       <body>

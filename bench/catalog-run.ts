@@ -2,6 +2,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { runScript } from "../tests/helpers/run-script";
 import { measureBrowser } from "./browser";
+import { LIGHTHOUSE, measureLighthouse } from "./lighthouse";
 import {
   type CatalogDocument,
   generateCatalog,
@@ -17,7 +18,7 @@ import { measureLeak } from "./leak";
 import type { LoadGenerator } from "./load";
 import { measurePages, type PageToMeasure } from "./pages";
 import { createBenchDatabase } from "./postgres";
-import type { CatalogFigures, CheckoutFigure, LeakFigure } from "./results";
+import type { CatalogFigures, CheckoutFigure, LeakFigure, LighthouseFigure } from "./results";
 import type { BenchSettings } from "./settings";
 import { type ShopData, shopEnv, type ShopServer, startShop } from "./shop-server";
 
@@ -105,10 +106,15 @@ export async function benchCatalog(
     const pageFigures = await measurePages(generator, shop, pages.throughput, settings, path.join(dir, "pages"));
     progress(`${name} catalog: Chromium`);
     const browser = await measureBrowser(shop.url, pages.browsing, settings.browserLoads);
+    let lighthouse: LighthouseFigure[] | undefined;
+    if (!settings.quick) {
+      progress(`${name} catalog: Lighthouse (${LIGHTHOUSE}, mobile)`);
+      lighthouse = await measureLighthouse(shop.url, pages.browsing, settings.lighthouseRuns, path.join(dir, "lighthouse"));
+    }
     if (name === "demo") await importCatalogFile(file, sqlite);
     progress(`${name} catalog: checkout on SQLite`);
     checkout.push(await checkoutWith(shop, sqlite, undefined, "checkout-sqlite"));
-    return { pages: pageFigures, browser };
+    return { pages: pageFigures, browser, lighthouse };
   });
 
   const database = await createBenchDatabase(postgresServer, name);
@@ -135,6 +141,7 @@ export async function benchCatalog(
     pages: onSqlite.pages,
     checkout,
     browser: onSqlite.browser,
+    lighthouse: onSqlite.lighthouse,
   };
 }
 

@@ -39,11 +39,21 @@ export interface CheckoutFigure {
 export interface BrowserFigure {
   label: string;
   path: string;
-  /** Compressed bytes of the JavaScript and CSS the page loaded (Resource Timing's encodedBodySize). */
+  /** Compressed bytes of the JavaScript the page loaded, and of the page itself with its style sheet (Resource Timing's encodedBodySize). */
   jsBytes: number;
-  cssBytes: number;
+  htmlBytes: number;
   ttfbMs: number;
   domContentLoadedMs: number;
+  largestContentfulPaintMs: number;
+}
+
+export interface LighthouseFigure {
+  label: string;
+  path: string;
+  /** 0–100 in each category. */
+  scores: { performance: number; accessibility: number; "best-practices": number; seo: number };
+  /** As Lighthouse estimates them for a mid-range phone on slow 4G. */
+  firstContentfulPaintMs: number;
   largestContentfulPaintMs: number;
 }
 
@@ -56,6 +66,8 @@ export interface CatalogFigures {
   pages: PageFigure[];
   checkout: CheckoutFigure[];
   browser: BrowserFigure[];
+  /** The full run only. */
+  lighthouse?: LighthouseFigure[];
 }
 
 export interface MemorySample {
@@ -90,7 +102,7 @@ export interface BenchResults {
   /** The machine's 1-minute load average at the start and end: other work on it weighs on every figure. */
   loadAverage: { start: number; end: number };
   loadGenerator: { name: string; version: string };
-  settings: { connections: number; seconds: number; repeats: number; browserLoads: number; leakSeconds: number };
+  settings: { connections: number; seconds: number; repeats: number; browserLoads: number; lighthouseRuns: number; leakSeconds: number };
   /** Environment the shop ran with that differs from its defaults, and why. */
   shopEnv: Record<string, string>;
   catalogs: CatalogFigures[];

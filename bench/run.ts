@@ -66,6 +66,7 @@ try {
       seconds: settings.seconds,
       repeats: settings.repeats,
       browserLoads: settings.browserLoads,
+      lighthouseRuns: settings.lighthouseRuns,
       leakSeconds: settings.leakSeconds,
     },
     shopEnv: liftedLimits,

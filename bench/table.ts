@@ -1,3 +1,4 @@
+import { LIGHTHOUSE } from "./lighthouse";
 import type { BenchResults, CatalogFigures, MemorySample, StockInvariant, Throughput } from "./results";
 
 const count = (value: number) => Math.round(value).toLocaleString("en-US");
@@ -51,12 +52,25 @@ function catalogRows(catalog: CatalogFigures, demo: CatalogFigures | undefined, 
     rows.push([
       `Chromium ${page.path} (${page.label})`,
       name,
-      `JS ${kilobytes(page.jsBytes)}, CSS ${kilobytes(page.cssBytes)} compressed`,
+      `JS ${kilobytes(page.jsBytes)}, page with its styles ${kilobytes(page.htmlBytes)}, compressed`,
       "",
       "",
       "",
       "",
       `TTFB ${ms(page.ttfbMs)} ms, DOMContentLoaded ${ms(page.domContentLoadedMs)} ms, LCP ${ms(page.largestContentfulPaintMs)} ms`,
+    ]);
+  }
+  for (const page of catalog.lighthouse ?? []) {
+    const { performance, accessibility, seo, "best-practices": bestPractices } = page.scores;
+    rows.push([
+      `Lighthouse mobile ${page.path} (${page.label})`,
+      name,
+      `performance ${performance}, accessibility ${accessibility}, best practices ${bestPractices}, SEO ${seo}`,
+      "",
+      "",
+      "",
+      "",
+      `FCP ${ms(page.firstContentfulPaintMs)} ms, LCP ${ms(page.largestContentfulPaintMs)} ms (simulated slow 4G)`,
     ]);
   }
   if (catalog.importSeconds) {
@@ -98,7 +112,8 @@ export function renderTable(results: BenchResults): string {
       `${machine.cores} cores (${machine.cpu}), ${(machine.memoryBytes / 1024 ** 3).toFixed(0)} GB, Node ${machine.node}, ${machine.platform}; ` +
       `load average ${results.loadAverage.start.toFixed(1)} at the start, ${results.loadAverage.end.toFixed(1)} at the end. ` +
       `Load: ${loadGenerator.name} ${loadGenerator.version}, ${settings.connections} connections, ${runs} per figure; ` +
-      `browser: Chromium, median of ${settings.browserLoads} cold load${settings.browserLoads === 1 ? "" : "s"}.`,
+      `browser: Chromium, median of ${settings.browserLoads} cold load${settings.browserLoads === 1 ? "" : "s"}` +
+      `${results.quick ? "" : `; Lighthouse: ${LIGHTHOUSE}'s mobile defaults (a mid-range phone, simulated slow 4G), the median LCP of ${settings.lighthouseRuns} runs per page`}.`,
     `The shop is the production build (node build/server.js) with request logs at info written to a file; ` +
       `each checkout comes from a shopper address of its own (X-Forwarded-For, through loopback as from a proxy), ` +
       `and the per-address limits are lifted for the pages and the rest, which come from 127.0.0.1: ` +

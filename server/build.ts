@@ -5,6 +5,7 @@ import type { ServerBuild } from "react-router";
 import type { Config } from "~/.server/config";
 import type { Logger } from "~/.server/logger";
 import { answerDatabaseOutages } from "./database-outage";
+import { imagesVersion } from "./images-version";
 import { precompressedAssets, typeOfEncodedTwin } from "./precompressed-assets";
 
 /**
@@ -16,9 +17,8 @@ export async function loadBuild(root: string, mode: Config["mode"], logger: Logg
   if (mode !== "development") {
     const build = (await import(pathToFileURL(path.join(root, "build/server/index.js")).href)) as ServerBuild;
     const clientDir = path.join(root, "build/client");
-    const assets = express
-      .Router()
-      .use(precompressedAssets(clientDir), express.static(clientDir, { index: false, setHeaders: cacheHeaders(clientDir) }));
+    const setHeaders = cacheHeaders(clientDir, imagesVersion(path.join(clientDir, "images")));
+    const assets = express.Router().use(precompressedAssets(clientDir), express.static(clientDir, { index: false, setHeaders }));
     return { build: answerDatabaseOutages(build, logger), assets, close: async () => {} };
   }
   const vite = await import("vite");
@@ -30,9 +30,15 @@ export async function loadBuild(root: string, mode: Config["mode"], logger: Logg
   };
 }
 
-/** Hashed build assets never change; public files (images, icons) may, so they are kept for a day. */
-const cacheHeaders = (clientDir: string) => (res: express.Response, file: string) => {
+/**
+ * Hashed build assets never change, nor does an image asked for by this
+ * build's version of the images (`?v=`, as the pages name them). Other
+ * public files (an image without it, the icon) may, so they are kept for a day.
+ */
+const cacheHeaders = (clientDir: string, images: string) => (res: express.Response, file: string) => {
   typeOfEncodedTwin(res, file);
-  const immutable = file.startsWith(path.join(clientDir, "assets") + path.sep);
+  const immutable =
+    file.startsWith(path.join(clientDir, "assets") + path.sep) ||
+    (file.startsWith(path.join(clientDir, "images") + path.sep) && res.req.query.v === images);
   res.setHeader("Cache-Control", immutable ? "public, max-age=31536000, immutable" : "public, max-age=86400");
 };

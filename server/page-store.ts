@@ -7,9 +7,9 @@ import type { Encoding } from "./content-encoding";
 /**
  * A rendered page, kept for the catalog version it was rendered after, as
  * the answers a hit writes without any work: the page in each encoding,
- * compressed once, behind a head of its own. Its inline scripts are fixed
- * with it, so its Content-Security-Policy names their hashes instead of the
- * nonce it was rendered with (docs/decisions/002-csp-hashes-for-cached-pages.md).
+ * compressed once, behind a head of its own. Its inline scripts and style
+ * sheet are fixed with it, so its Content-Security-Policy names their hashes
+ * instead of the nonce it was rendered with (docs/decisions/002-csp-hashes-for-cached-pages.md).
  */
 export interface CachedPage {
   version: number;
@@ -48,6 +48,7 @@ const gzip = promisify(zlib.gzip);
 const sha256 = (text: string) => createHash("sha256").update(text).digest("base64");
 
 const INLINE_SCRIPT = /<script\b([^>]*)>([\s\S]*?)<\/script>/gi;
+const INLINE_STYLE = /<style\b([^>]*)>([\s\S]*?)<\/style>/gi;
 /** What a script's `type` may be for it to run; anything else (JSON-LD) is data, which no policy governs. */
 const RUNNABLE_TYPE = /^(?:|module|(?:text|application)\/(?:java|ecma)script)$/i;
 
@@ -56,28 +57,39 @@ const attributesOf = (tag: string) =>
   new Map([...tag.matchAll(/([^\s="]+)(?:="([^"]*)")?/g)].map(([, name = "", value = ""]) => [name.toLowerCase(), value]));
 
 /**
- * The `'sha256-…'` source of each inline script the page runs, as a browser
- * hashes it: the text between the tags, after HTML parsing has turned every
- * CR LF and CR into LF.
+ * The `'sha256-…'` source of each inline element the policy must allow, as a
+ * browser hashes it: the text between the tags, after HTML parsing has
+ * turned every CR LF and CR into LF.
  */
-function inlineScriptHashes(html: string): string[] {
+function inlineHashes(html: string, element: RegExp, applies: (attributes: Map<string, string>) => boolean): string[] {
   const hashes = new Set<string>();
-  for (const [, tag = "", text = ""] of html.matchAll(INLINE_SCRIPT)) {
-    const attributes = attributesOf(tag);
-    if (attributes.has("src") || !RUNNABLE_TYPE.test(attributes.get("type") ?? "")) continue;
-    hashes.add(`'sha256-${sha256(text.replace(/\r\n?/g, "\n"))}'`);
+  for (const [, tag = "", text = ""] of html.matchAll(element)) {
+    if (applies(attributesOf(tag))) hashes.add(`'sha256-${sha256(text.replace(/\r\n?/g, "\n"))}'`);
   }
   return [...hashes];
 }
 
+const runsInline = (attributes: Map<string, string>) => !attributes.has("src") && RUNNABLE_TYPE.test(attributes.get("type") ?? "");
+
 /**
  * The policy a kept page is answered with: the one it was rendered with, but
- * for the render's nonce, whose place the hashes of the page's scripts take.
+ * for the render's nonce, whose place the hashes of the page's inline
+ * scripts take in `script-src`, and of its style sheets in `style-src`.
  */
 function hashedPolicy(policy: string, nonce: string | undefined, body: Buffer, contentType: string): string {
   if (!nonce) return policy;
-  const hashes = contentType.startsWith("text/html") ? inlineScriptHashes(body.toString("utf8")) : [];
-  return policy.replace(` 'nonce-${nonce}'`, hashes.map((hash) => ` ${hash}`).join(""));
+  const html = contentType.startsWith("text/html") ? body.toString("utf8") : "";
+  const hashes: Record<string, string[]> = {
+    "script-src": inlineHashes(html, INLINE_SCRIPT, runsInline),
+    "style-src": inlineHashes(html, INLINE_STYLE, () => true),
+  };
+  return policy
+    .split(";")
+    .map((directive) => {
+      const name = directive.trim().split(" ")[0] ?? "";
+      return directive.replace(` 'nonce-${nonce}'`, (hashes[name] ?? []).map((hash) => ` ${hash}`).join(""));
+    })
+    .join(";");
 }
 
 /** Keeps a rendered page: compressed once, in libuv's thread pool, so the event loop keeps serving meanwhile. */

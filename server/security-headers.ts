@@ -9,7 +9,7 @@ const NONCE_POOL_BYTES = 4096;
 let noncePool = Buffer.alloc(0);
 let nonceOffset = 0;
 
-/** A fresh nonce per response, 16 bytes from the CSPRNG: only React Router's own inline scripts carry it. */
+/** A fresh nonce per response, 16 bytes from the CSPRNG: only React Router's own inline scripts and the page's style sheet carry it. */
 function createNonce(_req: Request, res: Response, next: NextFunction) {
   if (nonceOffset + NONCE_BYTES > noncePool.length) {
     noncePool = randomBytes(NONCE_POOL_BYTES);
@@ -22,8 +22,8 @@ function createNonce(_req: Request, res: Response, next: NextFunction) {
 const nonceSource = (_req: unknown, res: unknown) => `'nonce-${(res as Response).locals.cspNonce}'`;
 
 /**
- * helmet's headers with a strict Content-Security-Policy: scripts from this
- * site or with the response's nonce, nothing framed by anyone, and Stripe's
+ * helmet's headers with a strict Content-Security-Policy: scripts and styles
+ * from this site or with the response's nonce, nothing framed by anyone, and Stripe's
  * origins only when Stripe takes the payments. Google sign-in without the
  * popup is a form whose answer redirects to the provider, so its origin may
  * receive a form. HSTS only when the shop is served over HTTPS.
@@ -41,7 +41,7 @@ export function securityHeaders(config: Config) {
         directives: {
           "default-src": ["'self'"],
           "script-src": ["'self'", nonceSource, ...(stripe ? ["https://js.stripe.com"] : [])],
-          "style-src": ["'self'"],
+          "style-src": ["'self'", nonceSource],
           "img-src": ["'self'", "data:", ...(stripe ? ["https://*.stripe.com"] : [])],
           "font-src": ["'self'"],
           "connect-src": ["'self'", ...(stripe ? ["https://api.stripe.com"] : [])],

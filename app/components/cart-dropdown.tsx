@@ -2,6 +2,7 @@ import { Link, useNavigate } from "react-router";
 import type { CartItem } from "~/cart/reducer";
 import { dispatchCart } from "~/cart/store";
 import { productPath } from "~/lib/catalog";
+import { imageUrl } from "~/lib/images";
 import { formatPrice } from "~/lib/money";
 
 const close = () => dispatchCart({ type: "setCartOpen", open: false });
@@ -18,7 +19,7 @@ export function CartDropdown({ items, id }: { items: CartItem[]; id: string }) {
           {items.map((item) => (
             <li key={item.id} className="cart-dropdown__item">
               <Link to={productPath(item)} onClick={close} className="cart-dropdown__thumb" aria-label={`View ${item.name}`}>
-                <img src={item.images[0]} alt="" width={48} height={60} />
+                <img src={imageUrl(item.images[0] ?? "")} alt="" width={48} height={60} />
               </Link>
               <span className="cart-dropdown__details">
                 <span className="cart-dropdown__name">{item.name}</span>

@@ -2,6 +2,7 @@ import { Link } from "react-router";
 import type { CartItem } from "~/cart/reducer";
 import { dispatchCart } from "~/cart/store";
 import { productPath } from "~/lib/catalog";
+import { imageUrl } from "~/lib/images";
 import { formatPrice } from "~/lib/money";
 
 function QuantityInput({ item }: { item: CartItem }) {
@@ -50,7 +51,7 @@ export function CartLines({ items }: { items: CartItem[] }) {
           <tr key={item.id} className="cart-line">
             <td className="cart-line__image">
               <Link to={productPath(item)} tabIndex={-1} aria-hidden="true">
-                <img src={item.images[0]} alt="" width={80} height={100} />
+                <img src={imageUrl(item.images[0] ?? "")} alt="" width={80} height={100} />
               </Link>
             </td>
             <td className="cart-line__name">

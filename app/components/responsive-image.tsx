@@ -1,4 +1,4 @@
-import { imageSrcSet } from "~/lib/images";
+import { imageSrcSet, imageUrl } from "~/lib/images";
 
 interface ResponsiveImageProps extends Omit<React.ImgHTMLAttributes<HTMLImageElement>, "src" | "srcSet"> {
   src: string;
@@ -10,5 +10,5 @@ interface ResponsiveImageProps extends Omit<React.ImgHTMLAttributes<HTMLImageEle
 
 export function ResponsiveImage({ src, sizes, loading = "lazy", ...rest }: ResponsiveImageProps) {
   const srcSet = imageSrcSet(src);
-  return <img src={src} srcSet={srcSet} sizes={srcSet ? sizes : undefined} loading={loading} decoding="async" {...rest} />;
+  return <img src={imageUrl(src)} srcSet={srcSet} sizes={srcSet ? sizes : undefined} loading={loading} decoding="async" {...rest} />;
 }

@@ -10,6 +10,7 @@ import {
 import { requireOwner } from "~/.server/admin/owners";
 import { parsePhotoForm } from "~/admin/photo-upload.server";
 import { FormField } from "~/components/form-field";
+import { imageUrl } from "~/lib/images";
 import { categoryActionSchema } from "~/lib/catalog-schemas";
 import type { Route } from "./+types/admin.categories";
 import { revalidateAfterEveryAnswer } from "~/admin/revalidate";
@@ -68,7 +69,7 @@ export default function AdminCategories({ loaderData, actionData }: Route.Compon
         {categories.map((category, index) => (
           <li key={category.id} className="admin-card category-card" aria-labelledby={`category-${category.id}`}>
             <div className="product-row">
-              <img src={category.imageUrl} alt="" width={64} height={48} className="category-card__photo" />
+              <img src={imageUrl(category.imageUrl)} alt="" width={64} height={48} className="category-card__photo" />
               <div>
                 <h2 id={`category-${category.id}`} className="admin-card__title category-card__title">
                   <a href={`/shop/${category.slug}`}>{category.title}</a>

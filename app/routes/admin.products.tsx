@@ -2,6 +2,7 @@ import { Form, Link } from "react-router";
 import { requireOwner } from "~/.server/admin/owners";
 import { listProducts } from "~/.server/admin/products";
 import { Pagination } from "~/components/pagination";
+import { imageUrl } from "~/lib/images";
 import { formatPrice } from "~/lib/money";
 import { pageCount, parsePageNumber } from "~/lib/pagination";
 import { productSearchOf } from "~/lib/catalog-schemas";
@@ -52,7 +53,7 @@ export default function AdminProducts({ loaderData }: Route.ComponentProps) {
       <ul className="admin-cards">
         {products.map((product) => (
           <li key={product.id} className="admin-card product-row">
-            <img src={product.images[0]} alt="" width={64} height={80} className="product-row__photo" loading="lazy" />
+            <img src={imageUrl(product.images[0] ?? "")} alt="" width={64} height={80} className="product-row__photo" loading="lazy" />
             <div>
               <p className="admin-card__title">
                 <Link to={`/admin/products/${product.id}`}>{product.name}</Link> <span className="admin-card__number">{product.id}</span>

@@ -13,19 +13,23 @@ export function cspOf(response: { headers: Headers }) {
   );
 }
 
-/** The inline scripts a page runs (JSON-LD is data, never run, so the policy need not allow it). */
-const inlineScripts = (html: string) =>
-  [...html.matchAll(/<script(?![^>]*\b(?:src=|type="application\/ld\+json"))([^>]*)>([\s\S]*?)<\/script>/g)].map(([, attributes, text]) => ({
-    attributes: attributes!,
-    text: text!,
-  }));
+/**
+ * The inline elements of a kind a page applies: its scripts (JSON-LD is data,
+ * never run, so the policy need not allow it) or its style sheets.
+ */
+const inlineElements = (html: string, kind: "script" | "style") =>
+  [...html.matchAll(kind === "script" ? INLINE_SCRIPT : INLINE_STYLE)].map(([, attributes, text]) => ({ attributes: attributes!, text: text! }));
 
-/** The nonce of each inline script a page runs. */
-export const inlineScriptNonces = (html: string) => inlineScripts(html).map(({ attributes }) => /nonce="([^"]*)"/.exec(attributes)?.[1]);
+const INLINE_SCRIPT = /<script(?![^>]*\b(?:src=|type="application\/ld\+json"))([^>]*)>([\s\S]*?)<\/script>/g;
+const INLINE_STYLE = /<style([^>]*)>([\s\S]*?)<\/style>/g;
 
-/** The `'sha256-…'` source that allows each inline script a page runs, once each. */
-export const inlineScriptHashes = (html: string) => [
-  ...new Set(inlineScripts(html).map(({ text }) => `'sha256-${createHash("sha256").update(text).digest("base64")}'`)),
+/** The nonce of each inline script or style sheet of a page. */
+export const inlineNonces = (html: string, kind: "script" | "style" = "script") =>
+  inlineElements(html, kind).map(({ attributes }) => /nonce="([^"]*)"/.exec(attributes)?.[1]);
+
+/** The `'sha256-…'` source that allows each inline script or style sheet of a page, once each. */
+export const inlineHashes = (html: string, kind: "script" | "style" = "script") => [
+  ...new Set(inlineElements(html, kind).map(({ text }) => `'sha256-${createHash("sha256").update(text).digest("base64")}'`)),
 ];
 
 /** The nonce a response's policy allows scripts with. */

@@ -3,7 +3,7 @@ import { expireUnpaidOrders } from "~/.server/orders/expiry";
 import { guestNav, navOf, newCredentials, SESSION_COOKIE, signedInNav, signedUp } from "../helpers/accounts";
 import { BrowserSession } from "../helpers/browser-session";
 import { catalogFile, writeJsonFile } from "../helpers/catalog-files";
-import { cspOf, inlineScriptHashes, inlineScriptNonces, policyNonce } from "../helpers/csp";
+import { cspOf, inlineHashes, inlineNonces, policyNonce } from "../helpers/csp";
 import { cachedGet } from "../helpers/page-cache";
 import { runScript } from "../helpers/run-script";
 import { type ServerProcess, startServerProcess } from "../helpers/server-process";
@@ -50,21 +50,26 @@ describe(`the page cache on ${testEngine} never carries one shopper's data to an
     expect(nextGuest.cookie(SESSION_COOKIE)).toBeUndefined();
   });
 
-  it("answers from the cache with the policy the page was rendered with, naming the hash of each inline script instead of a nonce", async () => {
+  it("answers from the cache with the policy the page was rendered with, naming the hash of each inline script and style sheet instead of a nonce", async () => {
     const guest = new BrowserSession(shop.url);
     for (const path of ["/", "/shop", "/shop/wax", "/shop/wax/1001/"]) {
       const page = await cachedGet(guest, path);
-      const { "script-src": scriptSources, ...others } = cspOf(page);
+      const { "script-src": scriptSources, "style-src": styleSources, ...others } = cspOf(page);
       expect(policyNonce(page), path).toBeUndefined();
-      expect(scriptSources, path).toEqual(["'self'", ...inlineScriptHashes(page.html)]);
-      expect(inlineScriptHashes(page.html).length, path).toBeGreaterThan(0);
+      expect(scriptSources, path).toEqual(["'self'", ...inlineHashes(page.html)]);
+      expect(inlineHashes(page.html).length, path).toBeGreaterThan(0);
+      expect(styleSources, path).toEqual(["'self'", ...inlineHashes(page.html, "style")]);
+      expect(inlineHashes(page.html, "style"), path).toHaveLength(1);
 
       // A render of the same page (a session cookie skips the cache) still gets a nonce of its own.
       const rendered = await fetch(`${shop.url}${path}`, { headers: { Cookie: `${SESSION_COOKIE}=not-a-session` } });
-      const { "script-src": renderedScriptSources, ...renderedOthers } = cspOf(rendered);
+      const { "script-src": renderedScriptSources, "style-src": renderedStyleSources, ...renderedOthers } = cspOf(rendered);
       expect(others, path).toEqual(renderedOthers);
       expect(renderedScriptSources, path).toEqual(["'self'", `'nonce-${policyNonce(rendered)}'`]);
-      expect(new Set(inlineScriptNonces(await rendered.text())), path).toEqual(new Set([policyNonce(rendered)]));
+      expect(renderedStyleSources, path).toEqual(["'self'", `'nonce-${policyNonce(rendered)}'`]);
+      const renderedHtml = await rendered.text();
+      expect(new Set(inlineNonces(renderedHtml)), path).toEqual(new Set([policyNonce(rendered)]));
+      expect(inlineNonces(renderedHtml, "style"), path).toEqual([policyNonce(rendered)]);
     }
   });
 

@@ -1,7 +1,7 @@
 import net from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type Shop, openShop } from "../helpers/shop-api";
-import { cspOf, inlineScriptHashes, inlineScriptNonces, policyNonce } from "../helpers/csp";
+import { cspOf, inlineHashes, inlineNonces, policyNonce } from "../helpers/csp";
 import { testEngine } from "../helpers/test-database";
 
 const candle = { id: 1101, stock: 5 };
@@ -13,7 +13,7 @@ describe(`security headers on ${testEngine}`, () => {
   });
   afterAll(() => shop?.close());
 
-  it("sends a strict Content-Security-Policy that allows the page's inline scripts by a fresh nonce, or by their hashes from the page cache", async () => {
+  it("sends a strict Content-Security-Policy that allows the page's inline scripts and style sheet by a fresh nonce, or by their hashes from the page cache", async () => {
     // Each page twice: a browsing page served again may come from the page cache.
     const pages = ["/", "/shop/wax", `/shop/wax/${candle.id}`, "/auth", "/checkout"].flatMap((path) => [path, path]);
     const nonces: string[] = [];
@@ -26,16 +26,21 @@ describe(`security headers on ${testEngine}`, () => {
       expect(csp["object-src"]).toEqual(["'none'"]);
       expect(csp["script-src"]!.join(" "), "Stripe's origin only when Stripe is configured").not.toContain("stripe.com");
       const html = await response.text();
-      const scripts = inlineScriptNonces(html);
+      const scripts = inlineNonces(html);
       expect(scripts.length, path).toBeGreaterThan(0);
+      // The whole style sheet is in the page, so the first paint waits on no other request.
+      expect(html, path).not.toContain('rel="stylesheet"');
+      expect(inlineNonces(html, "style"), path).toHaveLength(1);
       const nonce = policyNonce(response);
       if (response.headers.get("etag")) {
         // From the page cache: a fixed page, whose scripts the policy names by their hashes.
         expect(nonce, path).toBeUndefined();
-        expect(csp["script-src"], path).toEqual(["'self'", ...inlineScriptHashes(html)]);
+        expect(csp["script-src"], path).toEqual(["'self'", ...inlineHashes(html)]);
+        expect(csp["style-src"], path).toEqual(["'self'", ...inlineHashes(html, "style")]);
       } else {
         expect(nonce, path).toMatch(/^[A-Za-z0-9+/]{22}==$/);
         expect(scripts.every((scriptNonce) => scriptNonce === nonce), path).toBe(true);
+        expect(csp["style-src"], path).toEqual(["'self'", `'nonce-${nonce}'`]);
         nonces.push(nonce!);
       }
     }

@@ -1,7 +1,11 @@
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { categoryRoute, categorySlug } from "~/.server/catalog/file";
 import { capitalise, categoryPath, parseProductId, productPath } from "~/lib/catalog";
-import { imageSrcSet } from "~/lib/images";
+import { imageSrcSet, imageUrl } from "~/lib/images";
+import { imagesVersion } from "../../server/images-version";
 
 describe("category lookup", () => {
   it("keys a category by its lowercased title", () => {
@@ -36,14 +40,46 @@ describe("parseProductId", () => {
   });
 });
 
-describe("imageSrcSet", () => {
-  it("offers the small size beside the shop's own large images", () => {
-    expect(imageSrcSet("/images/products/vanilla-bean-1-800.webp")).toBe(
-      "/images/products/vanilla-bean-1-400.webp 400w, /images/products/vanilla-bean-1-800.webp 800w",
-    );
+describe("image URLs", () => {
+  const version = imagesVersion("public/images");
+
+  it("name the shop's own images by the version of the images the build holds", () => {
+    expect(version).toMatch(/^[\w-]{12}$/);
+    expect(imageUrl("/images/products/vanilla-bean-1-800.webp")).toBe(`/images/products/vanilla-bean-1-800.webp?v=${version}`);
   });
 
-  it("leaves other images alone", () => {
+  it("change when any image changes, is added or is renamed, and only then", () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), "images-"));
+    try {
+      fs.mkdirSync(path.join(dir, "products"));
+      fs.writeFileSync(path.join(dir, "products", "wax-800.webp"), "one");
+      const first = imagesVersion(dir);
+      expect(imagesVersion(dir)).toBe(first);
+      fs.writeFileSync(path.join(dir, "products", "wax-800.webp"), "two");
+      const changed = imagesVersion(dir);
+      expect(changed).not.toBe(first);
+      fs.renameSync(path.join(dir, "products", "wax-800.webp"), path.join(dir, "products", "soy-800.webp"));
+      expect(imagesVersion(dir)).not.toBe(changed);
+      fs.writeFileSync(path.join(dir, "products", "wax-800.webp"), "two");
+      expect(imagesVersion(dir)).not.toBe(changed);
+    } finally {
+      fs.rmSync(dir, { recursive: true });
+    }
+  });
+
+  it("leave uploaded photos, named by their hash, and other sites' images as they are", () => {
+    expect(imageUrl("/photos/0123abcd-800.webp")).toBe("/photos/0123abcd-800.webp");
+    expect(imageUrl("https://cdn.example.com/candle.webp")).toBe("https://cdn.example.com/candle.webp");
+  });
+
+  it("offer the small size beside the shop's own large images and uploaded photos", () => {
+    expect(imageSrcSet("/images/products/vanilla-bean-1-800.webp")).toBe(
+      `/images/products/vanilla-bean-1-400.webp?v=${version} 400w, /images/products/vanilla-bean-1-800.webp?v=${version} 800w`,
+    );
+    expect(imageSrcSet("/photos/0123abcd-800.webp")).toBe("/photos/0123abcd-400.webp 400w, /photos/0123abcd-800.webp 800w");
+  });
+
+  it("offer no other sizes for other images", () => {
     expect(imageSrcSet("https://cdn.example.com/candle-800.webp")).toBeUndefined();
     expect(imageSrcSet("/images/products/photo.jpg")).toBeUndefined();
   });

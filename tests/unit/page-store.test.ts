@@ -82,14 +82,17 @@ describe("cachedPage", () => {
     expect(zlib.gunzipSync(page.answers.gzip.body)).toEqual(body);
   });
 
-  // What a browser allows an inline script by: the base64 SHA-256 of its text.
+  // What a browser allows an inline script or style sheet by: the base64 SHA-256 of its text.
   const hashOf = (script: string) => `'sha256-${createHash("sha256").update(script).digest("base64")}'`;
   // Base64 may end like an attribute (`+src==`): a script carrying such a nonce is still inline.
   const nonce = "cmVuZGVyZWQtbm9uY2+src==";
-  const policy = (scriptSources: string) => `default-src 'self';script-src 'self' ${scriptSources};object-src 'none'`;
+  const policy = (scriptSources: string[], styleSources: string[] = []) =>
+    ["default-src 'self'", ["script-src 'self'", ...scriptSources].join(" "), ["style-src 'self'", ...styleSources].join(" "), "object-src 'none'"].join(";");
+  const rendered = policy([`'nonce-${nonce}'`], [`'nonce-${nonce}'`]);
+  const style = ".card{color:#2e2219}";
   const scripts = ["window.__context = {};", 'import "/assets/entry.js";', "enqueue('[1,2,3]');".repeat(50)];
   const html = [
-    "<!DOCTYPE html><html><head><title>Wax</title>",
+    `<!DOCTYPE html><html><head><title>Wax</title><style id="page-style" nonce="${nonce}">${style}</style>`,
     `<script type="application/ld+json">{"@type":"Product"}</script>`,
     `<script src="/assets/app.js" nonce="${nonce}"></script></head><body>`,
     "<p>Hand-poured candles.</p>".repeat(200),
@@ -98,12 +101,12 @@ describe("cachedPage", () => {
     `<script nonce="${nonce}">${scripts[2]}</script>`,
     `<script nonce="${nonce}">${scripts[0]}</script></body></html>`,
   ].join("");
-  const keep = (body: string, extra: Record<string, string> = { "content-security-policy": policy(`'nonce-${nonce}'`) }) =>
+  const keep = (body: string, extra: Record<string, string> = { "content-security-policy": rendered }) =>
     cachedPage({ version: 3, headers: { ...headers, ...extra }, body: Buffer.from(body), nonce }, Date.now());
 
-  it("names the sha-256 of each inline script the page runs in its policy instead of the nonce, every other directive as rendered", async () => {
+  it("names the sha-256 of each inline script the page runs and of its style sheet in its policy instead of the nonce, every other directive as rendered", async () => {
     const page = await keep(html);
-    const hashed = policy(scripts.map(hashOf).join(" "));
+    const hashed = policy(scripts.map(hashOf), [hashOf(style)]);
     for (const encoding of ["br", "gzip", "identity"] as const) {
       expect(headOf(page.answers[encoding].head)["content-security-policy"], encoding).toBe(hashed);
     }
@@ -125,17 +128,17 @@ describe("cachedPage", () => {
 
   it("hashes a script as the browser parses it, line breaks as line feeds", async () => {
     const page = await keep(`<html><body><script nonce="${nonce}">one();\r\ntwo();\rthree();</script></body></html>`);
-    expect(headOf(page.answers.br.head)["content-security-policy"]).toBe(policy(hashOf("one();\ntwo();\nthree();")));
+    expect(headOf(page.answers.br.head)["content-security-policy"]).toBe(policy([hashOf("one();\ntwo();\nthree();")]));
   });
 
-  it("drops the nonce and names no hash when nothing inline runs: a page without scripts, or one that is not HTML", async () => {
+  it("drops the nonce and names no hash when nothing is inline: a page without scripts or styles, or one that is not HTML", async () => {
     const withoutScripts = await keep("<html><body><p>Hand-poured candles.</p></body></html>");
-    const json = await keep(JSON.stringify({ description: `<script nonce="${nonce}">alert(1)</script>` }), {
-      "content-security-policy": policy(`'nonce-${nonce}'`),
+    const json = await keep(JSON.stringify({ description: `<script nonce="${nonce}">alert(1)</script><style>*{}</style>` }), {
+      "content-security-policy": rendered,
       "content-type": "application/json; charset=utf-8",
     });
     for (const page of [withoutScripts, json]) {
-      expect(headOf(page.answers.identity.head)["content-security-policy"]).toBe("default-src 'self';script-src 'self';object-src 'none'");
+      expect(headOf(page.answers.identity.head)["content-security-policy"]).toBe(policy([]));
     }
   });
 

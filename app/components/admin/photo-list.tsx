@@ -1,4 +1,5 @@
 import { MAX_PHOTOS_PER_SAVE } from "~/lib/catalog-schemas";
+import { imageUrl } from "~/lib/images";
 
 interface PhotoListProps {
   /** The product's name, for the photos' alt texts. */
@@ -19,7 +20,7 @@ export function PhotoList({ name, images, error }: PhotoListProps) {
         <ol className="photo-list__items" aria-label="Current photos">
           {images.map((url, index) => (
             <li key={url} className="photo-list__item">
-              <img src={url} alt={`${name}, photo ${index + 1}`} width={80} height={100} />
+              <img src={imageUrl(url)} alt={`${name}, photo ${index + 1}`} width={80} height={100} />
               <input type="hidden" name="photoUrl" value={url} />
               <label className="photo-list__position">
                 <span>{`Position of photo ${index + 1}`}</span>
