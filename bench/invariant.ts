@@ -6,12 +6,17 @@ import type { ShopData } from "./shop-server";
 /**
  * DESIGN.md §Data, read from the shop's own database: for every product, the
  * recorded stock adjustments (what imports set) = stock + pending + paid quantities.
+ * The shop may still be finishing checkouts the load sent last: every side is
+ * read from one snapshot (one transaction, repeatable read on PostgreSQL), or a
+ * checkout committed between two reads would count twice.
  */
 export async function checkStockInvariant(data: ShopData): Promise<StockInvariant> {
   const { db } = openDatabase(data);
   try {
-    const accounted = await accountedStock(db);
-    const adjusted = await adjustedStock(db);
+    const { accounted, adjusted } = await db
+      .transaction()
+      .setIsolationLevel("repeatable read")
+      .execute(async (trx) => ({ accounted: await accountedStock(trx), adjusted: await adjustedStock(trx) }));
     const ids = new Set([...Object.keys(adjusted), ...Object.keys(accounted)].map(Number));
     const mismatches = [...ids]
       .map((id) => ({ id, adjusted: adjusted[id] ?? 0, accounted: accounted[id] ?? 0 }))
