@@ -1,3 +1,4 @@
+import path from "node:path";
 import { reactRouter } from "@react-router/dev/vite";
 import { defineConfig } from "vite";
 import { imagesVersion } from "./server/images-version.ts";
@@ -9,7 +10,7 @@ export default defineConfig({
   resolve: { tsconfigPaths: true },
   build: { assetsInlineLimit: 0 },
   // Pages name the shop's own images with their version, so browsers keep them for good (app/lib/images.ts).
-  define: { __IMAGES_VERSION__: JSON.stringify(imagesVersion("public/images")) },
+  define: { __IMAGES_VERSION__: JSON.stringify(imagesVersion(path.join(import.meta.dirname, "public/images"))) },
   environments: {
     client: {
       build: {

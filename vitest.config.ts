@@ -1,9 +1,10 @@
+import path from "node:path";
 import { defineConfig } from "vitest/config";
 import { imagesVersion } from "./server/images-version.ts";
 
 export default defineConfig({
   resolve: { tsconfigPaths: true },
-  define: { __IMAGES_VERSION__: JSON.stringify(imagesVersion("public/images")) },
+  define: { __IMAGES_VERSION__: JSON.stringify(imagesVersion(path.join(import.meta.dirname, "public/images"))) },
   test: {
     projects: [
       {

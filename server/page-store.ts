@@ -79,15 +79,15 @@ const runsInline = (attributes: Map<string, string>) => !attributes.has("src") &
 function hashedPolicy(policy: string, nonce: string | undefined, body: Buffer, contentType: string): string {
   if (!nonce) return policy;
   const html = contentType.startsWith("text/html") ? body.toString("utf8") : "";
-  const hashes: Record<string, string[]> = {
-    "script-src": inlineHashes(html, INLINE_SCRIPT, runsInline),
-    "style-src": inlineHashes(html, INLINE_STYLE, () => true),
-  };
+  const hashes = new Map([
+    ["script-src", inlineHashes(html, INLINE_SCRIPT, runsInline)],
+    ["style-src", inlineHashes(html, INLINE_STYLE, () => true)],
+  ]);
   return policy
     .split(";")
     .map((directive) => {
       const name = directive.trim().split(" ")[0] ?? "";
-      return directive.replace(` 'nonce-${nonce}'`, (hashes[name] ?? []).map((hash) => ` ${hash}`).join(""));
+      return directive.replace(` 'nonce-${nonce}'`, (hashes.get(name) ?? []).map((hash) => ` ${hash}`).join(""));
     })
     .join(";");
 }

@@ -4,7 +4,8 @@
  * uploaded photos are named by their hash already, and any other URL is
  * used as it is.
  */
-export const imageUrl = (url: string) => (url.startsWith("/images/") ? `${url}?v=${__IMAGES_VERSION__}` : url);
+export const imageUrl = (url: string) =>
+  url.startsWith("/images/") ? `${url}${url.includes("?") ? "&" : "?"}v=${__IMAGES_VERSION__}` : url;
 
 /**
  * The shop's own images, and the owner's uploaded photos, come as

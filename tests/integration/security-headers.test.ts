@@ -41,6 +41,7 @@ describe(`security headers on ${testEngine}`, () => {
         expect(nonce, path).toMatch(/^[A-Za-z0-9+/]{22}==$/);
         expect(scripts.every((scriptNonce) => scriptNonce === nonce), path).toBe(true);
         expect(csp["style-src"], path).toEqual(["'self'", `'nonce-${nonce}'`]);
+        expect(inlineNonces(html, "style"), path).toEqual([nonce]);
         nonces.push(nonce!);
       }
     }

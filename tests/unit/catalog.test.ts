@@ -59,9 +59,10 @@ describe("image URLs", () => {
       const changed = imagesVersion(dir);
       expect(changed).not.toBe(first);
       fs.renameSync(path.join(dir, "products", "wax-800.webp"), path.join(dir, "products", "soy-800.webp"));
-      expect(imagesVersion(dir)).not.toBe(changed);
+      const renamed = imagesVersion(dir);
+      expect(renamed).not.toBe(changed);
       fs.writeFileSync(path.join(dir, "products", "wax-800.webp"), "two");
-      expect(imagesVersion(dir)).not.toBe(changed);
+      expect(imagesVersion(dir)).not.toBe(renamed);
     } finally {
       fs.rmSync(dir, { recursive: true });
     }
@@ -70,6 +71,10 @@ describe("image URLs", () => {
   it("leave uploaded photos, named by their hash, and other sites' images as they are", () => {
     expect(imageUrl("/photos/0123abcd-800.webp")).toBe("/photos/0123abcd-800.webp");
     expect(imageUrl("https://cdn.example.com/candle.webp")).toBe("https://cdn.example.com/candle.webp");
+  });
+
+  it("add the version after a query the catalog's URL already has", () => {
+    expect(imageUrl("/images/products/wax.webp?crop=square")).toBe(`/images/products/wax.webp?crop=square&v=${version}`);
   });
 
   it("offer the small size beside the shop's own large images and uploaded photos", () => {

@@ -1,4 +1,5 @@
 import { Link } from "react-router";
+import { imageUrl } from "~/lib/images";
 
 interface LowStockProps {
   products: { id: number; name: string; stock: number; visible: boolean; image: string }[];
@@ -17,7 +18,7 @@ export function LowStock({ products }: LowStockProps) {
         <ul className="admin-cards">
           {products.map((product) => (
             <li key={product.id} className="admin-card product-row">
-              <img src={product.image} alt="" width={64} height={80} className="product-row__photo" loading="lazy" />
+              <img src={imageUrl(product.image)} alt="" width={64} height={80} className="product-row__photo" loading="lazy" />
               <div>
                 <p className="admin-card__title">
                   <Link to={`/admin/products/${product.id}`}>{product.name}</Link>
