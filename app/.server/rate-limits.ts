@@ -1,6 +1,7 @@
 import { createHash } from "node:crypto";
 import { sql } from "kysely";
 import type { Db } from "./db";
+import { firstOf, runSteps, type Steps } from "./db/steps";
 
 export interface RateLimit {
   limit: number;
@@ -13,19 +14,25 @@ export type RateLimitResult = { allowed: true } | { allowed: false; retryAfterSe
  * Counts one hit against `key` in a fixed window kept in the database, so
  * every server process sharing it agrees. One upsert: no read-then-write race.
  */
-export async function consumeRateLimit(db: Db, key: string, rule: RateLimit, now: number): Promise<RateLimitResult> {
+export function consumeRateLimit(db: Db, key: string, rule: RateLimit, now: number): Promise<RateLimitResult> {
+  return runSteps(db, () => rateLimitHit(db, key, rule, now));
+}
+
+/** `consumeRateLimit` as a step of a larger job (db/steps.ts): the checkout counts its hit in its own transaction. */
+export function* rateLimitHit(db: Db, key: string, rule: RateLimit, now: number): Steps<RateLimitResult> {
   const windowStartsAfter = now - rule.windowMs;
-  const row = await db
-    .insertInto("rate_limits")
-    .values({ key, window_start: now, hits: 1 })
-    .onConflict((conflict) =>
-      conflict.column("key").doUpdateSet({
-        hits: sql`case when rate_limits.window_start <= ${windowStartsAfter} then 1 else rate_limits.hits + 1 end`,
-        window_start: sql`case when rate_limits.window_start <= ${windowStartsAfter} then ${now} else rate_limits.window_start end`,
-      }),
-    )
-    .returning(["hits", "window_start"])
-    .executeTakeFirstOrThrow();
+  const row = (yield* firstOf(
+    db
+      .insertInto("rate_limits")
+      .values({ key, window_start: now, hits: 1 })
+      .onConflict((conflict) =>
+        conflict.column("key").doUpdateSet({
+          hits: sql`case when rate_limits.window_start <= ${windowStartsAfter} then 1 else rate_limits.hits + 1 end`,
+          window_start: sql`case when rate_limits.window_start <= ${windowStartsAfter} then ${now} else rate_limits.window_start end`,
+        }),
+      )
+      .returning(["hits", "window_start"]),
+  ))!;
   if (row.hits <= rule.limit) return { allowed: true };
   return { allowed: false, retryAfterSeconds: Math.max(1, Math.ceil((row.window_start + rule.windowMs - now) / 1000)) };
 }

@@ -32,12 +32,16 @@ const VERSION_SQL = "select coalesce(sum(version), 0) as version from catalog_ve
  * version before the change it announces.
  */
 export async function bumpCatalogVersion(trx: Db) {
-  const shard = isSqlite(trx) ? 0 : randomInt(POSTGRES_SHARDS);
-  await trx
+  await catalogVersionBump(trx).execute();
+}
+
+/** The statement `bumpCatalogVersion` runs, for a transaction written as steps (db/steps.ts). */
+export function catalogVersionBump(db: Db) {
+  const shard = isSqlite(db) ? 0 : randomInt(POSTGRES_SHARDS);
+  return db
     .insertInto("catalog_version")
     .values({ shard, version: 1 })
-    .onConflict((conflict) => conflict.column("shard").doUpdateSet((eb) => ({ version: eb("catalog_version.version", "+", 1) })))
-    .execute();
+    .onConflict((conflict) => conflict.column("shard").doUpdateSet((eb) => ({ version: eb("catalog_version.version", "+", 1) })));
 }
 
 /** The version as the shop's own queries see it (tests, scripts); the page cache uses the reader below. */

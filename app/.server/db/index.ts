@@ -1,12 +1,13 @@
 import fs from "node:fs";
 import path from "node:path";
 import SQLite from "better-sqlite3";
-import { Kysely, Migrator, PostgresDialect, SqliteDialect, sql } from "kysely";
+import { type CompiledQuery, Kysely, Migrator, PostgresDialect, type QueryResult, SqliteDialect, sql } from "kysely";
 import pg from "pg";
 import { type Engine, isSqlite } from "./engine";
 import { migrations } from "./migrations";
 import { discardingLostConnections } from "./postgres-pool";
 import type { Database } from "./schema";
+import { runStepsSynchronously } from "./steps";
 
 export type { Database } from "./schema";
 export type Db = Kysely<Database>;
@@ -36,8 +37,18 @@ const KEPT_STATEMENTS = 500;
  */
 function keepingStatements(sqlite: SQLite.Database) {
   const statements = new Map<string, SQLite.Statement>();
-  return {
+  const connection = {
     close: () => sqlite.close(),
+    get inTransaction() {
+      return sqlite.inTransaction;
+    },
+    /** What Kysely's SQLite connection does with a query, without its promise (steps.ts). */
+    run({ sql: sqlText, parameters }: CompiledQuery): QueryResult<unknown> {
+      const statement = connection.prepare(sqlText);
+      if (statement.reader) return { rows: statement.all(parameters) };
+      const { changes, lastInsertRowid } = statement.run(parameters);
+      return { rows: [], numAffectedRows: BigInt(changes), insertId: BigInt(lastInsertRowid) };
+    },
     prepare(sqlText: string) {
       let statement = statements.get(sqlText);
       if (statement) {
@@ -51,6 +62,7 @@ function keepingStatements(sqlite: SQLite.Database) {
       return statement;
     },
   };
+  return connection;
 }
 
 /** Where the SQLite database of a data folder lives. */
@@ -84,8 +96,11 @@ export function openDatabase(options: {
   sqlite.pragma("foreign_keys = ON");
   sqlite.pragma("busy_timeout = 5000");
   sqlite.pragma("synchronous = NORMAL");
+  const connection = keepingStatements(sqlite);
+  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: connection }) });
+  runStepsSynchronously(db, connection);
   return {
-    db: new Kysely<Database>({ dialect: new SqliteDialect({ database: keepingStatements(sqlite) }) }),
+    db,
     engine: "sqlite",
     sqliteFile: file,
     description: `SQLite ${file}`,

@@ -4,7 +4,6 @@ import { formatPrice, MAX_ORDER_CENTS } from "~/lib/money";
 import { getShopper } from "../accounts/auth";
 import { invalidRequest, jsonError, noStore, orderExpired, readJsonBody, tooManyAttempts } from "../json-api";
 import type { ShopContext } from "../load-context";
-import { consumeRateLimit } from "../rate-limits";
 import { PaymentUnavailable, placeOrder } from "./checkout";
 
 /**
@@ -22,10 +21,6 @@ export async function answerCheckout(request: Request, context: ShopContext): Pr
   const parsed = checkoutRequestSchema.safeParse(body.value);
   if (!parsed.success) return invalidRequest(parsed.error);
 
-  const limit = await consumeRateLimit(context.db, `checkout:ip:${context.clientIp}`, context.config.checkoutLimit, Date.now());
-  // Each checkout may reserve stock: bots must not hold it all.
-  if (!limit.allowed) return tooManyAttempts("Too many checkouts. Please wait a few minutes and try again.", limit.retryAfterSeconds);
-
   // A signed-in shopper's order is theirs, and their receipt goes to their email; a guest is billed as "Guest".
   const shopper = await getShopper(context.auth, request.headers);
   let result;
@@ -35,6 +30,8 @@ export async function answerCheckout(request: Request, context: ShopContext): Pr
       now: Date.now(),
       reservationMs: context.config.reservationMs,
       holder: { address: context.clientIp, maxUnits: context.config.unitsHeldPerIp },
+      // Each checkout may reserve stock: bots must not hold it all.
+      rateLimit: { key: `checkout:ip:${context.clientIp}`, rule: context.config.checkoutLimit },
     });
   } catch (error) {
     if (!(error instanceof PaymentUnavailable)) throw error;
@@ -43,6 +40,9 @@ export async function answerCheckout(request: Request, context: ShopContext): Pr
       code: "payment_unavailable",
       message: "We could not reach the payment service. Please press Pay again in a moment.",
     });
+  }
+  if (result.kind === "rate_limited") {
+    return tooManyAttempts("Too many checkouts. Please wait a few minutes and try again.", result.retryAfterSeconds);
   }
   if (result.kind === "expired") {
     return orderExpired();

@@ -3,12 +3,14 @@ import type { CheckoutRequest, Shipping } from "~/lib/checkout-schema";
 import { MAX_ORDER_CENTS } from "~/lib/money";
 import { ORDER_NUMBER_ALPHABET } from "~/lib/order-number";
 import { sql } from "kysely";
-import { bumpCatalogVersion } from "../catalog/version";
+import { catalogVersionBump } from "../catalog/version";
 import type { Db } from "../db";
 import { isSqlite } from "../db/engine";
 import type { OrderRow } from "../db/schema";
+import { changesOf, firstOf, rowsOf, runSteps, type Steps } from "../db/steps";
+import { type RateLimit, rateLimitHit } from "../rate-limits";
 import { OrderExpired, assertPayable } from "./payment";
-import { findOrderByIdempotencyKey, findOrderItems } from "./queries";
+import { findOrderByIdempotencyKey, findOrderItems, orderWithKey } from "./queries";
 import type { CreatedPayment, PaymentProvider } from "./payments/provider";
 import type { PaymentProviders } from "./payments/providers";
 
@@ -36,23 +38,21 @@ export type PlaceOrderResult =
   /** The key belongs to an order of other lines, or to a paid order with another address. */
   | { kind: "key_reused" }
   /** The address holds as many units in unpaid orders as it may; the earliest of them expires at `until`. */
-  | { kind: "holding_limit"; held: number; limit: number; until: number };
+  | { kind: "holding_limit"; held: number; limit: number; until: number }
+  /** The checkout's rate limit was reached (`OrderOptions.rateLimit`). */
+  | { kind: "rate_limited"; retryAfterSeconds: number };
 
 /** The payment provider could not be reached; the order stays, and a retry with the same key resumes it. */
 export class PaymentUnavailable extends Error {
   override name = "PaymentUnavailable";
 }
 
-/** A shortfall found while decrementing: the transaction rolls back and the checkout answers 409. */
+/**
+ * A shortfall found while decrementing, after the stock check passed: on
+ * PostgreSQL another checkout took the units in between. The transaction
+ * rolls back and the checkout answers 409.
+ */
 class StockShortfall extends Error {}
-
-class OrderTooLarge extends Error {}
-
-class HoldingLimitReached extends Error {
-  constructor(readonly held: number, readonly until: number) {
-    super("holding limit reached");
-  }
-}
 
 /** Who places an order, as far as stock hoarding goes: the client's address, and the units it may hold unpaid. */
 export interface Holder {
@@ -61,23 +61,23 @@ export interface Holder {
 }
 
 /**
- * Refuses a reservation that would take the units `holder` holds in unpaid
- * orders past its limit. On PostgreSQL one address's checkouts take turns
- * (a transaction lock on the address), so parallel checkouts cannot each
- * slip under the limit; SQLite runs one writer at a time anyway.
+ * The units `holder` holds in unpaid orders, and when the earliest of those
+ * orders expires. On PostgreSQL one address's checkouts take turns (a
+ * transaction lock on the address), so parallel checkouts cannot each slip
+ * under the limit; SQLite runs one writer at a time anyway.
  */
-async function checkHoldingLimit(trx: Db, holder: Holder, units: number, now: number) {
-  if (!isSqlite(trx)) await sql`select pg_advisory_xact_lock(hashtext(${`held-by:${holder.address}`}))`.execute(trx);
-  const held = await trx
-    .selectFrom("order_items")
-    .innerJoin("orders", "orders.id", "order_items.order_id")
-    .where("orders.held_by", "=", holder.address)
-    .where("orders.status", "=", "pending_payment")
-    .where("orders.expires_at", ">", now)
-    .select([(eb) => eb.fn.sum<number | string | null>("order_items.quantity").as("units"), (eb) => eb.fn.min<number | string | null>("orders.expires_at").as("until")])
-    .executeTakeFirstOrThrow();
-  const heldUnits = Number(held.units ?? 0);
-  if (heldUnits + units > holder.maxUnits) throw new HoldingLimitReached(heldUnits, Number(held.until ?? now));
+function* heldBy(db: Db, holder: Holder, now: number): Steps<{ units: number; until: number }> {
+  if (!isSqlite(db)) yield sql`select pg_advisory_xact_lock(hashtext(${`held-by:${holder.address}`}))`.compile(db);
+  const held = (yield* firstOf(
+    db
+      .selectFrom("order_items")
+      .innerJoin("orders", "orders.id", "order_items.order_id")
+      .where("orders.held_by", "=", holder.address)
+      .where("orders.status", "=", "pending_payment")
+      .where("orders.expires_at", ">", now)
+      .select([(eb) => eb.fn.sum<number | string | null>("order_items.quantity").as("units"), (eb) => eb.fn.min<number | string | null>("orders.expires_at").as("until")]),
+  ))!;
+  return { units: Number(held.units ?? 0), until: Number(held.until ?? now) };
 }
 
 /** Short, unambiguous and unguessable: "WS-7K3F9QXA". */
@@ -86,14 +86,13 @@ export function newOrderNumber(): string {
   return `WS-${Array.from(bytes, (byte) => ORDER_NUMBER_ALPHABET[byte % ORDER_NUMBER_ALPHABET.length]).join("")}`;
 }
 
-function readProducts(db: Db, lines: CheckoutRequest["lines"]) {
+function productsOf(db: Db, lines: CheckoutRequest["lines"]) {
   return db
     .selectFrom("products")
     .select(["id", "name", "price_cents", "scent", "stock"])
     .where("id", "in", lines.map((line) => line.id))
     // A hidden product is not for sale: it reads as none available (409, available: 0).
-    .where("visible", "=", 1)
-    .execute();
+    .where("visible", "=", 1);
 }
 
 /** The lines the products' stock cannot fill, each with what it can. */
@@ -105,6 +104,15 @@ function shortfallOf(lines: CheckoutRequest["lines"], products: { id: number; st
     .map(({ id, available }) => ({ id, available }));
 }
 
+interface OrderOptions {
+  customer: Customer;
+  now: number;
+  reservationMs: number;
+  holder?: Holder;
+  /** Counted in the reservation's transaction, whatever it answers: one commit per checkout instead of two. */
+  rateLimit?: { key: string; rule: RateLimit };
+}
+
 /**
  * DESIGN.md §Checkout steps 1–2: in one transaction, check every line against
  * stock, decrement it with conditional updates and create a pending order for
@@ -112,91 +120,101 @@ function shortfallOf(lines: CheckoutRequest["lines"], products: { id: number; st
  * order it created before. The provider is asked for a payment after commit,
  * so no network call holds the database.
  */
-export async function placeOrder(
-  db: Db,
-  providers: PaymentProviders,
-  request: CheckoutRequest,
-  options: { customer: Customer; now: number; reservationMs: number; holder?: Holder },
-): Promise<PlaceOrderResult> {
-  const existing = await findOrderByIdempotencyKey(db, request.idempotencyKey);
-  if (existing) return resume(db, providers, existing, request, options);
-
+export async function placeOrder(db: Db, providers: PaymentProviders, request: CheckoutRequest, options: OrderOptions): Promise<PlaceOrderResult> {
   // Lines in id order: every transaction locks rows in the same order, so PostgreSQL never deadlocks.
   const lines = [...request.lines].sort((a, b) => a.id - b.id);
-  let order: OrderRow;
+  let reservation: Reservation;
   try {
-    order = await db.transaction().execute(async (trx) => {
-      if (options.holder) await checkHoldingLimit(trx, options.holder, lines.reduce((sum, line) => sum + line.quantity, 0), options.now);
-      const products = await readProducts(trx, lines);
-      if (shortfallOf(lines, products).length > 0) throw new StockShortfall();
-      const byId = new Map(products.map((product) => [product.id, product]));
-      const amountCents = lines.reduce((sum, line) => sum + byId.get(line.id)!.price_cents * line.quantity, 0);
-      if (amountCents > MAX_ORDER_CENTS) throw new OrderTooLarge();
-      let emptied = false;
-      for (const line of lines) {
-        const updated = await trx
-          .updateTable("products")
-          .set((eb) => ({ stock: eb("stock", "-", line.quantity) }))
-          .where("id", "=", line.id)
-          .where("stock", ">=", line.quantity)
-          .where("visible", "=", 1)
-          .returning("stock")
-          .executeTakeFirst();
-        if (!updated) throw new StockShortfall();
-        if (updated.stock === 0) emptied = true;
-      }
-      const created = await trx
-        .insertInto("orders")
-        .values({
-          number: newOrderNumber(),
-          user_id: options.customer.userId ?? null,
-          status: "pending_payment",
-          customer_name: options.customer.displayName ?? "Guest",
-          ...shippingColumns(request.shipping, options.customer),
-          amount_cents: amountCents,
-          currency: "usd",
-          payment_provider: providers.current.name,
-          payment_ref: null,
-          idempotency_key: request.idempotencyKey,
-          created_at: options.now,
-          paid_at: null,
-          expires_at: options.now + options.reservationMs,
-          held_by: options.holder?.address ?? null,
-        })
-        .returningAll()
-        .executeTakeFirstOrThrow();
-      await trx
-        .insertInto("order_items")
-        .values(
-          lines.map((line) => {
-            const product = byId.get(line.id)!;
-            return {
-              order_id: created.id,
-              product_id: line.id,
-              name: product.name,
-              price_cents: product.price_cents,
-              quantity: line.quantity,
-              scent: product.scent,
-            };
-          }),
-        )
-        .execute();
-      // A browsing page changes only when a product sells out (docs/decisions/005-lean-process.md).
-      if (emptied) await bumpCatalogVersion(trx);
-      return created;
-    });
+    reservation = await runSteps(db, () => reserve(db, request, lines, options, providers.current.name), { transaction: true });
   } catch (error) {
     // Two requests with one new key raced (a double click, a retry): the loser
     // returns the winner's order, even when the winner took the last unit.
     const raced = await findOrderByIdempotencyKey(db, request.idempotencyKey);
     if (raced) return resume(db, providers, raced, request, options);
-    if (error instanceof StockShortfall) return { kind: "shortfall", adjustments: shortfallOf(lines, await readProducts(db, lines)) };
-    if (error instanceof OrderTooLarge) return { kind: "too_large" };
-    if (error instanceof HoldingLimitReached) return { kind: "holding_limit", held: error.held, limit: options.holder!.maxUnits, until: error.until };
+    if (error instanceof StockShortfall) return { kind: "shortfall", adjustments: shortfallOf(lines, await productsOf(db, lines).execute()) };
     throw error;
   }
+  if (reservation.kind === "existing") return resume(db, providers, reservation.order, request, options);
+  if (reservation.kind !== "created") return reservation;
+  return withPayment(await attachPayment(db, providers.current, reservation.order), false);
+}
 
-  return withPayment(await attachPayment(db, providers.current, order), false);
+/** What placeOrder's transaction did: created the order, found the key's order, or refused before moving any stock. */
+type Reservation =
+  | { kind: "created"; order: OrderRow }
+  | { kind: "existing"; order: OrderRow }
+  | Extract<PlaceOrderResult, { kind: "shortfall" | "too_large" | "holding_limit" | "rate_limited" }>;
+
+/**
+ * placeOrder's transaction, as steps (db/steps.ts): on SQLite it runs in one
+ * go, holding the database for no other request's turn. Every refusal comes
+ * before the first change of stock, so the transaction commits it with the
+ * rate limit's hit; only a shortfall found while decrementing rolls back.
+ */
+function* reserve(db: Db, request: CheckoutRequest, lines: CheckoutRequest["lines"], options: OrderOptions, provider: string): Steps<Reservation> {
+  if (options.rateLimit) {
+    const hit = yield* rateLimitHit(db, options.rateLimit.key, options.rateLimit.rule, options.now);
+    if (!hit.allowed) return { kind: "rate_limited", retryAfterSeconds: hit.retryAfterSeconds };
+  }
+  const existing = yield* firstOf(orderWithKey(db, request.idempotencyKey));
+  if (existing) return { kind: "existing", order: existing };
+  if (options.holder) {
+    const held = yield* heldBy(db, options.holder, options.now);
+    const units = lines.reduce((sum, line) => sum + line.quantity, 0);
+    if (held.units + units > options.holder.maxUnits) return { kind: "holding_limit", held: held.units, limit: options.holder.maxUnits, until: held.until };
+  }
+  const products = yield* rowsOf(productsOf(db, lines));
+  const adjustments = shortfallOf(lines, products);
+  if (adjustments.length > 0) return { kind: "shortfall", adjustments };
+  const byId = new Map(products.map((product) => [product.id, product]));
+  const amountCents = lines.reduce((sum, line) => sum + byId.get(line.id)!.price_cents * line.quantity, 0);
+  if (amountCents > MAX_ORDER_CENTS) return { kind: "too_large" };
+  let emptied = false;
+  for (const line of lines) {
+    const updated = yield* firstOf(
+      db
+        .updateTable("products")
+        .set((eb) => ({ stock: eb("stock", "-", line.quantity) }))
+        .where("id", "=", line.id)
+        .where("stock", ">=", line.quantity)
+        .where("visible", "=", 1)
+        .returning("stock"),
+    );
+    if (!updated) throw new StockShortfall();
+    if (updated.stock === 0) emptied = true;
+  }
+  const created = (yield* firstOf(
+    db
+      .insertInto("orders")
+      .values({
+        number: newOrderNumber(),
+        user_id: options.customer.userId ?? null,
+        status: "pending_payment",
+        customer_name: options.customer.displayName ?? "Guest",
+        ...shippingColumns(request.shipping, options.customer),
+        amount_cents: amountCents,
+        currency: "usd",
+        payment_provider: provider,
+        payment_ref: null,
+        idempotency_key: request.idempotencyKey,
+        created_at: options.now,
+        paid_at: null,
+        expires_at: options.now + options.reservationMs,
+        held_by: options.holder?.address ?? null,
+      })
+      .returningAll(),
+  ))!;
+  yield* changesOf(
+    db.insertInto("order_items").values(
+      lines.map((line) => {
+        const product = byId.get(line.id)!;
+        return { order_id: created.id, product_id: line.id, name: product.name, price_cents: product.price_cents, quantity: line.quantity, scent: product.scent };
+      }),
+    ),
+  );
+  // A browsing page changes only when a product sells out (docs/decisions/005-lean-process.md).
+  if (emptied) yield* changesOf(catalogVersionBump(db));
+  return { kind: "created", order: created };
 }
 
 /**

@@ -6,7 +6,11 @@ export function findOrderByNumber(db: Db, number: string) {
 }
 
 export function findOrderByIdempotencyKey(db: Db, key: string) {
-  return db.selectFrom("orders").selectAll().where("idempotency_key", "=", key).executeTakeFirst();
+  return orderWithKey(db, key).executeTakeFirst();
+}
+
+export function orderWithKey(db: Db, key: string) {
+  return db.selectFrom("orders").selectAll().where("idempotency_key", "=", key);
 }
 
 export function findOrderByPaymentRef(db: Db, ref: string) {
