@@ -1,4 +1,5 @@
 import type express from "express";
+import type { JsonAnswer } from "~/.server/json-api";
 import type { ShopContext } from "~/.server/load-context";
 import type { Logger } from "~/.server/logger";
 import { answerCheckout } from "~/.server/orders/checkout-answer";
@@ -14,35 +15,36 @@ function headersOf(req: express.Request): Headers {
 /**
  * POST /api/checkout, answered by Express after the same middleware as every
  * request (headers, logs, origin check, body limits) but in front of React
- * Router: the answer is the one the route would give, without the router's
- * conversion of the request to a web Request with a stream, its matching,
- * and the streaming of the answer back (a fifth of a checkout's time in a
- * profile; docs/decisions/005-lean-process.md).
+ * Router: the answer is the one the route would give, read from Node's
+ * request and written to Node's response without web Request and Response
+ * objects and their streams (docs/decisions/005-lean-process.md).
  */
 export function serveCheckout(contextOf: (req: express.Request, res: express.Response) => ShopContext, logger: Logger): express.RequestHandler {
   const answer = answeringDatabaseOutages(answerCheckout, logger);
   return async (req, res, next) => {
     try {
-      const context = contextOf(req, res);
-      const request = new Request(new URL(req.originalUrl, "http://shop.invalid"), {
-        method: "POST",
-        headers: headersOf(req),
-        // Node's request is an async iterable of its body's chunks, which undici streams from.
-        body: req as unknown as AsyncIterable<Uint8Array>,
-        duplex: "half",
-      } as unknown as RequestInit);
-      await send(res, await answer(request, context));
+      // Node's request is an async iterable of its body's chunks.
+      send(res, await answer({ headers: headersOf(req), body: req }, contextOf(req, res)));
     } catch (error) {
       // A database out of reach is a 503 (a thrown answer), as from any route; anything else, React Router's 500.
-      if (error instanceof Response) return send(res, error).catch(next);
+      if (error instanceof Response) return sendResponse(res, error).catch(next);
       logger.error(error, "Checkout failed");
       if (!res.headersSent) res.status(500).type("text/plain").send("Unexpected Server Error");
     }
   };
 }
 
-async function send(res: express.Response, answer: Response) {
-  res.status(answer.status);
-  answer.headers.forEach((value, name) => res.setHeader(name, value));
-  res.end(Buffer.from(await answer.arrayBuffer()));
+function send(res: express.Response, { status, headers, body }: JsonAnswer) {
+  write(res, status, Object.entries({ ...headers, "Content-Type": "application/json" }), JSON.stringify(body));
+}
+
+async function sendResponse(res: express.Response, answer: Response) {
+  write(res, answer.status, answer.headers.entries(), Buffer.from(await answer.arrayBuffer()));
+}
+
+/** Set one by one, the headers are written by the implicit writeHead the middleware before watches (shared-caches.ts). */
+function write(res: express.Response, status: number, headers: Iterable<[string, string]>, body: string | Buffer) {
+  res.statusCode = status;
+  for (const [name, value] of headers) res.setHeader(name, value);
+  res.end(body);
 }

@@ -1,4 +1,4 @@
-import { jsonError, methodNotAllowed, readBoundedBody } from "~/.server/json-api";
+import { jsonError, methodNotAllowed, readBoundedBody, toResponse } from "~/.server/json-api";
 import { recordPaymentFailure, recordPaymentSuccess } from "~/.server/orders/payment";
 import { findOrderByPaymentRef } from "~/.server/orders/queries";
 import { recordRefundedElsewhere } from "~/.server/orders/refunded-elsewhere";
@@ -24,7 +24,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (request.method !== "POST") return methodNotAllowed();
   const signature = request.headers.get("stripe-signature");
   const payload = await readBoundedBody(request, MAX_EVENT_BYTES);
-  if (!payload.ok) return payload.response;
+  if (!payload.ok) return toResponse(payload.answer);
   let event;
   try {
     if (!signature) throw new Error("no signature");

@@ -1,4 +1,4 @@
-import { invalidRequest, jsonError, methodNotAllowed, noStore, orderExpired, orderNotFound, readJsonBody, tooManyAttempts } from "~/.server/json-api";
+import { invalidRequest, jsonError, methodNotAllowed, noStore, orderExpired, orderNotFound, readJsonBody, tooManyAttempts, toResponse } from "~/.server/json-api";
 import { ORDER_TOKEN_HEADER } from "~/.server/orders/access";
 import { payWithTestCard } from "~/.server/orders/test-card-payment";
 import { consumeRateLimit } from "~/.server/rate-limits";
@@ -6,7 +6,7 @@ import { testPaymentRequestSchema } from "~/lib/test-card-schema";
 import type { Route } from "./+types/api.payments.test-gateway";
 
 const tooManyPayments = (retryAfterSeconds: number) =>
-  tooManyAttempts("Too many payment attempts. Please wait a few minutes and try again.", retryAfterSeconds);
+  toResponse(tooManyAttempts("Too many payment attempts. Please wait a few minutes and try again.", retryAfterSeconds));
 
 export const loader = methodNotAllowed;
 
@@ -18,9 +18,9 @@ export async function action({ request, context }: Route.ActionArgs) {
   }
   if (request.method !== "POST") return methodNotAllowed();
   const body = await readJsonBody(request, 4096);
-  if (!body.ok) return body.response;
+  if (!body.ok) return toResponse(body.answer);
   const parsed = testPaymentRequestSchema.safeParse(body.value);
-  if (!parsed.success) return invalidRequest(parsed.error);
+  if (!parsed.success) return toResponse(invalidRequest(parsed.error));
   const now = Date.now();
   const perIp = await consumeRateLimit(db, `payment:ip:${clientIp}`, config.paymentLimits.perIp, now);
   if (!perIp.allowed) return tooManyPayments(perIp.retryAfterSeconds);
@@ -39,7 +39,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     case "not_found":
       return orderNotFound();
     case "expired":
-      return orderExpired();
+      return toResponse(orderExpired());
     case "too_many_attempts":
       return tooManyPayments(result.retryAfterSeconds);
   }

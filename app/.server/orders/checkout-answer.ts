@@ -2,7 +2,7 @@ import { checkoutRequestSchema } from "~/lib/checkout-schema";
 import { checkoutTexts } from "~/lib/checkout-texts";
 import { formatPrice, MAX_ORDER_CENTS } from "~/lib/money";
 import { getShopper } from "../accounts/auth";
-import { invalidRequest, jsonError, noStore, orderExpired, readJsonBody, tooManyAttempts } from "../json-api";
+import { errorAnswer, invalidRequest, type JsonAnswer, jsonAnswer, type JsonRequest, orderExpired, readJsonBody, tooManyAttempts } from "../json-api";
 import type { ShopContext } from "../load-context";
 import { PaymentUnavailable, placeOrder } from "./checkout";
 
@@ -11,12 +11,12 @@ import { PaymentUnavailable, placeOrder } from "./checkout";
  * and stock come from the database only. Express serves it in front of React
  * Router (server/checkout-route.ts); the route module answers other methods.
  */
-export async function answerCheckout(request: Request, context: ShopContext): Promise<Response> {
+export async function answerCheckout(request: JsonRequest, context: ShopContext): Promise<JsonAnswer> {
   const body = await readJsonBody(request);
-  if (!body.ok) return body.response;
+  if (!body.ok) return body.answer;
   const lines = (body.value as { lines?: unknown } | null)?.lines;
   if (Array.isArray(lines) && lines.length === 0) {
-    return jsonError(400, { code: "empty_cart", message: checkoutTexts.emptyCart });
+    return errorAnswer(400, { code: "empty_cart", message: checkoutTexts.emptyCart });
   }
   const parsed = checkoutRequestSchema.safeParse(body.value);
   if (!parsed.success) return invalidRequest(parsed.error);
@@ -36,7 +36,7 @@ export async function answerCheckout(request: Request, context: ShopContext): Pr
   } catch (error) {
     if (!(error instanceof PaymentUnavailable)) throw error;
     context.logger.error({ error: error.message }, "The payment provider did not answer; the order waits for a retry");
-    return jsonError(502, {
+    return errorAnswer(502, {
       code: "payment_unavailable",
       message: "We could not reach the payment service. Please press Pay again in a moment.",
     });
@@ -48,27 +48,27 @@ export async function answerCheckout(request: Request, context: ShopContext): Pr
     return orderExpired();
   }
   if (result.kind === "too_large") {
-    return jsonError(400, {
+    return errorAnswer(400, {
       code: "order_too_large",
       message: `An order can total at most $${formatPrice(MAX_ORDER_CENTS)}. Please split it into smaller orders.`,
     });
   }
   if (result.kind === "key_reused") {
-    return jsonError(422, {
+    return errorAnswer(422, {
       code: "idempotency_key_reused",
       message: "This idempotency key was used for a checkout of other items or, once paid, another address. Send a new key for a new checkout.",
     });
   }
   if (result.kind === "holding_limit") {
     if (result.held === 0) {
-      return jsonError(400, {
+      return errorAnswer(400, {
         code: "holding_limit",
         message: `One order may reserve at most ${result.limit} items. For a larger order, please write to ${context.config.shopEmail}.`,
       });
     }
     const seconds = Math.max(1, Math.ceil((result.until - Date.now()) / 1000));
     const minutes = Math.ceil(seconds / 60);
-    return jsonError(
+    return errorAnswer(
       429,
       {
         code: "holding_limit",
@@ -78,23 +78,20 @@ export async function answerCheckout(request: Request, context: ShopContext): Pr
     );
   }
   if (result.kind === "shortfall") {
-    return jsonError(
+    return errorAnswer(
       409,
       { code: "insufficient_stock", message: checkoutTexts.notEnoughStock },
       { extra: { adjustments: result.adjustments } },
     );
   }
   const { order, payment, replayed } = result;
-  return Response.json(
-    {
-      order: {
-        number: order.number,
-        amountCents: order.amount_cents,
-        status: order.status,
-        accessToken: context.orderAccess.tokenFor(order.number),
-      },
-      payment: payment.clientData,
+  return jsonAnswer(replayed ? 200 : 201, {
+    order: {
+      number: order.number,
+      amountCents: order.amount_cents,
+      status: order.status,
+      accessToken: context.orderAccess.tokenFor(order.number),
     },
-    { status: replayed ? 200 : 201, headers: noStore },
-  );
+    payment: payment.clientData,
+  });
 }
