@@ -2,6 +2,7 @@ import { createHash } from "node:crypto";
 import { sql } from "kysely";
 import type { Db } from "./db";
 import { firstOf, runSteps, type Steps } from "./db/steps";
+import { queryTemplate } from "./db/template";
 
 export interface RateLimit {
   limit: number;
@@ -20,22 +21,24 @@ export function consumeRateLimit(db: Db, key: string, rule: RateLimit, now: numb
 
 /** `consumeRateLimit` as a step of a larger job (db/steps.ts): the checkout counts its hit in its own transaction. */
 export function* rateLimitHit(db: Db, key: string, rule: RateLimit, now: number): Steps<RateLimitResult> {
-  const windowStartsAfter = now - rule.windowMs;
-  const row = (yield* firstOf(
-    db
-      .insertInto("rate_limits")
-      .values({ key, window_start: now, hits: 1 })
-      .onConflict((conflict) =>
-        conflict.column("key").doUpdateSet({
-          hits: sql`case when rate_limits.window_start <= ${windowStartsAfter} then 1 else rate_limits.hits + 1 end`,
-          window_start: sql`case when rate_limits.window_start <= ${windowStartsAfter} then ${now} else rate_limits.window_start end`,
-        }),
-      )
-      .returning(["hits", "window_start"]),
-  ))!;
+  const row = (yield* firstOf(hitWindow(db, { key, now, windowStartsAfter: now - rule.windowMs })))!;
   if (row.hits <= rule.limit) return { allowed: true };
   return { allowed: false, retryAfterSeconds: Math.max(1, Math.ceil((row.window_start + rule.windowMs - now) / 1000)) };
 }
+
+/** One hit: a new window, or one more hit in the current one, or the first of a new one once it has passed. */
+const hitWindow = queryTemplate((db: Db, values: { key: string; now: number; windowStartsAfter: number }) =>
+  db
+    .insertInto("rate_limits")
+    .values({ key: values.key, window_start: values.now, hits: 1 })
+    .onConflict((conflict) =>
+      conflict.column("key").doUpdateSet({
+        hits: sql`case when rate_limits.window_start <= ${values.windowStartsAfter} then 1 else rate_limits.hits + 1 end`,
+        window_start: sql`case when rate_limits.window_start <= ${values.windowStartsAfter} then ${values.now} else rate_limits.window_start end`,
+      }),
+    )
+    .returning(["hits", "window_start"]),
+);
 
 /**
  * The sign-in limit's key for an email in any letter case. Hashed: the table

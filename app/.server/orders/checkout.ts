@@ -2,12 +2,13 @@ import { randomBytes } from "node:crypto";
 import type { CheckoutRequest, Shipping } from "~/lib/checkout-schema";
 import { MAX_ORDER_CENTS } from "~/lib/money";
 import { ORDER_NUMBER_ALPHABET } from "~/lib/order-number";
-import { sql } from "kysely";
+import { type Insertable, sql } from "kysely";
 import { catalogVersionBump } from "../catalog/version";
-import type { Db } from "../db";
+import type { Database, Db } from "../db";
 import { isSqlite } from "../db/engine";
 import type { OrderRow } from "../db/schema";
 import { changesOf, firstOf, rowsOf, runSteps, type Steps } from "../db/steps";
+import { queryTemplate } from "../db/template";
 import { type RateLimit, rateLimitHit } from "../rate-limits";
 import { OrderExpired, assertPayable } from "./payment";
 import { findOrderByIdempotencyKey, findOrderItems, orderWithKey } from "./queries";
@@ -68,17 +69,19 @@ export interface Holder {
  */
 function* heldBy(db: Db, holder: Holder, now: number): Steps<{ units: number; until: number }> {
   if (!isSqlite(db)) yield sql`select pg_advisory_xact_lock(hashtext(${`held-by:${holder.address}`}))`.compile(db);
-  const held = (yield* firstOf(
-    db
-      .selectFrom("order_items")
-      .innerJoin("orders", "orders.id", "order_items.order_id")
-      .where("orders.held_by", "=", holder.address)
-      .where("orders.status", "=", "pending_payment")
-      .where("orders.expires_at", ">", now)
-      .select([(eb) => eb.fn.sum<number | string | null>("order_items.quantity").as("units"), (eb) => eb.fn.min<number | string | null>("orders.expires_at").as("until")]),
-  ))!;
+  const held = (yield* firstOf(unitsHeld(db, { address: holder.address, now })))!;
   return { units: Number(held.units ?? 0), until: Number(held.until ?? now) };
 }
+
+const unitsHeld = queryTemplate((db: Db, values: { address: string; now: number }) =>
+  db
+    .selectFrom("order_items")
+    .innerJoin("orders", "orders.id", "order_items.order_id")
+    .where("orders.held_by", "=", values.address)
+    .where("orders.status", "=", "pending_payment")
+    .where("orders.expires_at", ">", values.now)
+    .select([(eb) => eb.fn.sum<number | string | null>("order_items.quantity").as("units"), (eb) => eb.fn.min<number | string | null>("orders.expires_at").as("until")]),
+);
 
 /** Short, unambiguous and unguessable: "WS-7K3F9QXA". */
 export function newOrderNumber(): string {
@@ -86,14 +89,33 @@ export function newOrderNumber(): string {
   return `WS-${Array.from(bytes, (byte) => ORDER_NUMBER_ALPHABET[byte % ORDER_NUMBER_ALPHABET.length]).join("")}`;
 }
 
-function productsOf(db: Db, lines: CheckoutRequest["lines"]) {
-  return db
+const productsOf = queryTemplate((db: Db, values: { ids: number[] }) =>
+  db
     .selectFrom("products")
     .select(["id", "name", "price_cents", "scent", "stock"])
-    .where("id", "in", lines.map((line) => line.id))
+    .where("id", "in", values.ids)
     // A hidden product is not for sale: it reads as none available (409, available: 0).
-    .where("visible", "=", 1);
-}
+    .where("visible", "=", 1),
+);
+
+/** Takes `quantity` units of a product that still has them; no row when it has not. */
+const takeStock = queryTemplate((db: Db, values: { id: number; quantity: number }) =>
+  db
+    .updateTable("products")
+    .set((eb) => ({ stock: eb("stock", "-", values.quantity) }))
+    .where("id", "=", values.id)
+    .where("stock", ">=", values.quantity)
+    .where("visible", "=", 1)
+    .returning("stock"),
+);
+
+const insertOrder = queryTemplate((db: Db, values: Insertable<Database["orders"]>) => db.insertInto("orders").values(values).returningAll());
+
+const insertItems = queryTemplate((db: Db, values: { items: Insertable<Database["order_items"]>[] }) => db.insertInto("order_items").values(values.items));
+
+const attachPaymentRef = queryTemplate((db: Db, values: { id: number; ref: string }) =>
+  db.updateTable("orders").set({ payment_ref: values.ref }).where("id", "=", values.id).where("payment_ref", "is", null).where("status", "=", "pending_payment"),
+);
 
 /** The lines the products' stock cannot fill, each with what it can. */
 function shortfallOf(lines: CheckoutRequest["lines"], products: { id: number; stock: number }[]): StockAdjustment[] {
@@ -131,7 +153,7 @@ export async function placeOrder(db: Db, providers: PaymentProviders, request: C
     // returns the winner's order, even when the winner took the last unit.
     const raced = await findOrderByIdempotencyKey(db, request.idempotencyKey);
     if (raced) return resume(db, providers, raced, request, options);
-    if (error instanceof StockShortfall) return { kind: "shortfall", adjustments: shortfallOf(lines, await productsOf(db, lines).execute()) };
+    if (error instanceof StockShortfall) return { kind: "shortfall", adjustments: shortfallOf(lines, await runSteps(db, () => rowsOf(productsOf(db, { ids: lines.map((line) => line.id) })))) };
     throw error;
   }
   if (reservation.kind === "existing") return resume(db, providers, reservation.order, request, options);
@@ -156,14 +178,14 @@ function* reserve(db: Db, request: CheckoutRequest, lines: CheckoutRequest["line
     const hit = yield* rateLimitHit(db, options.rateLimit.key, options.rateLimit.rule, options.now);
     if (!hit.allowed) return { kind: "rate_limited", retryAfterSeconds: hit.retryAfterSeconds };
   }
-  const existing = yield* firstOf(orderWithKey(db, request.idempotencyKey));
+  const existing = yield* firstOf(orderWithKey(db, { key: request.idempotencyKey }));
   if (existing) return { kind: "existing", order: existing };
   if (options.holder) {
     const held = yield* heldBy(db, options.holder, options.now);
     const units = lines.reduce((sum, line) => sum + line.quantity, 0);
     if (held.units + units > options.holder.maxUnits) return { kind: "holding_limit", held: held.units, limit: options.holder.maxUnits, until: held.until };
   }
-  const products = yield* rowsOf(productsOf(db, lines));
+  const products = yield* rowsOf(productsOf(db, { ids: lines.map((line) => line.id) }));
   const adjustments = shortfallOf(lines, products);
   if (adjustments.length > 0) return { kind: "shortfall", adjustments };
   const byId = new Map(products.map((product) => [product.id, product]));
@@ -171,46 +193,35 @@ function* reserve(db: Db, request: CheckoutRequest, lines: CheckoutRequest["line
   if (amountCents > MAX_ORDER_CENTS) return { kind: "too_large" };
   let emptied = false;
   for (const line of lines) {
-    const updated = yield* firstOf(
-      db
-        .updateTable("products")
-        .set((eb) => ({ stock: eb("stock", "-", line.quantity) }))
-        .where("id", "=", line.id)
-        .where("stock", ">=", line.quantity)
-        .where("visible", "=", 1)
-        .returning("stock"),
-    );
+    const updated = yield* firstOf(takeStock(db, line));
     if (!updated) throw new StockShortfall();
     if (updated.stock === 0) emptied = true;
   }
   const created = (yield* firstOf(
-    db
-      .insertInto("orders")
-      .values({
-        number: newOrderNumber(),
-        user_id: options.customer.userId ?? null,
-        status: "pending_payment",
-        customer_name: options.customer.displayName ?? "Guest",
-        ...shippingColumns(request.shipping, options.customer),
-        amount_cents: amountCents,
-        currency: "usd",
-        payment_provider: provider,
-        payment_ref: null,
-        idempotency_key: request.idempotencyKey,
-        created_at: options.now,
-        paid_at: null,
-        expires_at: options.now + options.reservationMs,
-        held_by: options.holder?.address ?? null,
-      })
-      .returningAll(),
+    insertOrder(db, {
+      number: newOrderNumber(),
+      user_id: options.customer.userId ?? null,
+      status: "pending_payment",
+      customer_name: options.customer.displayName ?? "Guest",
+      ...shippingColumns(request.shipping, options.customer),
+      amount_cents: amountCents,
+      currency: "usd",
+      payment_provider: provider,
+      payment_ref: null,
+      idempotency_key: request.idempotencyKey,
+      created_at: options.now,
+      paid_at: null,
+      expires_at: options.now + options.reservationMs,
+      held_by: options.holder?.address ?? null,
+    }),
   ))!;
   yield* changesOf(
-    db.insertInto("order_items").values(
-      lines.map((line) => {
+    insertItems(db, {
+      items: lines.map((line) => {
         const product = byId.get(line.id)!;
         return { order_id: created.id, product_id: line.id, name: product.name, price_cents: product.price_cents, quantity: line.quantity, scent: product.scent };
       }),
-    ),
+    }),
   );
   // A browsing page changes only when a product sells out (docs/decisions/005-lean-process.md).
   if (emptied) yield* changesOf(catalogVersionBump(db));
@@ -240,14 +251,8 @@ async function attachPayment(db: Db, provider: PaymentProvider, order: OrderRow)
     throw new PaymentUnavailable(error instanceof Error ? error.message : String(error));
   }
   if (!order.payment_ref) {
-    const attached = await db
-      .updateTable("orders")
-      .set({ payment_ref: payment.ref })
-      .where("id", "=", order.id)
-      .where("payment_ref", "is", null)
-      .where("status", "=", "pending_payment")
-      .executeTakeFirst();
-    if (attached.numUpdatedRows !== 1n && (await findOrderByIdempotencyKey(db, order.idempotency_key))?.payment_ref !== payment.ref) {
+    const attached = await runSteps(db, () => changesOf(attachPaymentRef(db, { id: order.id, ref: payment.ref })));
+    if (attached !== 1n && (await findOrderByIdempotencyKey(db, order.idempotency_key))?.payment_ref !== payment.ref) {
       await provider.cancelPayment(payment.ref).catch(() => "unknown");
       return { kind: "expired" };
     }

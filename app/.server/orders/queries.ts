@@ -1,17 +1,20 @@
 import type { Db } from "../db";
 import type { OrderRow } from "../db/schema";
+import { firstOf, runSteps } from "../db/steps";
+import { queryTemplate } from "../db/template";
 
 export function findOrderByNumber(db: Db, number: string) {
   return db.selectFrom("orders").selectAll().where("number", "=", number).executeTakeFirst();
 }
 
 export function findOrderByIdempotencyKey(db: Db, key: string) {
-  return orderWithKey(db, key).executeTakeFirst();
+  return runSteps(db, () => firstOf(orderWithKey(db, { key })));
 }
 
-export function orderWithKey(db: Db, key: string) {
-  return db.selectFrom("orders").selectAll().where("idempotency_key", "=", key);
-}
+/** The order a checkout's idempotency key created, as a step (db/steps.ts). */
+export const orderWithKey = queryTemplate((db: Db, values: { key: string }) =>
+  db.selectFrom("orders").selectAll().where("idempotency_key", "=", values.key),
+);
 
 export function findOrderByPaymentRef(db: Db, ref: string) {
   return db.selectFrom("orders").selectAll().where("payment_ref", "=", ref).executeTakeFirst();
