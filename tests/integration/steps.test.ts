@@ -39,6 +39,23 @@ describe(`runSteps on ${testEngine}`, () => {
     expect(await windowOf("steps:committed").executeTakeFirst()).toEqual({ hits: 1 });
   });
 
+  it("rolls back a transaction whose query fails, with the writes before it", async () => {
+    await runSteps(database.db, () => changesOf(insert("steps:held")));
+    const failing = runSteps(
+      database.db,
+      function* () {
+        yield* changesOf(insert("steps:before-the-failure"));
+        yield* changesOf(insert("steps:held"));
+      },
+      { transaction: true },
+    );
+    await expect(failing).rejects.toThrow(/unique|duplicate/i);
+    expect(await windowOf("steps:before-the-failure").executeTakeFirst()).toBeUndefined();
+    // The connection is back to normal: the next job commits.
+    await runSteps(database.db, () => changesOf(insert("steps:after-the-failure")), { transaction: true });
+    expect(await windowOf("steps:after-the-failure").executeTakeFirst()).toEqual({ hits: 1 });
+  });
+
   it("throws a failed query's error into the job, where it was yielded", async () => {
     await runSteps(database.db, () => changesOf(insert("steps:taken")));
     const outcome = await runSteps(database.db, function* (): Steps<string> {
@@ -52,7 +69,7 @@ describe(`runSteps on ${testEngine}`, () => {
     expect(outcome).toBe("caught: true");
   });
 
-  it("runs a transaction's job whole while other queries wait: none of them sees it half done", async () => {
+  it("lets no query see a transaction's job half done, while many run side by side", async () => {
     await runSteps(database.db, () => changesOf(insert("steps:pair-a")));
     await runSteps(database.db, () => changesOf(insert("steps:pair-b")));
     const both = () =>

@@ -1,4 +1,4 @@
-import { DummyDriver, Kysely, PostgresAdapter, PostgresIntrospector, PostgresQueryCompiler, SqliteAdapter, SqliteIntrospector, SqliteQueryCompiler } from "kysely";
+import { sql, DummyDriver, Kysely, PostgresAdapter, PostgresIntrospector, PostgresQueryCompiler, SqliteAdapter, SqliteIntrospector, SqliteQueryCompiler } from "kysely";
 import { describe, expect, it } from "vitest";
 import { queryTemplate } from "~/.server/db/template";
 
@@ -48,6 +48,35 @@ describe.each(["sqlite", "postgres"] as const)("queryTemplate on %s", (engine) =
       const { sql, parameters } = add(db, { rows }).compile();
       expect(template(db, { rows }).compile()).toMatchObject({ sql, parameters });
     }
+  });
+
+  it("keeps a null or an undefined as Kysely writes it (is null, a column left out): each is a shape of its own", () => {
+    const find = queryTemplate((kysely: Kysely<Tables>, values: { note: string | null }) =>
+      kysely.selectFrom("items").select("id").where("note", values.note === null ? "is" : "=", values.note),
+    );
+    const add = queryTemplate((kysely: Kysely<Tables>, values: { id: number; name: string; stock: number; note?: string }) =>
+      kysely.insertInto("items").values({ id: values.id, name: values.name, stock: values.stock, note: values.note }),
+    );
+    for (const note of [null, "gift", null, "seconds"]) {
+      const { sql: text, parameters } = db.selectFrom("items").select("id").where("note", note === null ? "is" : "=", note).compile();
+      expect(find(db, { note }).compile()).toMatchObject({ sql: text, parameters });
+    }
+    for (const note of [undefined, "gift", undefined]) {
+      const row = { id: 1, name: "Fig", stock: 3, note };
+      const { sql: text, parameters } = db.insertInto("items").values(row).compile();
+      expect(add(db, row).compile()).toMatchObject({ sql: text, parameters });
+    }
+  });
+
+  it("refuses a value used in code inside the build, or an array bound as one value", () => {
+    const pattern = queryTemplate((kysely: Kysely<Tables>, values: { name: string }) =>
+      kysely.selectFrom("items").select("id").where("name", "like", `${values.name}%`),
+    );
+    expect(() => pattern(db, { name: "Fig" }).compile()).toThrow("values.name was used in code inside the build");
+    const anyOf = queryTemplate((kysely: Kysely<Tables>, values: { ids: number[] }) =>
+      kysely.selectFrom("items").select("id").where(sql<boolean>`id = any(${values.ids})`),
+    );
+    expect(() => anyOf(db, { ids: [1, 2] }).compile()).toThrow("an array or object is bound as one value");
   });
 
   it("keeps what the build wrote itself, as the rule says: only the values change", () => {

@@ -7,6 +7,10 @@ import { type Compilable, CompiledQuery, type Kysely, type QueryResult } from "k
  * loop, so a transaction never holds the one connection while other requests
  * take turns (the checkout's p99; docs/decisions/005-lean-process.md). On
  * PostgreSQL each query is awaited as usual.
+ *
+ * A query that fails throws where the job yielded it. A job may catch that
+ * only outside a transaction: inside one, PostgreSQL has aborted the
+ * transaction and SQLite may have ended it.
  */
 export type Steps<T> = Generator<CompiledQuery, T, QueryResult<unknown>>;
 
@@ -27,7 +31,11 @@ export function* changesOf(query: Compilable<unknown>): Steps<bigint> {
   return result.numAffectedRows ?? 0n;
 }
 
-/** A SQLite connection that can run a compiled query on the spot: what db/index.ts opens. */
+/**
+ * A SQLite connection that can run a compiled query on the spot: what
+ * db/index.ts opens. Its queries skip Kysely's executor, so they pass no
+ * plugin and no query log (the shop configures neither).
+ */
 export interface SynchronousConnection {
   run(query: CompiledQuery): QueryResult<unknown>;
   readonly inTransaction: boolean;
@@ -40,26 +48,36 @@ export function runStepsSynchronously<DB>(db: Kysely<DB>, connection: Synchronou
   synchronous.set(db, connection);
 }
 
-/** Runs `steps`, as one transaction when asked: BEGIN IMMEDIATE on SQLite, so it waits for another process's writer up front. */
+/**
+ * Runs `steps`, as one transaction when asked: BEGIN IMMEDIATE on SQLite, so
+ * it waits for another process's writer up front. `db` is the shop's
+ * database, not a transaction: like any query on it, a job waits for a
+ * Kysely transaction under way, so never run one from inside one.
+ */
 export async function runSteps<DB, T>(db: Kysely<DB>, steps: () => Steps<T>, options: { transaction?: boolean } = {}): Promise<T> {
   const connection = synchronous.get(db);
   if (connection) {
+    const run = (query: CompiledQuery) => connection.run(query);
     // Holding Kysely's connection keeps its own queries and transactions off it meanwhile.
-    return db.connection().execute(async () => (options.transaction ? inTransaction(connection, steps) : drive(steps(), connection.run)));
+    return db.connection().execute(async () => (options.transaction ? runTransaction(connection, steps) : drive(steps(), run)));
   }
   if (options.transaction) return db.transaction().execute((trx) => driveAsync(steps(), (query) => trx.executeQuery(query)));
   return driveAsync(steps(), (query) => db.executeQuery(query));
 }
 
-function inTransaction<T>(connection: SynchronousConnection, steps: () => Steps<T>): T {
+function runTransaction<T>(connection: SynchronousConnection, steps: () => Steps<T>): T {
   connection.run(BEGIN);
   try {
-    const result = drive(steps(), connection.run);
+    const result = drive(steps(), (query) => connection.run(query));
     connection.run(COMMIT);
     return result;
   } catch (error) {
     // SQLite may have rolled back already (a full disk, an interrupt).
-    if (connection.inTransaction) connection.run(ROLLBACK);
+    try {
+      if (connection.inTransaction) connection.run(ROLLBACK);
+    } catch {
+      // Should rolling back fail too, the job's error is still the one to tell.
+    }
     throw error;
   }
 }

@@ -3,6 +3,11 @@ import type { Compilable, CompiledQuery, Kysely } from "kysely";
 /** Where one of a run's values goes in a template's parameters: its path in the values. */
 class Hole {
   constructor(readonly path: readonly (string | number)[]) {}
+
+  /** A value used in code inside `build` (`${values.key}`, `values.now - 1`) would be baked into the SQL. */
+  [Symbol.toPrimitive](): never {
+    throw new Error(`queryTemplate: values.${this.path.join(".")} was used in code inside the build; only pass values to the query builder`);
+  }
 }
 
 type Values = Record<string, unknown>;
@@ -10,18 +15,34 @@ type Values = Record<string, unknown>;
 const isPlainObject = (value: unknown): value is Values =>
   value !== null && typeof value === "object" && Object.getPrototypeOf(value) === Object.prototype;
 
-/** What tells two runs' SQL apart: the keys of the values' objects and the lengths of their arrays. */
+/**
+ * Values Kysely writes into the SQL itself rather than as a parameter
+ * (`is null`, `is true`) or leaves out (an undefined column): they stay as
+ * they are, and are part of the shape.
+ */
+const isLiteral = (value: unknown) => value === null || value === undefined || typeof value === "boolean";
+
+/** What tells two runs' SQL apart: the keys of the values' objects, the lengths of their arrays, and their literals. */
 function shapeOf(value: unknown): string {
   if (Array.isArray(value)) return `[${value.map(shapeOf).join(",")}]`;
   if (isPlainObject(value)) return `{${Object.entries(value).map(([key, item]) => `${key}:${shapeOf(item)}`).join(",")}}`;
-  return "";
+  return isLiteral(value) ? String(value) : "";
 }
 
-/** `value` with each leaf (anything but a plain object or an array) replaced by its Hole. */
+/** `value` with each leaf (anything but a plain object, an array or a literal) replaced by its Hole. */
 function holesOf(value: unknown, path: (string | number)[]): unknown {
   if (Array.isArray(value)) return value.map((item, index) => holesOf(item, [...path, index]));
   if (isPlainObject(value)) return Object.fromEntries(Object.entries(value).map(([key, item]) => [key, holesOf(item, [...path, key])]));
-  return new Hole(path);
+  return isLiteral(value) ? value : new Hole(path);
+}
+
+/** A Hole inside a parameter (an array or object bound as one value, such as JSON) cannot be filled. */
+function assertFillable(query: CompiledQuery) {
+  const nested = (value: unknown): boolean =>
+    value instanceof Hole || (Array.isArray(value) ? value.some(nested) : isPlainObject(value) && Object.values(value).some(nested));
+  if (query.parameters.some((parameter) => !(parameter instanceof Hole) && nested(parameter))) {
+    throw new Error("queryTemplate: an array or object is bound as one value; a template takes only single values");
+  }
 }
 
 function valueAt(values: Values, path: readonly (string | number)[]): unknown {
@@ -36,8 +57,12 @@ function valueAt(values: Values, path: readonly (string | number)[]): unknown {
  * its values: on a checkout's short queries building and compiling cost as
  * much CPU as SQLite's own work (docs/decisions/005-lean-process.md).
  * `build` is given placeholders for the values, so everything that changes
- * from run to run must come from them, never from code inside `build` (a
- * random number, the time); a constant written in `build` stays.
+ * from run to run must come from them and go to the query builder as they
+ * are, never through code inside `build` (a placeholder used in code
+ * throws) or from it (a random number, the time): a constant written in
+ * `build` stays. Arrays and objects in the values are taken apart into
+ * their leaves (an `in` list, an insert's rows); one bound as a single
+ * value, such as JSON, throws.
  */
 export function queryTemplate<DB, V extends Values, Row>(build: (db: Kysely<DB>, values: V) => Compilable<Row>) {
   const compiled = new WeakMap<Kysely<DB>, Map<string, CompiledQuery<Row>>>();
@@ -46,7 +71,11 @@ export function queryTemplate<DB, V extends Values, Row>(build: (db: Kysely<DB>,
     if (!byShape) compiled.set(db, (byShape = new Map()));
     const shape = shapeOf(values);
     let template = byShape.get(shape);
-    if (!template) byShape.set(shape, (template = build(db, holesOf(values, []) as V).compile()));
+    if (!template) {
+      template = build(db, holesOf(values, []) as V).compile();
+      assertFillable(template);
+      byShape.set(shape, template);
+    }
     const query = template;
     return {
       compile: () => ({ ...query, parameters: query.parameters.map((parameter) => (parameter instanceof Hole ? valueAt(values, parameter.path) : parameter)) }),

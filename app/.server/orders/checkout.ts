@@ -131,7 +131,12 @@ interface OrderOptions {
   now: number;
   reservationMs: number;
   holder?: Holder;
-  /** Counted in the reservation's transaction, whatever it answers: one commit per checkout instead of two. */
+  /**
+   * Counted in the reservation's transaction: one commit per checkout
+   * instead of two, and a refusal decided before the stock moves commits its
+   * hit too. Only a rolled-back reservation (a race lost on PostgreSQL, an
+   * error) leaves it uncounted.
+   */
   rateLimit?: { key: string; rule: RateLimit };
 }
 
@@ -157,6 +162,11 @@ export async function placeOrder(db: Db, providers: PaymentProviders, request: C
     throw error;
   }
   if (reservation.kind === "existing") return resume(db, providers, reservation.order, request, options);
+  if (reservation.kind === "shortfall" || reservation.kind === "holding_limit") {
+    // On PostgreSQL a checkout with the same key, from another address, may have committed since this one looked.
+    const raced = await findOrderByIdempotencyKey(db, request.idempotencyKey);
+    if (raced) return resume(db, providers, raced, request, options);
+  }
   if (reservation.kind !== "created") return reservation;
   return withPayment(await attachPayment(db, providers.current, reservation.order), false);
 }
