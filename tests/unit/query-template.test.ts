@@ -1,6 +1,6 @@
 import { sql, DummyDriver, Kysely, PostgresAdapter, PostgresIntrospector, PostgresQueryCompiler, SqliteAdapter, SqliteIntrospector, SqliteQueryCompiler } from "kysely";
 import { describe, expect, it } from "vitest";
-import { queryTemplate } from "~/.server/db/template";
+import { queryTemplate, statementNameOf } from "~/.server/db/template";
 
 interface Tables {
   items: { id: number; name: string; stock: number; note: string | null };
@@ -87,5 +87,17 @@ describe.each(["sqlite", "postgres"] as const)("queryTemplate on %s", (engine) =
     expect(template(db, { id: 1 }).compile().parameters).toEqual([1, 1]);
     expect(template(db, { id: 2 }).compile().parameters).toEqual([2, 1]);
     expect(calls).toBe(1);
+  });
+
+  it("names each SQL it compiled, once: PostgreSQL prepares it under that name", () => {
+    const template = queryTemplate(take);
+    const one = template(db, { ids: [1], quantity: 1 }).compile().sql;
+    const two = template(db, { ids: [1, 2], quantity: 1 }).compile().sql;
+    expect(statementNameOf(one)).toMatch(/^template_\d+$/);
+    expect(statementNameOf(two)).toMatch(/^template_\d+$/);
+    expect(statementNameOf(two)).not.toBe(statementNameOf(one));
+    // Another template of the same query compiles the same SQL, so it runs under the same statement.
+    expect(queryTemplate(take)(db, { ids: [7], quantity: 3 }).compile().sql).toBe(one);
+    expect(statementNameOf(take(db, { ids: [1], quantity: 1 }).compile().sql + " ")).toBeUndefined();
   });
 });

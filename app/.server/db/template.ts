@@ -52,6 +52,18 @@ function valueAt(values: Values, path: readonly (string | number)[]): unknown {
 }
 
 /**
+ * The SQL of every template compiled, with a name of its own: on PostgreSQL
+ * each connection then prepares it once and plans it from the second run on
+ * (postgres-pool.ts), rather than parsing and planning it for every run,
+ * which cost the server half its time on a checkout. There are as many as
+ * templates times their shapes, a bounded number.
+ */
+const statementNames = new Map<string, string>();
+
+/** The name a template's SQL is prepared under, if `sql` is one's. */
+export const statementNameOf = (sql: string) => statementNames.get(sql);
+
+/**
  * A query Kysely builds and compiles once per database and shape of its
  * values (which keys, how many lines), after which each run only fills in
  * its values: on a checkout's short queries building and compiling cost as
@@ -74,6 +86,7 @@ export function queryTemplate<DB, V extends Values, Row>(build: (db: Kysely<DB>,
     if (!template) {
       template = build(db, holesOf(values, []) as V).compile();
       assertFillable(template);
+      if (!statementNames.has(template.sql)) statementNames.set(template.sql, `template_${statementNames.size + 1}`);
       byShape.set(shape, template);
     }
     const query = template;

@@ -29,9 +29,8 @@ export async function answerCheckout(request: JsonRequest, context: ShopContext)
       customer: shopper ? { userId: shopper.id, displayName: shopper.displayName, email: shopper.email } : {},
       now: Date.now(),
       reservationMs: context.config.reservationMs,
-      holder: { address: context.clientIp, maxUnits: context.config.unitsHeldPerIp },
       // Each checkout may reserve stock: bots must not hold it all.
-      rateLimit: { key: `checkout:ip:${context.clientIp}`, rule: context.config.checkoutLimit },
+      holder: { address: context.clientIp, maxUnits: context.config.unitsHeldPerIp, checkouts: context.config.checkoutLimit },
     });
   } catch (error) {
     if (!(error instanceof PaymentUnavailable)) throw error;

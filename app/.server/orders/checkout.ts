@@ -2,7 +2,7 @@ import { randomBytes } from "node:crypto";
 import type { CheckoutRequest, Shipping } from "~/lib/checkout-schema";
 import { MAX_ORDER_CENTS } from "~/lib/money";
 import { ORDER_NUMBER_ALPHABET } from "~/lib/order-number";
-import { type Insertable, sql } from "kysely";
+import { type ExpressionBuilder, type Insertable } from "kysely";
 import { catalogVersionBump } from "../catalog/version";
 import type { Database, Db } from "../db";
 import { isSqlite } from "../db/engine";
@@ -11,7 +11,7 @@ import { changesOf, firstOf, rowsOf, runSteps, type Steps } from "../db/steps";
 import { queryTemplate } from "../db/template";
 import { type RateLimit, rateLimitHit } from "../rate-limits";
 import { OrderExpired, assertPayable } from "./payment";
-import { findOrderByIdempotencyKey, findOrderItems, orderWithKey } from "./queries";
+import { findOrderByIdempotencyKey, findOrderItems } from "./queries";
 import type { CreatedPayment, PaymentProvider } from "./payments/provider";
 import type { PaymentProviders } from "./payments/providers";
 
@@ -55,21 +55,29 @@ export class PaymentUnavailable extends Error {
  */
 class StockShortfall extends Error {}
 
-/** Who places an order, as far as stock hoarding goes: the client's address, and the units it may hold unpaid. */
+/**
+ * Who places an order: the client's address, the units it may hold unpaid,
+ * and how often it may check out. The checkout's hit is counted in the
+ * reservation's transaction: one commit per checkout instead of two, and a
+ * refusal decided before the stock moves commits its hit too. Only a
+ * rolled-back reservation (a race lost on PostgreSQL, an error) leaves it
+ * uncounted.
+ */
 export interface Holder {
   address: string;
   maxUnits: number;
+  checkouts: RateLimit;
 }
 
 /**
- * The units `holder` holds in unpaid orders, and when the earliest of those
- * orders expires. On PostgreSQL one address's checkouts take turns (a
- * transaction lock on the address), so parallel checkouts cannot each slip
- * under the limit; SQLite runs one writer at a time anyway.
+ * The units `address` holds in unpaid orders, and when the earliest of those
+ * orders expires. The address's checkouts must take turns here, or parallel
+ * ones could each slip under the limit: SQLite runs one writer at a time,
+ * and on PostgreSQL the checkout's rate-limit hit, earlier in the same
+ * transaction, keeps the address's row locked until it ends.
  */
-function* heldBy(db: Db, holder: Holder, now: number): Steps<{ units: number; until: number }> {
-  if (!isSqlite(db)) yield sql`select pg_advisory_xact_lock(hashtext(${`held-by:${holder.address}`}))`.compile(db);
-  const held = (yield* firstOf(unitsHeld(db, { address: holder.address, now })))!;
+function* heldBy(db: Db, address: string, now: number): Steps<{ units: number; until: number }> {
+  const held = (yield* firstOf(unitsHeld(db, { address, now })))!;
   return { units: Number(held.units ?? 0), until: Number(held.until ?? now) };
 }
 
@@ -89,25 +97,40 @@ export function newOrderNumber(): string {
   return `WS-${Array.from(bytes, (byte) => ORDER_NUMBER_ALPHABET[byte % ORDER_NUMBER_ALPHABET.length]).join("")}`;
 }
 
-const productsOf = queryTemplate((db: Db, values: { ids: number[] }) =>
-  db
+/**
+ * The lines' products. On PostgreSQL the rows are locked until the
+ * transaction ends, in id order so that checkouts never deadlock: the stock
+ * read here is what the update finds.
+ */
+const productsOf = queryTemplate((db: Db, values: { ids: number[] }) => {
+  const query = db
     .selectFrom("products")
     .select(["id", "name", "price_cents", "scent", "stock"])
     .where("id", "in", values.ids)
     // A hidden product is not for sale: it reads as none available (409, available: 0).
-    .where("visible", "=", 1),
-);
+    .where("visible", "=", 1)
+    .orderBy("id");
+  return isSqlite(db) ? query : query.forUpdate();
+});
 
-/** Takes `quantity` units of a product that still has them; no row when it has not. */
-const takeStock = queryTemplate((db: Db, values: { id: number; quantity: number }) =>
+/** Takes each line's units from its product in one statement; a product without them is left out of the rows. */
+const takeStock = queryTemplate((db: Db, values: { lines: { id: number; quantity: number }[] }) =>
   db
     .updateTable("products")
-    .set((eb) => ({ stock: eb("stock", "-", values.quantity) }))
-    .where("id", "=", values.id)
-    .where("stock", ">=", values.quantity)
+    .set((eb) => ({ stock: eb("stock", "-", wanted(eb, values.lines)) }))
+    .where("id", "in", values.lines.map((line) => line.id))
+    .where((eb) => eb("stock", ">=", wanted(eb, values.lines)))
     .where("visible", "=", 1)
     .returning("stock"),
 );
+
+/** A line's quantity, by the row's product id. */
+function wanted(eb: ExpressionBuilder<Database, "products">, lines: { id: number; quantity: number }[]) {
+  const [first, ...rest] = lines;
+  let byId = eb.case("id").when(first!.id).then(eb.cast<number>(eb.val(first!.quantity), "integer"));
+  for (const line of rest) byId = byId.when(line.id).then(eb.cast<number>(eb.val(line.quantity), "integer"));
+  return byId.end();
+}
 
 const insertOrder = queryTemplate((db: Db, values: Insertable<Database["orders"]>) => db.insertInto("orders").values(values).returningAll());
 
@@ -131,21 +154,14 @@ interface OrderOptions {
   now: number;
   reservationMs: number;
   holder?: Holder;
-  /**
-   * Counted in the reservation's transaction: one commit per checkout
-   * instead of two, and a refusal decided before the stock moves commits its
-   * hit too. Only a rolled-back reservation (a race lost on PostgreSQL, an
-   * error) leaves it uncounted.
-   */
-  rateLimit?: { key: string; rule: RateLimit };
 }
 
 /**
  * DESIGN.md §Checkout steps 1–2: in one transaction, check every line against
- * stock, decrement it with conditional updates and create a pending order for
- * the amount the database's prices give. The same idempotency key returns the
- * order it created before. The provider is asked for a payment after commit,
- * so no network call holds the database.
+ * stock, decrement it with a conditional update and create a pending order
+ * for the amount the database's prices give. The same idempotency key
+ * returns the order it created before. The provider is asked for a payment
+ * after commit, so no network call holds the database.
  */
 export async function placeOrder(db: Db, providers: PaymentProviders, request: CheckoutRequest, options: OrderOptions): Promise<PlaceOrderResult> {
   // Lines in id order: every transaction locks rows in the same order, so PostgreSQL never deadlocks.
@@ -154,46 +170,43 @@ export async function placeOrder(db: Db, providers: PaymentProviders, request: C
   try {
     reservation = await runSteps(db, () => reserve(db, request, lines, options, providers.current.name), { transaction: true });
   } catch (error) {
-    // Two requests with one new key raced (a double click, a retry): the loser
-    // returns the winner's order, even when the winner took the last unit.
-    const raced = await findOrderByIdempotencyKey(db, request.idempotencyKey);
-    if (raced) return resume(db, providers, raced, request, options);
+    // The key has an order already (a retry, a double click, or a race another request won): the
+    // new order's insert failed on the key, and that order is the answer, even when it took the last unit.
+    const existing = await findOrderByIdempotencyKey(db, request.idempotencyKey);
+    if (existing) return resume(db, providers, existing, request, options);
     if (error instanceof StockShortfall) return { kind: "shortfall", adjustments: shortfallOf(lines, await runSteps(db, () => rowsOf(productsOf(db, { ids: lines.map((line) => line.id) })))) };
     throw error;
   }
-  if (reservation.kind === "existing") return resume(db, providers, reservation.order, request, options);
-  if (reservation.kind === "shortfall" || reservation.kind === "holding_limit") {
-    // On PostgreSQL a checkout with the same key, from another address, may have committed since this one looked.
-    const raced = await findOrderByIdempotencyKey(db, request.idempotencyKey);
-    if (raced) return resume(db, providers, raced, request, options);
+  if (reservation.kind === "created") return withPayment(await attachPayment(db, providers.current, reservation.order), false);
+  if (reservation.kind !== "rate_limited") {
+    // A refusal may be a retry whose own order holds the stock or the address's allowance.
+    const existing = await findOrderByIdempotencyKey(db, request.idempotencyKey);
+    if (existing) return resume(db, providers, existing, request, options);
   }
-  if (reservation.kind !== "created") return reservation;
-  return withPayment(await attachPayment(db, providers.current, reservation.order), false);
+  return reservation;
 }
 
-/** What placeOrder's transaction did: created the order, found the key's order, or refused before moving any stock. */
+/** What placeOrder's transaction did: created the order, or refused before moving any stock. */
 type Reservation =
   | { kind: "created"; order: OrderRow }
-  | { kind: "existing"; order: OrderRow }
   | Extract<PlaceOrderResult, { kind: "shortfall" | "too_large" | "holding_limit" | "rate_limited" }>;
 
 /**
  * placeOrder's transaction, as steps (db/steps.ts): on SQLite it runs in one
- * go, holding the database for no other request's turn. Every refusal comes
+ * go, holding the database for no other request's turn. It does not look
+ * the key up first: a key seen before is rare, and the order's insert finds
+ * it (the key is unique), rolling everything back. Every refusal comes
  * before the first change of stock, so the transaction commits it with the
  * rate limit's hit; only a shortfall found while decrementing rolls back.
  */
 function* reserve(db: Db, request: CheckoutRequest, lines: CheckoutRequest["lines"], options: OrderOptions, provider: string): Steps<Reservation> {
-  if (options.rateLimit) {
-    const hit = yield* rateLimitHit(db, options.rateLimit.key, options.rateLimit.rule, options.now);
+  const { holder, now } = options;
+  if (holder) {
+    const hit = yield* rateLimitHit(db, `checkout:ip:${holder.address}`, holder.checkouts, now);
     if (!hit.allowed) return { kind: "rate_limited", retryAfterSeconds: hit.retryAfterSeconds };
-  }
-  const existing = yield* firstOf(orderWithKey(db, { key: request.idempotencyKey }));
-  if (existing) return { kind: "existing", order: existing };
-  if (options.holder) {
-    const held = yield* heldBy(db, options.holder, options.now);
+    const held = yield* heldBy(db, holder.address, now);
     const units = lines.reduce((sum, line) => sum + line.quantity, 0);
-    if (held.units + units > options.holder.maxUnits) return { kind: "holding_limit", held: held.units, limit: options.holder.maxUnits, until: held.until };
+    if (held.units + units > holder.maxUnits) return { kind: "holding_limit", held: held.units, limit: holder.maxUnits, until: held.until };
   }
   const products = yield* rowsOf(productsOf(db, { ids: lines.map((line) => line.id) }));
   const adjustments = shortfallOf(lines, products);
@@ -201,12 +214,8 @@ function* reserve(db: Db, request: CheckoutRequest, lines: CheckoutRequest["line
   const byId = new Map(products.map((product) => [product.id, product]));
   const amountCents = lines.reduce((sum, line) => sum + byId.get(line.id)!.price_cents * line.quantity, 0);
   if (amountCents > MAX_ORDER_CENTS) return { kind: "too_large" };
-  let emptied = false;
-  for (const line of lines) {
-    const updated = yield* firstOf(takeStock(db, line));
-    if (!updated) throw new StockShortfall();
-    if (updated.stock === 0) emptied = true;
-  }
+  const taken = yield* rowsOf(takeStock(db, { lines }));
+  if (taken.length < lines.length) throw new StockShortfall();
   const created = (yield* firstOf(
     insertOrder(db, {
       number: newOrderNumber(),
@@ -219,10 +228,10 @@ function* reserve(db: Db, request: CheckoutRequest, lines: CheckoutRequest["line
       payment_provider: provider,
       payment_ref: null,
       idempotency_key: request.idempotencyKey,
-      created_at: options.now,
+      created_at: now,
       paid_at: null,
-      expires_at: options.now + options.reservationMs,
-      held_by: options.holder?.address ?? null,
+      expires_at: now + options.reservationMs,
+      held_by: holder?.address ?? null,
     }),
   ))!;
   yield* changesOf(
@@ -234,7 +243,7 @@ function* reserve(db: Db, request: CheckoutRequest, lines: CheckoutRequest["line
     }),
   );
   // A browsing page changes only when a product sells out (docs/decisions/005-lean-process.md).
-  if (emptied) yield* changesOf(catalogVersionBump(db));
+  if (taken.some((product) => product.stock === 0)) yield* changesOf(catalogVersionBump(db));
   return { kind: "created", order: created };
 }
 
