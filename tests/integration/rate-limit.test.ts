@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { consumeRateLimit, pruneRateLimits, type RateLimit } from "~/.server/rate-limits";
 import { startServerProcess } from "../helpers/server-process";
-import { checkout, openShop, type Shop } from "../helpers/shop-api";
+import { checkout, newIdempotencyKey, openShop, type Shop } from "../helpers/shop-api";
 import { shopState } from "../helpers/shop-db";
 import { createTestDatabase, type TestDatabase, testEngine } from "../helpers/test-database";
 import { waitFor } from "../helpers/wait-for";
@@ -108,6 +108,32 @@ describe(`CHECKOUT_ATTEMPTS_PER_IP on ${testEngine}`, () => {
     } finally {
       await other.stop();
     }
+  });
+});
+
+describe(`a checkout sent again with its key, on ${testEngine}`, () => {
+  const LIMIT = 3;
+  const candle = { id: 1201, stock: 100 };
+  let shop: Shop;
+  beforeAll(async () => {
+    shop = await openShop({ Wax: [candle] }, { CHECKOUT_ATTEMPTS_PER_IP: String(LIMIT) });
+  });
+  afterAll(() => shop?.close());
+
+  it("counts against its address like any checkout: the same order while the address may, then 429", async () => {
+    const lines = [{ id: candle.id, quantity: 1 }];
+    const key = { idempotencyKey: newIdempotencyKey() };
+    const placed = await checkout(shop, lines, key);
+    expect(placed.status).toBe(201);
+    for (let again = 2; again <= LIMIT; again++) {
+      const answer = await checkout(shop, lines, key);
+      expect(answer.status).toBe(200);
+      expect(answer.body.order?.number).toBe(placed.body.order?.number);
+    }
+    const refused = await checkout(shop, lines, key);
+    expect(refused.status).toBe(429);
+    expect(refused.body.error?.code).toBe("too_many_attempts");
+    expect((await shopState(shop.db)).stock).toMatchObject({ [candle.id]: candle.stock - 1 });
   });
 });
 

@@ -79,6 +79,17 @@ describe.each(["sqlite", "postgres"] as const)("queryTemplate on %s", (engine) =
     expect(() => anyOf(db, { ids: [1, 2] }).compile()).toThrow("an array or object is bound as one value");
   });
 
+  it("refuses * in what a query selects or returns: PostgreSQL fixes a prepared statement's columns", () => {
+    const everything = queryTemplate((kysely: Kysely<Tables>, values: { id: number }) => kysely.selectFrom("items").selectAll().where("id", "=", values.id));
+    expect(() => everything(db, { id: 1 }).compile()).toThrow("name the columns to select or return, not *");
+    const added = queryTemplate((kysely: Kysely<Tables>, values: { id: number }) =>
+      kysely.insertInto("items").values({ id: values.id, name: "Fig", stock: 1, note: null }).returningAll(),
+    );
+    expect(() => added(db, { id: 1 }).compile()).toThrow("name the columns to select or return, not *");
+    const named = queryTemplate((kysely: Kysely<Tables>, values: { id: number }) => kysely.selectFrom("items").select(["id", "name"]).where("id", "=", values.id));
+    expect(named(db, { id: 1 }).compile().parameters).toEqual([1]);
+  });
+
   it("keeps what the build wrote itself, as the rule says: only the values change", () => {
     let calls = 0;
     const template = queryTemplate((kysely: Kysely<Tables>, values: { id: number }) =>

@@ -45,6 +45,19 @@ function assertFillable(query: CompiledQuery) {
   }
 }
 
+/**
+ * A statement's columns are fixed when PostgreSQL first prepares it: with
+ * `*`, a process still running when a migration adds a column would fail
+ * every run ("cached plan must not change result type").
+ */
+function assertNamedColumns(node: unknown) {
+  if (node === null || typeof node !== "object" || node instanceof Hole) return;
+  if ((node as { kind?: unknown }).kind === "SelectAllNode") {
+    throw new Error("queryTemplate: name the columns to select or return, not *: PostgreSQL fixes a prepared statement's columns");
+  }
+  for (const child of Object.values(node)) assertNamedColumns(child);
+}
+
 function valueAt(values: Values, path: readonly (string | number)[]): unknown {
   let value: unknown = values;
   for (const key of path) value = (value as Record<string | number, unknown>)[key];
@@ -74,7 +87,7 @@ export const statementNameOf = (sql: string) => statementNames.get(sql);
  * throws) or from it (a random number, the time): a constant written in
  * `build` stays. Arrays and objects in the values are taken apart into
  * their leaves (an `in` list, an insert's rows); one bound as a single
- * value, such as JSON, throws.
+ * value, such as JSON, throws, and so does `*` (`selectAll`, `returningAll`).
  */
 export function queryTemplate<DB, V extends Values, Row>(build: (db: Kysely<DB>, values: V) => Compilable<Row>) {
   const compiled = new WeakMap<Kysely<DB>, Map<string, CompiledQuery<Row>>>();
@@ -86,6 +99,7 @@ export function queryTemplate<DB, V extends Values, Row>(build: (db: Kysely<DB>,
     if (!template) {
       template = build(db, holesOf(values, []) as V).compile();
       assertFillable(template);
+      assertNamedColumns(template.query);
       if (!statementNames.has(template.sql)) statementNames.set(template.sql, `template_${statementNames.size + 1}`);
       byShape.set(shape, template);
     }

@@ -9,9 +9,9 @@ import { isSqlite } from "../db/engine";
 import type { OrderRow } from "../db/schema";
 import { changesOf, firstOf, rowsOf, runSteps, type Steps } from "../db/steps";
 import { queryTemplate } from "../db/template";
-import { type RateLimit, rateLimitHit } from "../rate-limits";
+import { consumeRateLimit, type RateLimit, rateLimitHit } from "../rate-limits";
 import { OrderExpired, assertPayable } from "./payment";
-import { findOrderByIdempotencyKey, findOrderItems } from "./queries";
+import { findOrderByIdempotencyKey, findOrderItems, orderColumns } from "./queries";
 import type { CreatedPayment, PaymentProvider } from "./payments/provider";
 import type { PaymentProviders } from "./payments/providers";
 
@@ -40,7 +40,7 @@ export type PlaceOrderResult =
   | { kind: "key_reused" }
   /** The address holds as many units in unpaid orders as it may; the earliest of them expires at `until`. */
   | { kind: "holding_limit"; held: number; limit: number; until: number }
-  /** The checkout's rate limit was reached (`OrderOptions.rateLimit`). */
+  /** The address's checkouts reached their rate limit (`Holder.checkouts`). */
   | { kind: "rate_limited"; retryAfterSeconds: number };
 
 /** The payment provider could not be reached; the order stays, and a retry with the same key resumes it. */
@@ -49,19 +49,12 @@ export class PaymentUnavailable extends Error {
 }
 
 /**
- * A shortfall found while decrementing, after the stock check passed: on
- * PostgreSQL another checkout took the units in between. The transaction
- * rolls back and the checkout answers 409.
- */
-class StockShortfall extends Error {}
-
-/**
  * Who places an order: the client's address, the units it may hold unpaid,
  * and how often it may check out. The checkout's hit is counted in the
  * reservation's transaction: one commit per checkout instead of two, and a
- * refusal decided before the stock moves commits its hit too. Only a
- * rolled-back reservation (a race lost on PostgreSQL, an error) leaves it
- * uncounted.
+ * refusal decided before the stock moves commits its hit too. A reservation
+ * that rolls back because its key has an order already counts its hit
+ * again on its own; only one that fails (an error) leaves it uncounted.
  */
 export interface Holder {
   address: string;
@@ -76,6 +69,8 @@ export interface Holder {
  * and on PostgreSQL the checkout's rate-limit hit, earlier in the same
  * transaction, keeps the address's row locked until it ends.
  */
+const checkoutLimitKey = (holder: Holder) => `checkout:ip:${holder.address}`;
+
 function* heldBy(db: Db, address: string, now: number): Steps<{ units: number; until: number }> {
   const held = (yield* firstOf(unitsHeld(db, { address, now })))!;
   return { units: Number(held.units ?? 0), until: Number(held.until ?? now) };
@@ -132,7 +127,7 @@ function wanted(eb: ExpressionBuilder<Database, "products">, lines: { id: number
   return byId.end();
 }
 
-const insertOrder = queryTemplate((db: Db, values: Insertable<Database["orders"]>) => db.insertInto("orders").values(values).returningAll());
+const insertOrder = queryTemplate((db: Db, values: Insertable<Database["orders"]>) => db.insertInto("orders").values(values).returning(orderColumns));
 
 const insertItems = queryTemplate((db: Db, values: { items: Insertable<Database["order_items"]>[] }) => db.insertInto("order_items").values(values.items));
 
@@ -173,9 +168,13 @@ export async function placeOrder(db: Db, providers: PaymentProviders, request: C
     // The key has an order already (a retry, a double click, or a race another request won): the
     // new order's insert failed on the key, and that order is the answer, even when it took the last unit.
     const existing = await findOrderByIdempotencyKey(db, request.idempotencyKey);
-    if (existing) return resume(db, providers, existing, request, options);
-    if (error instanceof StockShortfall) return { kind: "shortfall", adjustments: shortfallOf(lines, await runSteps(db, () => rowsOf(productsOf(db, { ids: lines.map((line) => line.id) })))) };
-    throw error;
+    if (!existing) throw error;
+    // The hit rolled back with the reservation: a key sent again still counts against its address.
+    if (options.holder) {
+      const hit = await consumeRateLimit(db, checkoutLimitKey(options.holder), options.holder.checkouts, options.now);
+      if (!hit.allowed) return { kind: "rate_limited", retryAfterSeconds: hit.retryAfterSeconds };
+    }
+    return resume(db, providers, existing, request, options);
   }
   if (reservation.kind === "created") return withPayment(await attachPayment(db, providers.current, reservation.order), false);
   if (reservation.kind !== "rate_limited") {
@@ -197,12 +196,12 @@ type Reservation =
  * the key up first: a key seen before is rare, and the order's insert finds
  * it (the key is unique), rolling everything back. Every refusal comes
  * before the first change of stock, so the transaction commits it with the
- * rate limit's hit; only a shortfall found while decrementing rolls back.
+ * rate limit's hit; only an error rolls back, the key's insert among them.
  */
 function* reserve(db: Db, request: CheckoutRequest, lines: CheckoutRequest["lines"], options: OrderOptions, provider: string): Steps<Reservation> {
   const { holder, now } = options;
   if (holder) {
-    const hit = yield* rateLimitHit(db, `checkout:ip:${holder.address}`, holder.checkouts, now);
+    const hit = yield* rateLimitHit(db, checkoutLimitKey(holder), holder.checkouts, now);
     if (!hit.allowed) return { kind: "rate_limited", retryAfterSeconds: hit.retryAfterSeconds };
     const held = yield* heldBy(db, holder.address, now);
     const units = lines.reduce((sum, line) => sum + line.quantity, 0);
@@ -215,7 +214,8 @@ function* reserve(db: Db, request: CheckoutRequest, lines: CheckoutRequest["line
   const amountCents = lines.reduce((sum, line) => sum + byId.get(line.id)!.price_cents * line.quantity, 0);
   if (amountCents > MAX_ORDER_CENTS) return { kind: "too_large" };
   const taken = yield* rowsOf(takeStock(db, { lines }));
-  if (taken.length < lines.length) throw new StockShortfall();
+  // SQLite has one writer, and PostgreSQL's rows are locked since they were read.
+  if (taken.length < lines.length) throw new Error("The stock changed during the reservation, under its lock");
   const created = (yield* firstOf(
     insertOrder(db, {
       number: newOrderNumber(),

@@ -11,9 +11,44 @@ export function findOrderByIdempotencyKey(db: Db, key: string) {
   return runSteps(db, () => firstOf(orderWithKey(db, { key })));
 }
 
-/** The order a checkout's idempotency key created, as a step (db/steps.ts). */
-export const orderWithKey = queryTemplate((db: Db, values: { key: string }) =>
-  db.selectFrom("orders").selectAll().where("idempotency_key", "=", values.key),
+/**
+ * Every column of an order, by name, for query templates: PostgreSQL fixes a
+ * prepared statement's columns when it first prepares it (db/template.ts).
+ */
+const everyOrderColumn = {
+  id: true,
+  number: true,
+  user_id: true,
+  status: true,
+  customer_name: true,
+  email: true,
+  shipping_name: true,
+  shipping_address: true,
+  shipping_city: true,
+  shipping_state: true,
+  shipping_zip: true,
+  phone: true,
+  amount_cents: true,
+  currency: true,
+  payment_provider: true,
+  payment_ref: true,
+  idempotency_key: true,
+  created_at: true,
+  paid_at: true,
+  expires_at: true,
+  held_by: true,
+  expiry_claimed_until: true,
+  shipped_at: true,
+  carrier: true,
+  tracking_number: true,
+  refunded_at: true,
+} satisfies Record<keyof OrderRow, true>;
+
+export const orderColumns = Object.keys(everyOrderColumn) as (keyof OrderRow)[];
+
+/** The order a checkout's idempotency key created. */
+const orderWithKey = queryTemplate((db: Db, values: { key: string }) =>
+  db.selectFrom("orders").select(orderColumns).where("idempotency_key", "=", values.key),
 );
 
 export function findOrderByPaymentRef(db: Db, ref: string) {
