@@ -111,6 +111,21 @@ describe("group commit on SQLite", () => {
     expect(committedNotes()).toEqual(["kept"]);
   });
 
+  it("fails a job that goes on writing after SQLite ended its transaction, and keeps none of it", async () => {
+    const stubborn = inNextBatch(db, connection, (batch) => {
+      note("lost")(batch);
+      sqlite.exec("rollback");
+      try {
+        note("outside the transaction")(batch);
+      } catch {
+        // A job that ignores the error must not get its write committed on its own.
+      }
+      return "went on";
+    });
+    await expect(stubborn).rejects.toThrow();
+    expect(committedNotes()).toEqual([]);
+  });
+
   it("waits for a Kysely transaction under way, and takes in the jobs that arrive meanwhile", async () => {
     let finishTransaction!: () => void;
     const transaction = db.transaction().execute(async (trx) => {

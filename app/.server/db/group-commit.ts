@@ -30,7 +30,9 @@ const waiting = new WeakMap<SynchronousConnection, Job[]>();
  * dozen, several share most of theirs, and the commit's own cost is paid
  * once. Each job still succeeds or fails alone (a failure rolls back to its
  * savepoint), and is told its result only once the batch has committed, so
- * an answer never reports what a crash could still undo.
+ * an answer never reports work that is not committed. A job that only reads
+ * now takes the write lock too: while another process writes (an import),
+ * it waits for it as a write did, up to the busy timeout.
  * docs/decisions/005-lean-process.md, step 9.
  */
 export function inNextBatch<DB, T>(db: Kysely<DB>, connection: SynchronousConnection, work: Work<T>): Promise<T> {
@@ -48,7 +50,11 @@ export function inNextBatch<DB, T>(db: Kysely<DB>, connection: SynchronousConnec
             waiting.delete(connection);
             for (let start = 0; start < batch.length; ) start = commitTogether(connection, batch, start);
           })
-          .catch((error: unknown) => batch.forEach((job) => job.reject(error)));
+          .catch((error: unknown) => {
+            // The connection is gone (the database was closed): jobs after these start a batch of their own.
+            if (waiting.get(connection) === batch) waiting.delete(connection);
+            batch.forEach((job) => job.reject(error));
+          });
       });
     }
     jobs.push({ work, resolve, reject } as Job);
@@ -70,6 +76,16 @@ const ROLLBACK_TO = CompiledQuery.raw("rollback to job");
  */
 function commitTogether(connection: SynchronousConnection, jobs: Job[], start: number): number {
   const finished: { job: Job; value: unknown }[] = [];
+  // A job that caught the error of a transaction SQLite ended must not go on writing outside it.
+  const inBatch: SynchronousConnection = {
+    run(query) {
+      if (!connection.inTransaction) throw new Error("The batch's transaction has ended");
+      return connection.run(query);
+    },
+    get inTransaction() {
+      return connection.inTransaction;
+    },
+  };
   const failFinished = (error: unknown) => finished.forEach(({ job }) => job.reject(error));
   try {
     connection.run(BEGIN);
@@ -81,7 +97,7 @@ function commitTogether(connection: SynchronousConnection, jobs: Job[], start: n
     const job = jobs[index]!;
     try {
       connection.run(SAVEPOINT);
-      const value = job.work(connection);
+      const value = job.work(inBatch);
       connection.run(RELEASE);
       finished.push({ job, value });
     } catch (error) {

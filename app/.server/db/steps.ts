@@ -11,8 +11,9 @@ import { inNextBatch, type SynchronousConnection } from "./group-commit";
  * query is awaited as usual.
  *
  * A query that fails throws where the job yielded it. A job may catch that
- * only outside a transaction: inside one, PostgreSQL has aborted the
- * transaction and SQLite may have ended it.
+ * and go on only when it runs without `transaction` on PostgreSQL, or on
+ * SQLite after a constraint error: inside a transaction PostgreSQL has
+ * aborted it, and an error that ends SQLite's fails the job's next query.
  */
 export type Steps<T> = Generator<CompiledQuery, T, QueryResult<unknown>>;
 
