@@ -62,6 +62,9 @@ export interface Holder {
   checkouts: RateLimit;
 }
 
+/** The rate-limit row that counts an address's checkouts. */
+const checkoutLimitKey = (holder: Holder) => `checkout:ip:${holder.address}`;
+
 /**
  * The units `address` holds in unpaid orders, and when the earliest of those
  * orders expires. The address's checkouts must take turns here, or parallel
@@ -69,8 +72,6 @@ export interface Holder {
  * and on PostgreSQL the checkout's rate-limit hit, earlier in the same
  * transaction, keeps the address's row locked until it ends.
  */
-const checkoutLimitKey = (holder: Holder) => `checkout:ip:${holder.address}`;
-
 function* heldBy(db: Db, address: string, now: number): Steps<{ units: number; until: number }> {
   const held = (yield* firstOf(unitsHeld(db, { address, now })))!;
   return { units: Number(held.units ?? 0), until: Number(held.until ?? now) };
