@@ -52,20 +52,24 @@ export class PostgresFaults {
   }
 
   /**
-   * Takes a table lock in a transaction of its own and holds it until
-   * released, so a statement of the shop that needs the table waits, in flight.
+   * Runs `statement` in a transaction of its own and keeps the transaction
+   * open, with the locks it took, until it is committed or rolled back.
    */
-  async holdLock(table: string, mode: "exclusive" | "access exclusive") {
+  async holdTransaction(statement: string, values: unknown[] = []) {
     const holder = new pg.Client({ connectionString: withApplicationName(this.database.env.DATABASE_URL, "wickshop_lock_holder") });
     await holder.connect();
     await holder.query("begin");
-    await holder.query(`lock table ${pg.escapeIdentifier(table)} in ${mode} mode`);
-    return {
-      release: async () => {
-        await holder.query("rollback");
-        await holder.end();
-      },
+    await holder.query(statement, values);
+    const end = async (how: "commit" | "rollback") => {
+      await holder.query(how);
+      await holder.end();
     };
+    return { commit: () => end("commit"), release: () => end("rollback") };
+  }
+
+  /** Takes a table lock and holds it until released, so a statement of the shop that needs the table waits, in flight. */
+  holdLock(table: string, mode: "exclusive" | "access exclusive") {
+    return this.holdTransaction(`lock table ${pg.escapeIdentifier(table)} in ${mode} mode`);
   }
 
   close() {

@@ -1,4 +1,5 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { PostgresFaults } from "../helpers/postgres-faults";
 import { checkout, type Line, openShop, type Shop } from "../helpers/shop-api";
 import { accountedStock, ordersContaining, stockOf } from "../helpers/shop-db";
 import { testEngine } from "../helpers/test-database";
@@ -67,5 +68,55 @@ describe(`concurrent checkouts against the server process on ${testEngine}`, () 
       ]);
     }
     expect(await accountedStock(shop.db)).toEqual(shop.initialStock);
+  });
+});
+
+// SQLite runs one writer at a time: nothing can take the stock between a checkout's read and its update.
+describe.runIf(testEngine === "postgres")("stock another checkout takes between a checkout's read and its update, on PostgreSQL", () => {
+  const candle = { id: 301, stock: 3 };
+  let shop: Shop;
+  let faults: PostgresFaults;
+  beforeEach(async () => {
+    shop = await openShop({ Wax: [candle] });
+    faults = await PostgresFaults.open(shop.database);
+  });
+  afterEach(async () => {
+    await faults?.close();
+    await shop?.close();
+  });
+
+  /** Checks out `quantity` while another transaction takes `taken` of the candle and commits once the checkout waits for it. */
+  async function checkoutWhileTaken(taken: number, quantity: number) {
+    const other = await faults.holdTransaction("update products set stock = stock - $1 where id = $2", [taken, candle.id]);
+    const pending = checkout(shop, [{ id: candle.id, quantity }]);
+    // The checkout read the stock before the other's update, and has inserted its order when it waits to take it.
+    await faults.blockedBackend(/^update "products"/);
+    await other.commit();
+    return pending;
+  }
+
+  const checkoutHits = async () =>
+    (await shop.db.selectFrom("rate_limits").select("hits").where("key", "like", "checkout:%").execute()).map((row) => row.hits);
+
+  it("tells the shopper what is left, and keeps nothing of the order it had begun", async () => {
+    const answer = await checkoutWhileTaken(2, 2);
+
+    expect(answer.status).toBe(409);
+    expect(answer.body.error?.code).toBe("insufficient_stock");
+    expect(answer.body.adjustments).toEqual([{ id: candle.id, available: 1 }]);
+    expect(await stockOf(shop.db, candle.id)).toBe(1);
+    expect(await ordersContaining(shop.db, candle.id)).toEqual([]);
+    // The first try's hit rolled back with its order; the refusal's counts.
+    expect(await checkoutHits()).toEqual([1]);
+  });
+
+  it("places the order when what is left still covers it", async () => {
+    const answer = await checkoutWhileTaken(1, 2);
+
+    expect(answer.status).toBe(201);
+    expect(await stockOf(shop.db, candle.id)).toBe(0);
+    const orders = await ordersContaining(shop.db, candle.id);
+    expect(orders.map((order) => order.number)).toEqual([answer.body.order!.number]);
+    expect(orders[0]!.items.map(({ product_id, quantity }) => ({ product_id, quantity }))).toEqual([{ product_id: candle.id, quantity: 2 }]);
   });
 });

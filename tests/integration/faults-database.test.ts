@@ -49,11 +49,11 @@ describe(`the database drops out under a running shop on ${testEngine}`, () => {
     it("mid-checkout: the request answers 503 JSON, nothing of the order remains, and a retry with its key places it", async () => {
       const { shop, faults } = await openFaultyShop();
       const before = await shopState(shop.db);
-      // The checkout has decremented stock and inserted its order when it waits for this lock.
-      const lock = await faults.holdLock("order_items", "exclusive");
+      // The checkout has inserted its order and its items when it waits for this lock, to take the stock.
+      const lock = await faults.holdLock("products", "exclusive");
       const body = checkoutBody([{ id: candle.id, quantity: 3 }]);
       const pending = postCheckout(shop, body);
-      await faults.terminate(await faults.blockedBackend(/^insert into "order_items"/i));
+      await faults.terminate(await faults.blockedBackend(/^update "products"/i));
       await lock.release();
 
       expectUnavailable(await pending);

@@ -94,31 +94,35 @@ export function newOrderNumber(): string {
 }
 
 /**
- * The lines' products. On PostgreSQL the rows are locked until the
- * transaction ends, in id order so that checkouts never deadlock: the stock
- * read here is what the update finds.
+ * The lines' products, read without a lock: the order is priced from them,
+ * and `takeStock`, later in the transaction, finds out whether their stock
+ * still holds.
  */
-const productsOf = queryTemplate((db: Db, values: { ids: number[] }) => {
-  const query = db
+const productsOf = queryTemplate((db: Db, values: { ids: number[] }) =>
+  db
     .selectFrom("products")
     .select(["id", "name", "price_cents", "scent", "stock"])
     .where("id", "in", values.ids)
     // A hidden product is not for sale: it reads as none available (409, available: 0).
-    .where("visible", "=", 1)
-    .orderBy("id");
-  return isSqlite(db) ? query : query.forUpdate();
-});
+    .where("visible", "=", 1),
+);
 
-/** Takes each line's units from its product in one statement; a product without them is left out of the rows. */
-const takeStock = queryTemplate((db: Db, values: { lines: { id: number; quantity: number }[] }) =>
-  db
+/**
+ * Takes each line's units from its product in one statement; a product
+ * without them (or hidden meanwhile) is left out of the rows. On PostgreSQL
+ * the rows are locked first, in id order, so that checkouts never deadlock;
+ * the lock lasts until the transaction ends, so it is taken last.
+ */
+const takeStock = queryTemplate((db: Db, values: { lines: { id: number; quantity: number }[] }) => {
+  const ids = values.lines.map((line) => line.id);
+  return db
     .updateTable("products")
     .set((eb) => ({ stock: eb("stock", "-", wanted(eb, values.lines)) }))
-    .where("id", "in", values.lines.map((line) => line.id))
+    .where("id", "in", isSqlite(db) ? ids : db.selectFrom("products").select("id").where("id", "in", ids).orderBy("id").forUpdate())
     .where((eb) => eb("stock", ">=", wanted(eb, values.lines)))
     .where("visible", "=", 1)
-    .returning("stock"),
-);
+    .returning("stock");
+});
 
 /** A line's quantity, by the row's product id. */
 function wanted(eb: ExpressionBuilder<Database, "products">, lines: { id: number; quantity: number }[]) {
@@ -160,11 +164,11 @@ interface OrderOptions {
  * after commit, so no network call holds the database.
  */
 export async function placeOrder(db: Db, providers: PaymentProviders, request: CheckoutRequest, options: OrderOptions): Promise<PlaceOrderResult> {
-  // Lines in id order: every transaction locks rows in the same order, so PostgreSQL never deadlocks.
+  // Lines in id order, as the order's items and a shortfall's adjustments list them.
   const lines = [...request.lines].sort((a, b) => a.id - b.id);
   let reservation: Reservation;
   try {
-    reservation = await runSteps(db, () => reserve(db, request, lines, options, providers.current.name), { transaction: true });
+    reservation = await reserveWithFreshStock(db, () => reserve(db, request, lines, options, providers.current.name));
   } catch (error) {
     // The key has an order already (a retry, a double click, or a race another request won): the
     // new order's insert failed on the key, and that order is the answer, even when it took the last unit.
@@ -186,6 +190,31 @@ export async function placeOrder(db: Db, providers: PaymentProviders, request: C
   return reservation;
 }
 
+/** The stock a reservation read was taken before its update could take it: the reservation rolls back. */
+class StockMoved extends Error {
+  override name = "StockMoved";
+}
+
+/**
+ * How often a reservation runs while its stock keeps being taken first; the
+ * last StockMoved then fails the request. Each run reads what the one before
+ * lost to, and refuses a line short of stock before any update, so a second
+ * run loses again only if the stock grew back meanwhile (an expiry, the
+ * owner's edit) and was taken again.
+ */
+const RESERVATION_TRIES = 3;
+
+/** Runs `reserve` as one transaction, again from its first read while another checkout took its stock first. */
+async function reserveWithFreshStock(db: Db, reserve: () => Steps<Reservation>): Promise<Reservation> {
+  for (let tries = 1; ; tries++) {
+    try {
+      return await runSteps(db, reserve, { transaction: true });
+    } catch (error) {
+      if (!(error instanceof StockMoved) || tries === RESERVATION_TRIES) throw error;
+    }
+  }
+}
+
 /** What placeOrder's transaction did: created the order, or refused before moving any stock. */
 type Reservation =
   | { kind: "created"; order: OrderRow }
@@ -198,6 +227,8 @@ type Reservation =
  * it (the key is unique), rolling everything back. Every refusal comes
  * before the first change of stock, so the transaction commits it with the
  * rate limit's hit; only an error rolls back, the key's insert among them.
+ * The stock is taken last: on PostgreSQL its rows stay locked from there to
+ * the commit, and at a launch every checkout wants the same candle.
  */
 function* reserve(db: Db, request: CheckoutRequest, lines: CheckoutRequest["lines"], options: OrderOptions, provider: string): Steps<Reservation> {
   const { holder, now } = options;
@@ -214,9 +245,6 @@ function* reserve(db: Db, request: CheckoutRequest, lines: CheckoutRequest["line
   const byId = new Map(products.map((product) => [product.id, product]));
   const amountCents = lines.reduce((sum, line) => sum + byId.get(line.id)!.price_cents * line.quantity, 0);
   if (amountCents > MAX_ORDER_CENTS) return { kind: "too_large" };
-  const taken = yield* rowsOf(takeStock(db, { lines }));
-  // SQLite has one writer, and PostgreSQL's rows are locked since they were read.
-  if (taken.length < lines.length) throw new Error("The stock changed during the reservation, under its lock");
   const created = (yield* firstOf(
     insertOrder(db, {
       number: newOrderNumber(),
@@ -243,6 +271,9 @@ function* reserve(db: Db, request: CheckoutRequest, lines: CheckoutRequest["line
       }),
     }),
   );
+  const taken = yield* rowsOf(takeStock(db, { lines }));
+  // On PostgreSQL another checkout (or the owner) took the units since they were read; SQLite has one writer.
+  if (taken.length < lines.length) throw new StockMoved();
   // A browsing page changes only when a product sells out (docs/decisions/005-lean-process.md).
   if (taken.some((product) => product.stock === 0)) yield* changesOf(catalogVersionBump(db));
   return { kind: "created", order: created };
