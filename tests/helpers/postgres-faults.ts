@@ -9,6 +9,9 @@ import { waitFor } from "./wait-for";
  * suites running beside it on the same server are left alone.
  */
 export class PostgresFaults {
+  /** The transactions held open, ended by `close` if a test fails before it ends them. */
+  private readonly holders = new Set<pg.Client>();
+
   private constructor(
     private readonly admin: pg.Client,
     private readonly database: TestDatabase & { processApplicationName: string; env: { DATABASE_URL: string } },
@@ -58,9 +61,11 @@ export class PostgresFaults {
   async holdTransaction(statement: string, values: unknown[] = []) {
     const holder = new pg.Client({ connectionString: withApplicationName(this.database.env.DATABASE_URL, "wickshop_lock_holder") });
     await holder.connect();
+    this.holders.add(holder);
     await holder.query("begin");
     await holder.query(statement, values);
     const end = async (how: "commit" | "rollback") => {
+      this.holders.delete(holder);
       await holder.query(how);
       await holder.end();
     };
@@ -72,8 +77,9 @@ export class PostgresFaults {
     return this.holdTransaction(`lock table ${pg.escapeIdentifier(table)} in ${mode} mode`);
   }
 
-  close() {
-    return this.admin.end();
+  async close() {
+    for (const holder of this.holders) await holder.end();
+    await this.admin.end();
   }
 }
 

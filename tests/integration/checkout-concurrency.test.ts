@@ -1,7 +1,7 @@
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { PostgresFaults } from "../helpers/postgres-faults";
-import { checkout, type Line, openShop, type Shop } from "../helpers/shop-api";
-import { accountedStock, ordersContaining, stockOf } from "../helpers/shop-db";
+import { type CheckoutAnswer, checkout, checkoutBody, type Line, openShop, request, type Shop } from "../helpers/shop-api";
+import { accountedStock, orderByNumber, ordersContaining, stockOf } from "../helpers/shop-db";
 import { testEngine } from "../helpers/test-database";
 
 const SHOPPERS = 60;
@@ -16,8 +16,17 @@ describe(`concurrent checkouts against the server process on ${testEngine}`, () 
   });
   afterAll(() => shop?.close());
 
-  /** All shoppers press "Pay" at the same moment; each cart is sent once with its own idempotency key. */
-  const checkoutAtOnce = (carts: Line[][]) => Promise.all(carts.map((lines) => checkout(shop, lines)));
+  /**
+   * All shoppers press "Pay" at the same moment; each cart is sent once with its own idempotency key, from
+   * an address of its own (through a proxy on the same machine, which the shop trusts by default). From one
+   * address, PostgreSQL would take them one at a time, on that address's rate-limit row, before they reach the products.
+   */
+  const checkoutAtOnce = (carts: Line[][]) =>
+    Promise.all(
+      carts.map((lines, shopper) =>
+        request<CheckoutAnswer>(`${shop.url}/api/checkout`, { body: checkoutBody(lines), headers: { "X-Forwarded-For": `203.0.113.${shopper}` } }),
+      ),
+    );
 
   it(`sells exactly the 7 in stock to ${SHOPPERS} simultaneous shoppers and tells the rest it is gone`, async () => {
     const answers = await checkoutAtOnce(Array.from({ length: SHOPPERS }, () => [{ id: lastSeven.id, quantity: 1 }]));
@@ -72,8 +81,8 @@ describe(`concurrent checkouts against the server process on ${testEngine}`, () 
 });
 
 // SQLite runs one writer at a time: nothing can take the stock between a checkout's read and its update.
-describe.runIf(testEngine === "postgres")("stock another checkout takes between a checkout's read and its update, on PostgreSQL", () => {
-  const candle = { id: 301, stock: 3 };
+describe.runIf(testEngine === "postgres")("a candle changed between a checkout's read and its update, on PostgreSQL", () => {
+  const candle = { id: 301, price: 12, stock: 3 };
   let shop: Shop;
   let faults: PostgresFaults;
   beforeEach(async () => {
@@ -85,15 +94,18 @@ describe.runIf(testEngine === "postgres")("stock another checkout takes between 
     await shop?.close();
   });
 
-  /** Checks out `quantity` while another transaction takes `taken` of the candle and commits once the checkout waits for it. */
-  async function checkoutWhileTaken(taken: number, quantity: number) {
-    const other = await faults.holdTransaction("update products set stock = stock - $1 where id = $2", [taken, candle.id]);
+  /** Checks out `quantity` of the candle while another transaction runs `statement`, committed once the checkout waits for it. */
+  async function checkoutWhile(statement: string, values: unknown[], quantity: number) {
+    const other = await faults.holdTransaction(statement, values);
     const pending = checkout(shop, [{ id: candle.id, quantity }]);
-    // The checkout read the stock before the other's update, and has inserted its order when it waits to take it.
+    // The checkout read the candle before the other's change, and has inserted its order when it waits to take the stock.
     await faults.blockedBackend(/^update "products"/);
     await other.commit();
     return pending;
   }
+
+  const checkoutWhileTaken = (taken: number, quantity: number) =>
+    checkoutWhile("update products set stock = stock - $1 where id = $2", [taken, candle.id], quantity);
 
   const checkoutHits = async () =>
     (await shop.db.selectFrom("rate_limits").select("hits").where("key", "like", "checkout:%").execute()).map((row) => row.hits);
@@ -118,5 +130,17 @@ describe.runIf(testEngine === "postgres")("stock another checkout takes between 
     const orders = await ordersContaining(shop.db, candle.id);
     expect(orders.map((order) => order.number)).toEqual([answer.body.order!.number]);
     expect(orders[0]!.items.map(({ product_id, quantity }) => ({ product_id, quantity }))).toEqual([{ product_id: candle.id, quantity: 2 }]);
+  });
+
+  it("charges the owner's new price when she saved it before the stock was taken", async () => {
+    const answer = await checkoutWhile("update products set price_cents = 1500 where id = $1", [candle.id], 2);
+
+    expect(answer.status).toBe(201);
+    expect(answer.body.order!.amountCents).toBe(3000);
+    const order = await orderByNumber(shop.db, answer.body.order!.number);
+    expect(order.amount_cents).toBe(3000);
+    expect(order.items.map(({ price_cents, quantity }) => ({ price_cents, quantity }))).toEqual([{ price_cents: 1500, quantity: 2 }]);
+    expect(await stockOf(shop.db, candle.id)).toBe(1);
+    expect(await ordersContaining(shop.db, candle.id)).toHaveLength(1);
   });
 });

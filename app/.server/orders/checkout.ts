@@ -6,7 +6,7 @@ import { type ExpressionBuilder, type Insertable } from "kysely";
 import { catalogVersionBump } from "../catalog/version";
 import type { Database, Db } from "../db";
 import { isSqlite } from "../db/engine";
-import type { OrderRow } from "../db/schema";
+import type { OrderRow, ProductRow } from "../db/schema";
 import { changesOf, firstOf, rowsOf, runSteps, type Steps } from "../db/steps";
 import { queryTemplate } from "../db/template";
 import { consumeRateLimit, type RateLimit, rateLimitHit } from "../rate-limits";
@@ -54,7 +54,8 @@ export class PaymentUnavailable extends Error {
  * reservation's transaction: one commit per checkout instead of two, and a
  * refusal decided before the stock moves commits its hit too. A reservation
  * that rolls back because its key has an order already counts its hit
- * again on its own; only one that fails (an error) leaves it uncounted.
+ * again on its own; one run again because its products changed counts it
+ * once, in its last run; only one that fails (an error) leaves it uncounted.
  */
 export interface Holder {
   address: string;
@@ -95,8 +96,8 @@ export function newOrderNumber(): string {
 
 /**
  * The lines' products, read without a lock: the order is priced from them,
- * and `takeStock`, later in the transaction, finds out whether their stock
- * still holds.
+ * and `takeStock`, later in the transaction, finds out whether they still
+ * hold.
  */
 const productsOf = queryTemplate((db: Db, values: { ids: number[] }) =>
   db
@@ -108,10 +109,14 @@ const productsOf = queryTemplate((db: Db, values: { ids: number[] }) =>
 );
 
 /**
- * Takes each line's units from its product in one statement; a product
- * without them (or hidden meanwhile) is left out of the rows. On PostgreSQL
- * the rows are locked first, in id order, so that checkouts never deadlock;
- * the lock lasts until the transaction ends, so it is taken last.
+ * Takes each line's units from its product in one statement, returning what
+ * the order copied; a product without them (or hidden meanwhile) is left out
+ * of the rows. On PostgreSQL each row is locked, in id order, before it is
+ * updated, so checkouts never deadlock, and stays locked until the
+ * transaction ends: it is the reservation's last statement. (`order_items`
+ * has no foreign key to `products` for that reason too: one would lock the
+ * product when the items are inserted, before this, and two checkouts of
+ * the same candle would deadlock.)
  */
 const takeStock = queryTemplate((db: Db, values: { lines: { id: number; quantity: number }[] }) => {
   const ids = values.lines.map((line) => line.id);
@@ -121,7 +126,7 @@ const takeStock = queryTemplate((db: Db, values: { lines: { id: number; quantity
     .where("id", "in", isSqlite(db) ? ids : db.selectFrom("products").select("id").where("id", "in", ids).orderBy("id").forUpdate())
     .where((eb) => eb("stock", ">=", wanted(eb, values.lines)))
     .where("visible", "=", 1)
-    .returning("stock");
+    .returning(["id", "stock", "price_cents", "name", "scent"]);
 });
 
 /** A line's quantity, by the row's product id. */
@@ -139,6 +144,12 @@ const insertItems = queryTemplate((db: Db, values: { items: Insertable<Database[
 const attachPaymentRef = queryTemplate((db: Db, values: { id: number; ref: string }) =>
   db.updateTable("orders").set({ payment_ref: values.ref }).where("id", "=", values.id).where("payment_ref", "is", null).where("status", "=", "pending_payment"),
 );
+
+/** What an order's item copies from its product. */
+type CopiedForOrder = Pick<ProductRow, "price_cents" | "name" | "scent">;
+
+const sameForOrder = (now: CopiedForOrder, read: CopiedForOrder) =>
+  now.price_cents === read.price_cents && now.name === read.name && now.scent === read.scent;
 
 /** The lines the products' stock cannot fill, each with what it can. */
 function shortfallOf(lines: CheckoutRequest["lines"], products: { id: number; stock: number }[]): StockAdjustment[] {
@@ -158,8 +169,8 @@ interface OrderOptions {
 
 /**
  * DESIGN.md §Checkout steps 1–2: in one transaction, check every line against
- * stock, decrement it with a conditional update and create a pending order
- * for the amount the database's prices give. The same idempotency key
+ * stock, create a pending order for the amount the database's prices give,
+ * and decrement the stock with a conditional update. The same idempotency key
  * returns the order it created before. The provider is asked for a payment
  * after commit, so no network call holds the database.
  */
@@ -168,7 +179,7 @@ export async function placeOrder(db: Db, providers: PaymentProviders, request: C
   const lines = [...request.lines].sort((a, b) => a.id - b.id);
   let reservation: Reservation;
   try {
-    reservation = await reserveWithFreshStock(db, () => reserve(db, request, lines, options, providers.current.name));
+    reservation = await reserveWithFreshProducts(db, () => reserve(db, request, lines, options, providers.current.name));
   } catch (error) {
     // The key has an order already (a retry, a double click, or a race another request won): the
     // new order's insert failed on the key, and that order is the answer, even when it took the last unit.
@@ -190,27 +201,36 @@ export async function placeOrder(db: Db, providers: PaymentProviders, request: C
   return reservation;
 }
 
-/** The stock a reservation read was taken before its update could take it: the reservation rolls back. */
-class StockMoved extends Error {
-  override name = "StockMoved";
+/**
+ * The products changed between the reservation's read and its update (on
+ * PostgreSQL; SQLite has one writer): another checkout took the units, or
+ * the owner changed the stock, a price or a name, or hid the candle. The
+ * reservation rolls back.
+ */
+class ProductsChanged extends Error {
+  override name = "ProductsChanged";
+  constructor() {
+    super("The products kept changing under the reservation");
+  }
 }
 
 /**
- * How often a reservation runs while its stock keeps being taken first; the
- * last StockMoved then fails the request. Each run reads what the one before
- * lost to, and refuses a line short of stock before any update, so a second
- * run loses again only if the stock grew back meanwhile (an expiry, the
- * owner's edit) and was taken again.
+ * How often a reservation runs while its products keep changing under it;
+ * the last ProductsChanged then fails the request. Each run reads what the
+ * one before lost to, and refuses a line short of stock before any update,
+ * so a run loses again only if the products changed again within its few
+ * milliseconds: stock that grew back (an expiry, the owner's edit) and was
+ * taken again, or the owner's next save.
  */
-const RESERVATION_TRIES = 3;
+const RESERVATION_RUNS = 3;
 
-/** Runs `reserve` as one transaction, again from its first read while another checkout took its stock first. */
-async function reserveWithFreshStock(db: Db, reserve: () => Steps<Reservation>): Promise<Reservation> {
-  for (let tries = 1; ; tries++) {
+/** Runs `reserve` as one transaction, again from its first read while its products changed under it. */
+async function reserveWithFreshProducts(db: Db, reserve: () => Steps<Reservation>): Promise<Reservation> {
+  for (let runs = 1; ; runs++) {
     try {
       return await runSteps(db, reserve, { transaction: true });
     } catch (error) {
-      if (!(error instanceof StockMoved) || tries === RESERVATION_TRIES) throw error;
+      if (!(error instanceof ProductsChanged) || runs === RESERVATION_RUNS) throw error;
     }
   }
 }
@@ -272,8 +292,7 @@ function* reserve(db: Db, request: CheckoutRequest, lines: CheckoutRequest["line
     }),
   );
   const taken = yield* rowsOf(takeStock(db, { lines }));
-  // On PostgreSQL another checkout (or the owner) took the units since they were read; SQLite has one writer.
-  if (taken.length < lines.length) throw new StockMoved();
+  if (taken.length < lines.length || taken.some((product) => !sameForOrder(product, byId.get(product.id)!))) throw new ProductsChanged();
   // A browsing page changes only when a product sells out (docs/decisions/005-lean-process.md).
   if (taken.some((product) => product.stock === 0)) yield* changesOf(catalogVersionBump(db));
   return { kind: "created", order: created };
