@@ -2,6 +2,9 @@ import pg from "pg";
 import type { TestDatabase } from "./test-database";
 import { waitFor } from "./wait-for";
 
+/** The application name of the transactions `holdTransaction` holds open. */
+const HOLDER_NAME = "wickshop_lock_holder";
+
 /**
  * Breaks PostgreSQL under a running shop, as a restart, a failover or an
  * operator would: from a connection of its own, touching only the backends of
@@ -40,17 +43,26 @@ export class PostgresFaults {
   }
 
   /** Waits until one of the shop's backends waits for a lock while running a statement matching `statement`; its pid. */
-  async blockedBackend(statement: RegExp): Promise<number> {
+  blockedBackend(statement: RegExp): Promise<number> {
+    return this.blocked(this.database.processApplicationName, statement, "a shop backend");
+  }
+
+  /** Waits until one of the transactions `holdTransaction` began waits for a lock while running a statement matching `statement`. */
+  blockedHolder(statement: RegExp): Promise<number> {
+    return this.blocked(HOLDER_NAME, statement, "a held transaction");
+  }
+
+  private blocked(applicationName: string, statement: RegExp, who: string): Promise<number> {
     return waitFor(
       async () => {
         const { rows } = await this.admin.query<{ pid: number; query: string }>(
           `select pid, query from pg_stat_activity
             where datname = current_database() and application_name = $1 and wait_event_type = 'Lock'`,
-          [this.database.processApplicationName],
+          [applicationName],
         );
         return rows.find((row) => statement.test(row.query))?.pid;
       },
-      { timeoutMs: 10_000, intervalMs: 20, what: `a shop backend blocked on a lock running ${statement}` },
+      { timeoutMs: 10_000, intervalMs: 20, what: `${who} blocked on a lock running ${statement}` },
     );
   }
 
@@ -59,7 +71,7 @@ export class PostgresFaults {
    * open, with the locks it took, until it is committed or rolled back.
    */
   async holdTransaction(statement: string, values: unknown[] = []) {
-    const holder = new pg.Client({ connectionString: withApplicationName(this.database.env.DATABASE_URL, "wickshop_lock_holder") });
+    const holder = new pg.Client({ connectionString: withApplicationName(this.database.env.DATABASE_URL, HOLDER_NAME) });
     await holder.connect();
     this.holders.add(holder);
     await holder.query("begin");

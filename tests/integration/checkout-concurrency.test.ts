@@ -143,4 +143,33 @@ describe.runIf(testEngine === "postgres")("a candle changed between a checkout's
     expect(await stockOf(shop.db, candle.id)).toBe(1);
     expect(await ordersContaining(shop.db, candle.id)).toHaveLength(1);
   });
+
+  it("places the order on its last run when the owner saves the candle again during every run before it", async () => {
+    const save = (cents: number) => faults.holdTransaction("update products set price_cents = $1 where id = $2", [cents, candle.id]);
+    /** Commits `saved` while the checkout waits behind it, with `next` waiting next in line; the next save, once it holds the row. */
+    async function commitBeforeNext(saved: Awaited<ReturnType<typeof save>>, cents: number) {
+      const next = save(cents);
+      await faults.blockedHolder(/^update products/);
+      await saved.commit();
+      return next;
+    }
+
+    const first = await save(1300);
+    const pending = checkout(shop, [{ id: candle.id, quantity: 1 }]);
+    await faults.blockedBackend(/^update "products"/);
+    const second = await commitBeforeNext(first, 1400);
+    // The first run lost to the first save; the second read past the second, uncommitted, save.
+    await faults.blockedBackend(/^update "products"/);
+    const third = await commitBeforeNext(second, 1500);
+    // The last run waits for the third save too: it cannot lose to it, as it locks the candle when it reads it.
+    await faults.blockedBackend(/"products"/);
+    await third.commit();
+    const answer = await pending;
+
+    expect(answer.status).toBe(201);
+    expect(answer.body.order!.amountCents).toBe(1500);
+    expect(await stockOf(shop.db, candle.id)).toBe(candle.stock - 1);
+    expect(await ordersContaining(shop.db, candle.id)).toHaveLength(1);
+    expect(await checkoutHits()).toEqual([1]);
+  });
 });

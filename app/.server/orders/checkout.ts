@@ -95,18 +95,21 @@ export function newOrderNumber(): string {
 }
 
 /**
- * The lines' products, read without a lock: the order is priced from them,
- * and `takeStock`, later in the transaction, finds out whether they still
- * hold.
+ * The lines' products: the order is priced from them, and `takeStock`,
+ * later in the transaction, finds out whether they still hold. They are
+ * read without a lock, except by a reservation's last run
+ * (`RESERVATION_RUNS`): on PostgreSQL it locks them here, in id order as
+ * `takeStock` does, so nothing can change them under it.
  */
-const productsOf = queryTemplate((db: Db, values: { ids: number[] }) =>
-  db
+const productsOf = queryTemplate((db: Db, values: { ids: number[]; locked: boolean }) => {
+  const products = db
     .selectFrom("products")
     .select(["id", "name", "price_cents", "scent", "stock"])
     .where("id", "in", values.ids)
     // A hidden product is not for sale: it reads as none available (409, available: 0).
-    .where("visible", "=", 1),
-);
+    .where("visible", "=", 1);
+  return values.locked && !isSqlite(db) ? products.orderBy("id").forUpdate() : products;
+});
 
 /**
  * Takes each line's units from its product in one statement, returning what
@@ -179,7 +182,7 @@ export async function placeOrder(db: Db, providers: PaymentProviders, request: C
   const lines = [...request.lines].sort((a, b) => a.id - b.id);
   let reservation: Reservation;
   try {
-    reservation = await reserveWithFreshProducts(db, () => reserve(db, request, lines, options, providers.current.name));
+    reservation = await reserveWithFreshProducts(db, (lastRun) => reserve(db, request, lines, { ...options, lockProducts: lastRun }, providers.current.name));
   } catch (error) {
     // The key has an order already (a retry, a double click, or a race another request won): the
     // new order's insert failed on the key, and that order is the answer, even when it took the last unit.
@@ -215,22 +218,25 @@ class ProductsChanged extends Error {
 }
 
 /**
- * How often a reservation runs while its products keep changing under it;
- * the last ProductsChanged then fails the request. Each run reads what the
- * one before lost to, and refuses a line short of stock before any update,
- * so a run loses again only if the products changed again within its few
- * milliseconds: stock that grew back (an expiry, the owner's edit) and was
- * taken again, or the owner's next save.
+ * How often a reservation runs while its products keep changing under it.
+ * Each run reads what the one before lost to, and refuses a line short of
+ * stock before any update, so a run loses again only if the products
+ * changed again within its few milliseconds: stock that grew back (an
+ * expiry, the owner's edit) and was taken again, or the owner's next save.
+ * The last run locks the products as it reads them, so it cannot lose: it
+ * holds their rows for the whole transaction, as every run did before the
+ * stock was taken last (docs/decisions/005-lean-process.md, step 10).
  */
 const RESERVATION_RUNS = 3;
 
 /** Runs `reserve` as one transaction, again from its first read while its products changed under it. */
-async function reserveWithFreshProducts(db: Db, reserve: () => Steps<Reservation>): Promise<Reservation> {
+async function reserveWithFreshProducts(db: Db, reserve: (lastRun: boolean) => Steps<Reservation>): Promise<Reservation> {
   for (let runs = 1; ; runs++) {
+    const lastRun = runs === RESERVATION_RUNS;
     try {
-      return await runSteps(db, reserve, { transaction: true });
+      return await runSteps(db, () => reserve(lastRun), { transaction: true });
     } catch (error) {
-      if (!(error instanceof ProductsChanged) || runs === RESERVATION_RUNS) throw error;
+      if (!(error instanceof ProductsChanged) || lastRun) throw error;
     }
   }
 }
@@ -250,7 +256,13 @@ type Reservation =
  * The stock is taken last: on PostgreSQL its rows stay locked from there to
  * the commit, and at a launch every checkout wants the same candle.
  */
-function* reserve(db: Db, request: CheckoutRequest, lines: CheckoutRequest["lines"], options: OrderOptions, provider: string): Steps<Reservation> {
+function* reserve(
+  db: Db,
+  request: CheckoutRequest,
+  lines: CheckoutRequest["lines"],
+  options: OrderOptions & { lockProducts: boolean },
+  provider: string,
+): Steps<Reservation> {
   const { holder, now } = options;
   if (holder) {
     const hit = yield* rateLimitHit(db, checkoutLimitKey(holder), holder.checkouts, now);
@@ -259,7 +271,7 @@ function* reserve(db: Db, request: CheckoutRequest, lines: CheckoutRequest["line
     const units = lines.reduce((sum, line) => sum + line.quantity, 0);
     if (held.units + units > holder.maxUnits) return { kind: "holding_limit", held: held.units, limit: holder.maxUnits, until: held.until };
   }
-  const products = yield* rowsOf(productsOf(db, { ids: lines.map((line) => line.id) }));
+  const products = yield* rowsOf(productsOf(db, { ids: lines.map((line) => line.id), locked: options.lockProducts }));
   const adjustments = shortfallOf(lines, products);
   if (adjustments.length > 0) return { kind: "shortfall", adjustments };
   const byId = new Map(products.map((product) => [product.id, product]));
