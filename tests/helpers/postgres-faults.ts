@@ -81,7 +81,12 @@ export class PostgresFaults {
       await holder.query(how);
       await holder.end();
     };
-    return { commit: () => end("commit"), release: () => end("rollback") };
+    return {
+      /** Runs another statement in the held transaction. */
+      query: async (next: string, nextValues: unknown[] = []) => void (await holder.query(next, nextValues)),
+      commit: () => end("commit"),
+      release: () => end("rollback"),
+    };
   }
 
   /** Takes a table lock and holds it until released, so a statement of the shop that needs the table waits, in flight. */

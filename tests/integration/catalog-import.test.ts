@@ -1,6 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { getCatalog } from "~/.server/catalog/queries";
 import { catalogFile, writeJsonFile } from "../helpers/catalog-files";
+import { PostgresFaults } from "../helpers/postgres-faults";
 import { runScript } from "../helpers/run-script";
 import { createTestDatabase, type TestDatabase, testEngine } from "../helpers/test-database";
 
@@ -105,5 +106,30 @@ describe(`npm run catalog:import on ${testEngine}`, () => {
     expect(result.code).toBe(0);
     expect(result.stderr.trim().split("\n")).toEqual(["Importing products: 500/1200", "Importing products: 1000/1200", "Importing products: 1200/1200"]);
     expect((await catalogSummary()).Wax).toHaveLength(1200);
+  });
+
+  // SQLite runs one writer at a time; PostgreSQL locks rows, and two transactions locking them in opposite orders deadlock.
+  it.runIf(testEngine === "postgres").each([
+    { how: "upserting", options: [] },
+    { how: "replacing", options: ["--replace"] },
+  ])("locks products in id order, as a checkout does, so the two never deadlock ($how)", async ({ options }) => {
+    // 500 products fill the import's first batch, candle 1000 comes in the second, and candle 3000 is not in the file.
+    const later = Array.from({ length: 500 }, (_, index) => ({ id: 2000 + index }));
+    await importFile(catalogFile({ Later: later, Earlier: [{ id: 1000 }], Gone: [{ id: 3000 }] }));
+    const faults = await PostgresFaults.open(database);
+    try {
+      // A checkout of candles 1000, 2000 and 3000 locks them in id order, and holds the first when the import starts.
+      const checkout = await faults.holdTransaction("select id from products where id = 1000 for update");
+      const importing = importFile(catalogFile({ Later: later, Earlier: [{ id: 1000 }] }), ...options);
+      await faults.blockedBackend(/"products"/);
+      await checkout.query("select id from products where id in (2000, 3000) order by id for update");
+      await checkout.commit();
+
+      const result = await importing;
+      expect(result.stderr).toBe("");
+      expect(result.code).toBe(0);
+    } finally {
+      await faults.close();
+    }
   });
 });

@@ -50,18 +50,24 @@ export async function importCatalog(db: Db, file: CatalogFile, options: ImportOp
       categoryIds.set(slug, row.id);
     }
 
-    const products = file.flatMap((category) =>
-      category.items.map((item, position) => ({
-        id: item.id,
-        category_id: categoryIds.get(categorySlug(category.title))!,
-        ...itemColumns(item),
-        position,
-      })),
-    );
+    // In id order, the order a checkout locks products in on PostgreSQL: batch by batch, the import
+    // then locks them in that order too, and the two never deadlock.
+    const products = file
+      .flatMap((category) =>
+        category.items.map((item, position) => ({
+          id: item.id,
+          category_id: categoryIds.get(categorySlug(category.title))!,
+          ...itemColumns(item),
+          position,
+        })),
+      )
+      .sort((a, b) => a.id - b.id);
 
-    const removedProducts = options.replace
-      ? await deleteAllExcept(trx, "products", products.map((product) => product.id))
-      : 0;
+    let removedProducts = 0;
+    if (options.replace) {
+      await lockEveryProduct(trx);
+      removedProducts = await deleteAllExcept(trx, "products", products.map((product) => product.id));
+    }
 
     const now = Date.now();
     for (let start = 0; start < products.length; start += BATCH_SIZE) {
@@ -107,12 +113,17 @@ async function recordStockChanges(trx: Db, batch: { id: number; stock: number }[
     .selectFrom("products")
     .select(["id", "stock"])
     .where("id", "in", batch.map((product) => product.id));
-  if (!isSqlite(trx)) query = query.forUpdate();
+  if (!isSqlite(trx)) query = query.orderBy("id").forUpdate();
   const current = new Map((await query.execute()).map((row) => [row.id, row.stock]));
   const changes = batch
     .map((product) => ({ product_id: product.id, delta: product.stock - (current.get(product.id) ?? 0), reason: "catalog import", created_at: now }))
     .filter((change) => change.delta !== 0);
   if (changes.length > 0) await trx.insertInto("stock_adjustments").values(changes).execute();
+}
+
+/** A replacing import deletes some products and rewrites the rest: on PostgreSQL it locks them all first, in id order. */
+async function lockEveryProduct(trx: Db) {
+  if (!isSqlite(trx)) await trx.selectFrom("products").select("id").orderBy("id").forUpdate().execute();
 }
 
 /** Deletes the rows whose key is not in `keep`, in batches the engines accept. */
