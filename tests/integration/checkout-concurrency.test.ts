@@ -144,25 +144,35 @@ describe.runIf(testEngine === "postgres")("a candle changed between a checkout's
     expect(await ordersContaining(shop.db, candle.id)).toHaveLength(1);
   });
 
-  it("places the order on its last run when the owner saves the candle again during every run before it", async () => {
-    const save = (cents: number) => faults.holdTransaction("update products set price_cents = $1 where id = $2", [cents, candle.id]);
-    /** Commits `saved` while the checkout waits behind it, with `next` waiting next in line; the next save, once it holds the row. */
-    async function commitBeforeNext(saved: Awaited<ReturnType<typeof save>>, cents: number) {
-      const next = save(cents);
-      await faults.blockedHolder(/^update products/);
-      await saved.commit();
-      return next;
-    }
+  const save = (cents: number) => faults.holdTransaction("update products set price_cents = $1 where id = $2", [cents, candle.id]);
 
+  /** Commits `saved` while the checkout waits behind it, with `next` waiting next in line; the next save, once it holds the row. */
+  async function commitBeforeNext(saved: Awaited<ReturnType<typeof save>>, cents: number) {
+    const next = save(cents);
+    await faults.blockedHolder(/^update products/);
+    await saved.commit();
+    return next;
+  }
+
+  /**
+   * Sends a checkout of the candle while the owner saves it during each of its first two runs, so it loses both;
+   * the owner's third save (1500 cents), held while the checkout's last run waits for it as it reads the candle.
+   */
+  async function toLastRun<Answer>(send: () => Promise<Answer>) {
     const first = await save(1300);
-    const pending = checkout(shop, [{ id: candle.id, quantity: 1 }]);
+    const pending = send();
     await faults.blockedBackend(/^update "products"/);
     const second = await commitBeforeNext(first, 1400);
     // The first run lost to the first save; the second read past the second, uncommitted, save.
     await faults.blockedBackend(/^update "products"/);
     const third = await commitBeforeNext(second, 1500);
-    // The last run waits for the third save too: it cannot lose to it, as it locks the candle when it reads it.
-    await faults.blockedBackend(/"products"/);
+    // The last run waits for the third save at its read: it cannot lose to it, as it locks the candle there.
+    await faults.blockedBackend(/ for update$/);
+    return { pending, third };
+  }
+
+  it("places the order on its last run when the owner saves the candle again during every run before it", async () => {
+    const { pending, third } = await toLastRun(() => checkout(shop, [{ id: candle.id, quantity: 1 }]));
     await third.commit();
     const answer = await pending;
 
@@ -171,5 +181,23 @@ describe.runIf(testEngine === "postgres")("a candle changed between a checkout's
     expect(await stockOf(shop.db, candle.id)).toBe(candle.stock - 1);
     expect(await ordersContaining(shop.db, candle.id)).toHaveLength(1);
     expect(await checkoutHits()).toEqual([1]);
+  });
+
+  it("answers a cart sent from two addresses with one order when the one's last run and the other's first run cross", async () => {
+    const body = checkoutBody([{ id: candle.id, quantity: 1 }]);
+    const sendFrom = (address: string) => request<CheckoutAnswer>(`${shop.url}/api/checkout`, { body, headers: { "X-Forwarded-For": address } });
+    const { pending: onLastRun, third } = await toLastRun(() => sendFrom("203.0.113.1"));
+    // The same cart again, as from a phone that changed networks: its first run inserts the key's order and waits for the candle.
+    const again = sendFrom("198.51.100.7");
+    await faults.blockedBackend(/^update "products"/);
+    // The last run gets the candle and waits for the key, the other holds the key and waits for the candle: PostgreSQL ends one.
+    await third.commit();
+    const answers = await Promise.all([onLastRun, again]);
+
+    expect(answers.map((answer) => answer.status).sort()).toEqual([200, 201]);
+    expect(answers[1].body.order!.number).toBe(answers[0].body.order!.number);
+    expect(answers[0].body.order!.amountCents).toBe(1500);
+    expect(await ordersContaining(shop.db, candle.id)).toHaveLength(1);
+    expect(await stockOf(shop.db, candle.id)).toBe(candle.stock - 1);
   });
 });

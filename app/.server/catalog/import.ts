@@ -1,8 +1,8 @@
 import { type CatalogFile, categoryRoute, categorySlug, itemColumns } from "./file";
 import { deleteUnusedPhotos } from "./photos";
+import { lockedInIdOrder } from "./product-locks";
 import { bumpCatalogVersion } from "./version";
 import type { Db } from "../db";
-import { isSqlite } from "../db/engine";
 
 /** Rows per INSERT: well under SQLite's and PostgreSQL's bound-parameter limits. */
 const BATCH_SIZE = 500;
@@ -65,8 +65,9 @@ export async function importCatalog(db: Db, file: CatalogFile, options: ImportOp
 
     let removedProducts = 0;
     if (options.replace) {
-      await lockEveryProduct(trx);
-      removedProducts = await deleteAllExcept(trx, "products", products.map((product) => product.id));
+      // It deletes some products and rewrites the rest: on PostgreSQL it locks them all first.
+      const existing = await lockedInIdOrder(trx, trx.selectFrom("products").select("id")).execute();
+      removedProducts = await deleteAllExcept(trx, "products", existing, products);
     }
 
     const now = Date.now();
@@ -92,7 +93,9 @@ export async function importCatalog(db: Db, file: CatalogFile, options: ImportOp
       options.onProgress?.(Math.min(start + BATCH_SIZE, total), total);
     }
     // Only now, with every kept product moved to its new category, can old categories go.
-    const removedCategories = options.replace ? await deleteAllExcept(trx, "categories", [...categoryIds.values()]) : 0;
+    const removedCategories = options.replace
+      ? await deleteAllExcept(trx, "categories", await trx.selectFrom("categories").select("id").execute(), [...categoryIds.values()].map((id) => ({ id })))
+      : 0;
     // Uploaded photos the file no longer shows (a product removed, or given other images) leave with them.
     await deleteUnusedPhotos(trx);
     const summary = { categories: file.length, products: products.length, removedCategories, removedProducts };
@@ -109,27 +112,20 @@ export async function importCatalog(db: Db, file: CatalogFile, options: ImportOp
  * that commits in between makes this transaction fail instead (WAL snapshot).
  */
 async function recordStockChanges(trx: Db, batch: { id: number; stock: number }[], now: number) {
-  let query = trx
+  const query = trx
     .selectFrom("products")
     .select(["id", "stock"])
     .where("id", "in", batch.map((product) => product.id));
-  if (!isSqlite(trx)) query = query.orderBy("id").forUpdate();
-  const current = new Map((await query.execute()).map((row) => [row.id, row.stock]));
+  const current = new Map((await lockedInIdOrder(trx, query).execute()).map((row) => [row.id, row.stock]));
   const changes = batch
     .map((product) => ({ product_id: product.id, delta: product.stock - (current.get(product.id) ?? 0), reason: "catalog import", created_at: now }))
     .filter((change) => change.delta !== 0);
   if (changes.length > 0) await trx.insertInto("stock_adjustments").values(changes).execute();
 }
 
-/** A replacing import deletes some products and rewrites the rest: on PostgreSQL it locks them all first, in id order. */
-async function lockEveryProduct(trx: Db) {
-  if (!isSqlite(trx)) await trx.selectFrom("products").select("id").orderBy("id").forUpdate().execute();
-}
-
-/** Deletes the rows whose key is not in `keep`, in batches the engines accept. */
-async function deleteAllExcept(trx: Db, table: "products" | "categories", keep: number[]) {
-  const kept = new Set(keep);
-  const existing = await trx.selectFrom(table).select("id").execute();
+/** Deletes the `existing` rows that are not in `keep`, in batches the engines accept. */
+async function deleteAllExcept(trx: Db, table: "products" | "categories", existing: { id: number }[], keep: { id: number }[]) {
+  const kept = new Set(keep.map((row) => row.id));
   const doomed = existing.map((row) => row.id).filter((id) => !kept.has(id));
   for (let start = 0; start < doomed.length; start += BATCH_SIZE) {
     await trx.deleteFrom(table).where("id", "in", doomed.slice(start, start + BATCH_SIZE)).execute();

@@ -3,8 +3,10 @@ import type { CheckoutRequest, Shipping } from "~/lib/checkout-schema";
 import { MAX_ORDER_CENTS } from "~/lib/money";
 import { ORDER_NUMBER_ALPHABET } from "~/lib/order-number";
 import { type ExpressionBuilder, type Insertable } from "kysely";
+import { lockedInIdOrder } from "../catalog/product-locks";
 import { catalogVersionBump } from "../catalog/version";
 import type { Database, Db } from "../db";
+import { isDeadlock } from "../db/deadlock";
 import { isSqlite } from "../db/engine";
 import type { OrderRow, ProductRow } from "../db/schema";
 import { changesOf, firstOf, rowsOf, runSteps, type Steps } from "../db/steps";
@@ -108,7 +110,7 @@ const productsOf = queryTemplate((db: Db, values: { ids: number[]; locked: boole
     .where("id", "in", values.ids)
     // A hidden product is not for sale: it reads as none available (409, available: 0).
     .where("visible", "=", 1);
-  return values.locked && !isSqlite(db) ? products.orderBy("id").forUpdate() : products;
+  return values.locked ? lockedInIdOrder(db, products) : products;
 });
 
 /**
@@ -126,7 +128,7 @@ const takeStock = queryTemplate((db: Db, values: { lines: { id: number; quantity
   return db
     .updateTable("products")
     .set((eb) => ({ stock: eb("stock", "-", wanted(eb, values.lines)) }))
-    .where("id", "in", isSqlite(db) ? ids : db.selectFrom("products").select("id").where("id", "in", ids).orderBy("id").forUpdate())
+    .where("id", "in", isSqlite(db) ? ids : lockedInIdOrder(db, db.selectFrom("products").select("id").where("id", "in", ids)))
     .where((eb) => eb("stock", ">=", wanted(eb, values.lines)))
     .where("visible", "=", 1)
     .returning(["id", "stock", "price_cents", "name", "scent"]);
@@ -224,19 +226,29 @@ class ProductsChanged extends Error {
  * changed again within its few milliseconds: stock that grew back (an
  * expiry, the owner's edit) and was taken again, or the owner's next save.
  * The last run locks the products as it reads them, so it cannot lose: it
- * holds their rows for the whole transaction, as every run did before the
+ * holds their rows from its read to the commit, as every run did before the
  * stock was taken last (docs/decisions/005-lean-process.md, step 10).
+ *
+ * So the last run locks the products before it inserts the order, where the
+ * runs before it insert the order first. A request with the same key from
+ * another address, on an earlier run, can then hold the key and wait for the
+ * products while the last run holds them and waits for the key: PostgreSQL
+ * ends one of the two. Whichever it ended runs once more, and its insert meets
+ * the other's order, which is its answer.
  */
 const RESERVATION_RUNS = 3;
 
 /** Runs `reserve` as one transaction, again from its first read while its products changed under it. */
 async function reserveWithFreshProducts(db: Db, reserve: (lastRun: boolean) => Steps<Reservation>): Promise<Reservation> {
   for (let runs = 1; ; runs++) {
-    const lastRun = runs === RESERVATION_RUNS;
+    const lastRun = runs >= RESERVATION_RUNS;
     try {
       return await runSteps(db, () => reserve(lastRun), { transaction: true });
     } catch (error) {
-      if (!(error instanceof ProductsChanged) || lastRun) throw error;
+      if (error instanceof ProductsChanged && !lastRun) continue;
+      // A deadlock is a lost run too, and gives even the last run one more.
+      if (isDeadlock(error) && runs <= RESERVATION_RUNS) continue;
+      throw error;
     }
   }
 }
