@@ -90,7 +90,7 @@ export class PostgresFaults {
   }
 
   /** Takes a table lock and holds it until released, so a statement of the shop that needs the table waits, in flight. */
-  holdLock(table: string, mode: "exclusive" | "access exclusive") {
+  holdLock(table: string, mode: "share" | "exclusive" | "access exclusive") {
     return this.holdTransaction(`lock table ${pg.escapeIdentifier(table)} in ${mode} mode`);
   }
 

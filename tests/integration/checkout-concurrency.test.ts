@@ -190,14 +190,28 @@ describe.runIf(testEngine === "postgres")("a candle changed between a checkout's
     // The same cart again, as from a phone that changed networks: its first run inserts the key's order and waits for the candle.
     const again = sendFrom("198.51.100.7");
     await faults.blockedBackend(/^update "products"/);
+    // Order items wait behind this lock, so whichever request places the order commits only once the other waits for its key.
+    const holdingItems = faults.holdLock("order_items", "share");
+    await faults.blockedHolder(/^lock table/);
     // The last run gets the candle and waits for the key, the other holds the key and waits for the candle: PostgreSQL ends one.
     await third.commit();
-    const answers = await Promise.all([onLastRun, again]);
+    const answers = Promise.all([onLastRun, again]);
+    /** Waits for `step`, unless a request answers first (an error, such as a 500, included): neither may before the order is placed. */
+    const beforeAnswers = <Step>(step: Promise<Step>) =>
+      Promise.race([step, answers.then(() => Promise.reject(new Error("a checkout answered before the order was placed")))]);
+    const itemsLock = await beforeAnswers(holdingItems);
+    // The one placing the order waits to insert its items; the one PostgreSQL ended runs again and waits for the key.
+    await beforeAnswers(faults.blockedBackend(/^insert into "order_items"/));
+    await beforeAnswers(faults.blockedBackend(/^insert into "orders"/));
+    await itemsLock.commit();
 
-    expect(answers.map((answer) => answer.status).sort()).toEqual([200, 201]);
-    expect(answers[1].body.order!.number).toBe(answers[0].body.order!.number);
-    expect(answers[0].body.order!.amountCents).toBe(1500);
+    const [first, second] = await answers;
+    expect([first.status, second.status].sort()).toEqual([200, 201]);
+    expect(second.body.order!.number).toBe(first.body.order!.number);
+    expect(first.body.order!.amountCents).toBe(1500);
     expect(await ordersContaining(shop.db, candle.id)).toHaveLength(1);
     expect(await stockOf(shop.db, candle.id)).toBe(candle.stock - 1);
+    // Each address counts the one checkout it sent, whichever run of it was ended.
+    expect(await checkoutHits()).toEqual([1, 1]);
   });
 });

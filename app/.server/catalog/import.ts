@@ -67,7 +67,7 @@ export async function importCatalog(db: Db, file: CatalogFile, options: ImportOp
     if (options.replace) {
       // It deletes some products and rewrites the rest: on PostgreSQL it locks them all first.
       const existing = await lockedInIdOrder(trx, trx.selectFrom("products").select("id")).execute();
-      removedProducts = await deleteAllExcept(trx, "products", existing, products);
+      removedProducts = await deleteAllExcept(trx, "products", existing, products.map((product) => product.id));
     }
 
     const now = Date.now();
@@ -94,7 +94,7 @@ export async function importCatalog(db: Db, file: CatalogFile, options: ImportOp
     }
     // Only now, with every kept product moved to its new category, can old categories go.
     const removedCategories = options.replace
-      ? await deleteAllExcept(trx, "categories", await trx.selectFrom("categories").select("id").execute(), [...categoryIds.values()].map((id) => ({ id })))
+      ? await deleteAllExcept(trx, "categories", await trx.selectFrom("categories").select("id").execute(), [...categoryIds.values()])
       : 0;
     // Uploaded photos the file no longer shows (a product removed, or given other images) leave with them.
     await deleteUnusedPhotos(trx);
@@ -124,8 +124,8 @@ async function recordStockChanges(trx: Db, batch: { id: number; stock: number }[
 }
 
 /** Deletes the `existing` rows that are not in `keep`, in batches the engines accept. */
-async function deleteAllExcept(trx: Db, table: "products" | "categories", existing: { id: number }[], keep: { id: number }[]) {
-  const kept = new Set(keep.map((row) => row.id));
+async function deleteAllExcept(trx: Db, table: "products" | "categories", existing: { id: number }[], keep: number[]) {
+  const kept = new Set(keep);
   const doomed = existing.map((row) => row.id).filter((id) => !kept.has(id));
   for (let start = 0; start < doomed.length; start += BATCH_SIZE) {
     await trx.deleteFrom(table).where("id", "in", doomed.slice(start, start + BATCH_SIZE)).execute();

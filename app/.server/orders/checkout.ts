@@ -56,8 +56,9 @@ export class PaymentUnavailable extends Error {
  * reservation's transaction: one commit per checkout instead of two, and a
  * refusal decided before the stock moves commits its hit too. A reservation
  * that rolls back because its key has an order already counts its hit
- * again on its own; one run again because its products changed counts it
- * once, in its last run; only one that fails (an error) leaves it uncounted.
+ * again on its own; one run again because its products changed, or because
+ * PostgreSQL ended it to break a deadlock, counts it once, in its last run;
+ * only one that fails (an error) leaves it uncounted.
  */
 export interface Holder {
   address: string;
@@ -220,7 +221,8 @@ class ProductsChanged extends Error {
 }
 
 /**
- * How often a reservation runs while its products keep changing under it.
+ * How often a reservation runs while its products keep changing under it
+ * (once more after a deadlock, below).
  * Each run reads what the one before lost to, and refuses a line short of
  * stock before any update, so a run loses again only if the products
  * changed again within its few milliseconds: stock that grew back (an
@@ -233,12 +235,13 @@ class ProductsChanged extends Error {
  * runs before it insert the order first. A request with the same key from
  * another address, on an earlier run, can then hold the key and wait for the
  * products while the last run holds them and waits for the key: PostgreSQL
- * ends one of the two. Whichever it ended runs once more, and its insert meets
- * the other's order, which is its answer.
+ * ends one of the two. The one it ended runs again, and the two end with one
+ * order, which both answer: the other's insert meets it, or, when the other
+ * loses its run to the price the last run read, the other's next run does.
  */
 const RESERVATION_RUNS = 3;
 
-/** Runs `reserve` as one transaction, again from its first read while its products changed under it. */
+/** Runs `reserve` as one transaction, again from its first read while its products changed under it or it deadlocked. */
 async function reserveWithFreshProducts(db: Db, reserve: (lastRun: boolean) => Steps<Reservation>): Promise<Reservation> {
   for (let runs = 1; ; runs++) {
     const lastRun = runs >= RESERVATION_RUNS;
