@@ -1,6 +1,6 @@
 import SQLite from "better-sqlite3";
 import pg from "pg";
-import { newOrderNumber } from "~/.server/orders/checkout";
+import { newOrderNumber } from "~/.server/orders/reservation";
 
 /** The parts of a POST /api/checkout body the raw transaction needs. */
 export interface Reservation {

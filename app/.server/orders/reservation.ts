@@ -1,0 +1,282 @@
+import { randomBytes } from "node:crypto";
+import type { CheckoutRequest, Shipping } from "~/lib/checkout-schema";
+import { MAX_ORDER_CENTS } from "~/lib/money";
+import { ORDER_NUMBER_ALPHABET } from "~/lib/order-number";
+import { type ExpressionBuilder, type Insertable } from "kysely";
+import { lockedInIdOrder } from "../catalog/product-locks";
+import { catalogVersionBump } from "../catalog/version";
+import type { Database, Db } from "../db";
+import { isDeadlock } from "../db/deadlock";
+import { isSqlite } from "../db/engine";
+import type { OrderRow, ProductRow } from "../db/schema";
+import { changesOf, firstOf, rowsOf, runSteps, type Steps } from "../db/steps";
+import { queryTemplate } from "../db/template";
+import { type RateLimit, rateLimitHit } from "../rate-limits";
+import type { Customer, PlaceOrderResult, StockAdjustment } from "./checkout";
+import { orderColumns } from "./queries";
+
+/**
+ * The reservation: placeOrder's transaction (checkout.ts), which counts the
+ * address's checkout, checks every line against stock, creates the pending
+ * order and takes its units, or refuses before any stock moves; run again
+ * while the products change under it.
+ */
+export async function reserveOrder(
+  db: Db,
+  request: CheckoutRequest,
+  lines: CheckoutRequest["lines"],
+  options: OrderOptions,
+  provider: string,
+): Promise<Reservation> {
+  return reserveWithFreshProducts(db, (lastRun) => reserve(db, request, lines, { ...options, lockProducts: lastRun }, provider));
+}
+
+/**
+ * Who places an order: the client's address, the units it may hold unpaid,
+ * and how often it may check out. The checkout's hit is counted in the
+ * reservation's transaction: one commit per checkout instead of two, and a
+ * refusal decided before the stock moves commits its hit too. A reservation
+ * that rolls back because its key has an order already counts its hit
+ * again on its own; one run again because its products changed, or because
+ * PostgreSQL ended it to break a deadlock, counts it once, in its last run;
+ * only one that fails (an error) leaves it uncounted.
+ */
+export interface Holder {
+  address: string;
+  maxUnits: number;
+  checkouts: RateLimit;
+}
+
+/** The rate-limit row that counts an address's checkouts. */
+export const checkoutLimitKey = (holder: Holder) => `checkout:ip:${holder.address}`;
+
+/**
+ * The units `address` holds in unpaid orders, and when the earliest of those
+ * orders expires. The address's checkouts must take turns here, or parallel
+ * ones could each slip under the limit: SQLite runs one writer at a time,
+ * and on PostgreSQL the checkout's rate-limit hit, earlier in the same
+ * transaction, keeps the address's row locked until it ends.
+ */
+function* heldBy(db: Db, address: string, now: number): Steps<{ units: number; until: number }> {
+  const held = (yield* firstOf(unitsHeld(db, { address, now })))!;
+  return { units: Number(held.units ?? 0), until: Number(held.until ?? now) };
+}
+
+const unitsHeld = queryTemplate((db: Db, values: { address: string; now: number }) =>
+  db
+    .selectFrom("order_items")
+    .innerJoin("orders", "orders.id", "order_items.order_id")
+    .where("orders.held_by", "=", values.address)
+    .where("orders.status", "=", "pending_payment")
+    .where("orders.expires_at", ">", values.now)
+    .select([(eb) => eb.fn.sum<number | string | null>("order_items.quantity").as("units"), (eb) => eb.fn.min<number | string | null>("orders.expires_at").as("until")]),
+);
+
+/** Short, unambiguous and unguessable: "WS-7K3F9QXA". */
+export function newOrderNumber(): string {
+  const bytes = randomBytes(8);
+  return `WS-${Array.from(bytes, (byte) => ORDER_NUMBER_ALPHABET[byte % ORDER_NUMBER_ALPHABET.length]).join("")}`;
+}
+
+/**
+ * The lines' products: the order is priced from them, and `takeStock`,
+ * later in the transaction, finds out whether they still hold. They are
+ * read without a lock, except by a reservation's last run
+ * (`RESERVATION_RUNS`): on PostgreSQL it locks them here, in id order as
+ * `takeStock` does, so nothing can change them under it.
+ */
+const productsOf = queryTemplate((db: Db, values: { ids: number[]; locked: boolean }) => {
+  const products = db
+    .selectFrom("products")
+    .select(["id", "name", "price_cents", "scent", "stock"])
+    .where("id", "in", values.ids)
+    // A hidden product is not for sale: it reads as none available (409, available: 0).
+    .where("visible", "=", 1);
+  return values.locked ? lockedInIdOrder(db, products) : products;
+});
+
+/**
+ * Takes each line's units from its product in one statement, returning what
+ * the order copied; a product without them (or hidden meanwhile) is left out
+ * of the rows. On PostgreSQL each row is locked, in id order, before it is
+ * updated, so checkouts never deadlock, and stays locked until the
+ * transaction ends: it is the reservation's last statement. (`order_items`
+ * has no foreign key to `products` for that reason too: one would lock the
+ * product when the items are inserted, before this, and two checkouts of
+ * the same candle would deadlock.)
+ */
+const takeStock = queryTemplate((db: Db, values: { lines: { id: number; quantity: number }[] }) => {
+  const ids = values.lines.map((line) => line.id);
+  return db
+    .updateTable("products")
+    .set((eb) => ({ stock: eb("stock", "-", wanted(eb, values.lines)) }))
+    .where("id", "in", isSqlite(db) ? ids : lockedInIdOrder(db, db.selectFrom("products").select("id").where("id", "in", ids)))
+    .where((eb) => eb("stock", ">=", wanted(eb, values.lines)))
+    .where("visible", "=", 1)
+    .returning(["id", "stock", "price_cents", "name", "scent"]);
+});
+
+/** A line's quantity, by the row's product id. */
+function wanted(eb: ExpressionBuilder<Database, "products">, lines: { id: number; quantity: number }[]) {
+  const [first, ...rest] = lines;
+  let byId = eb.case("id").when(first!.id).then(eb.cast<number>(eb.val(first!.quantity), "integer"));
+  for (const line of rest) byId = byId.when(line.id).then(eb.cast<number>(eb.val(line.quantity), "integer"));
+  return byId.end();
+}
+
+const insertOrder = queryTemplate((db: Db, values: Insertable<Database["orders"]>) => db.insertInto("orders").values(values).returning(orderColumns));
+
+const insertItems = queryTemplate((db: Db, values: { items: Insertable<Database["order_items"]>[] }) => db.insertInto("order_items").values(values.items));
+
+/** What an order's item copies from its product. */
+type CopiedForOrder = Pick<ProductRow, "price_cents" | "name" | "scent">;
+
+const sameForOrder = (now: CopiedForOrder, read: CopiedForOrder) =>
+  now.price_cents === read.price_cents && now.name === read.name && now.scent === read.scent;
+
+/** The lines the products' stock cannot fill, each with what it can. */
+function shortfallOf(lines: CheckoutRequest["lines"], products: { id: number; stock: number }[]): StockAdjustment[] {
+  const stock = new Map(products.map((product) => [product.id, product.stock]));
+  return lines
+    .map((line) => ({ id: line.id, available: stock.get(line.id) ?? 0, wanted: line.quantity }))
+    .filter((line) => line.available < line.wanted)
+    .map(({ id, available }) => ({ id, available }));
+}
+
+export interface OrderOptions {
+  customer: Customer;
+  now: number;
+  reservationMs: number;
+  holder?: Holder;
+}
+
+/** Where the order goes and where its receipt goes, as the orders table keeps them. */
+export function shippingColumns(shipping: Shipping, customer: Customer) {
+  return {
+    email: shipping.email ?? customer.email ?? null,
+    shipping_name: shipping.name,
+    shipping_address: shipping.address,
+    shipping_city: shipping.city,
+    shipping_state: shipping.state,
+    shipping_zip: shipping.zip,
+    phone: shipping.phone ?? null,
+  };
+}
+
+/**
+ * The products changed between the reservation's read and its update (on
+ * PostgreSQL; SQLite has one writer): another checkout took the units, or
+ * the owner changed the stock, a price or a name, or hid the candle. The
+ * reservation rolls back.
+ */
+class ProductsChanged extends Error {
+  override name = "ProductsChanged";
+  constructor() {
+    super("The products kept changing under the reservation");
+  }
+}
+
+/**
+ * How often a reservation runs while its products keep changing under it
+ * (once more after a deadlock, below).
+ * Each run reads what the one before lost to, and refuses a line short of
+ * stock before any update, so a run loses again only if the products
+ * changed again within its few milliseconds: stock that grew back (an
+ * expiry, the owner's edit) and was taken again, or the owner's next save.
+ * The last run locks the products as it reads them, so it cannot lose: it
+ * holds their rows from its read to the commit, as every run did before the
+ * stock was taken last (docs/decisions/005-lean-process.md, step 10).
+ *
+ * So the last run locks the products before it inserts the order, where the
+ * runs before it insert the order first. A request with the same key from
+ * another address, on an earlier run, can then hold the key and wait for the
+ * products while the last run holds them and waits for the key: PostgreSQL
+ * ends one of the two. The one it ended runs again, and the two end with one
+ * order, which both answer: the other's insert meets it, or, when the other
+ * loses its run to the price the last run read, the other's next run does.
+ */
+const RESERVATION_RUNS = 3;
+
+/** Runs `reserve` as one transaction, again from its first read while its products changed under it or it deadlocked. */
+async function reserveWithFreshProducts(db: Db, reserve: (lastRun: boolean) => Steps<Reservation>): Promise<Reservation> {
+  for (let runs = 1; ; runs++) {
+    const lastRun = runs >= RESERVATION_RUNS;
+    try {
+      return await runSteps(db, () => reserve(lastRun), { transaction: true });
+    } catch (error) {
+      if (error instanceof ProductsChanged && !lastRun) continue;
+      // A deadlock is a lost run too, and gives even the last run one more.
+      if (isDeadlock(error) && runs <= RESERVATION_RUNS) continue;
+      throw error;
+    }
+  }
+}
+
+/** What placeOrder's transaction did: created the order, or refused before moving any stock. */
+export type Reservation =
+  | { kind: "created"; order: OrderRow }
+  | Extract<PlaceOrderResult, { kind: "shortfall" | "too_large" | "holding_limit" | "rate_limited" }>;
+
+/**
+ * placeOrder's transaction, as steps (db/steps.ts): on SQLite it runs in one
+ * go, holding the database for no other request's turn. It does not look
+ * the key up first: a key seen before is rare, and the order's insert finds
+ * it (the key is unique), rolling everything back. Every refusal comes
+ * before the first change of stock, so the transaction commits it with the
+ * rate limit's hit; only an error rolls back, the key's insert among them.
+ * The stock is taken last: on PostgreSQL its rows stay locked from there to
+ * the commit, and at a launch every checkout wants the same candle.
+ */
+function* reserve(
+  db: Db,
+  request: CheckoutRequest,
+  lines: CheckoutRequest["lines"],
+  options: OrderOptions & { lockProducts: boolean },
+  provider: string,
+): Steps<Reservation> {
+  const { holder, now } = options;
+  if (holder) {
+    const hit = yield* rateLimitHit(db, checkoutLimitKey(holder), holder.checkouts, now);
+    if (!hit.allowed) return { kind: "rate_limited", retryAfterSeconds: hit.retryAfterSeconds };
+    const held = yield* heldBy(db, holder.address, now);
+    const units = lines.reduce((sum, line) => sum + line.quantity, 0);
+    if (held.units + units > holder.maxUnits) return { kind: "holding_limit", held: held.units, limit: holder.maxUnits, until: held.until };
+  }
+  const products = yield* rowsOf(productsOf(db, { ids: lines.map((line) => line.id), locked: options.lockProducts }));
+  const adjustments = shortfallOf(lines, products);
+  if (adjustments.length > 0) return { kind: "shortfall", adjustments };
+  const byId = new Map(products.map((product) => [product.id, product]));
+  const amountCents = lines.reduce((sum, line) => sum + byId.get(line.id)!.price_cents * line.quantity, 0);
+  if (amountCents > MAX_ORDER_CENTS) return { kind: "too_large" };
+  const created = (yield* firstOf(
+    insertOrder(db, {
+      number: newOrderNumber(),
+      user_id: options.customer.userId ?? null,
+      status: "pending_payment",
+      customer_name: options.customer.displayName ?? "Guest",
+      ...shippingColumns(request.shipping, options.customer),
+      amount_cents: amountCents,
+      currency: "usd",
+      payment_provider: provider,
+      payment_ref: null,
+      idempotency_key: request.idempotencyKey,
+      created_at: now,
+      paid_at: null,
+      expires_at: now + options.reservationMs,
+      held_by: holder?.address ?? null,
+    }),
+  ))!;
+  yield* changesOf(
+    insertItems(db, {
+      items: lines.map((line) => {
+        const product = byId.get(line.id)!;
+        return { order_id: created.id, product_id: line.id, name: product.name, price_cents: product.price_cents, quantity: line.quantity, scent: product.scent };
+      }),
+    }),
+  );
+  const taken = yield* rowsOf(takeStock(db, { lines }));
+  if (taken.length < lines.length || taken.some((product) => !sameForOrder(product, byId.get(product.id)!))) throw new ProductsChanged();
+  // A browsing page changes only when a product sells out (docs/decisions/005-lean-process.md).
+  if (taken.some((product) => product.stock === 0)) yield* changesOf(catalogVersionBump(db));
+  return { kind: "created", order: created };
+}
