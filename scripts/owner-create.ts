@@ -2,13 +2,16 @@
  * npm run owner:create -- --email EMAIL --name NAME   create the shop's owner, or make an account one
  * npm run owner:create -- --email EMAIL --remove      take the owner role away
  *
- * The password of a new account comes from OWNER_PASSWORD, or is asked for
- * without echo. Works while the shop runs, on SQLite and PostgreSQL.
+ * The password comes from OWNER_PASSWORD, or is asked for without echo, and
+ * is set whether the account is new or not: an account someone else
+ * registered under the owner's address must not keep their password. Works
+ * while the shop runs, on SQLite and PostgreSQL.
  */
 import { parseArgs } from "node:util";
 import { z } from "zod";
 import { createAuth, loadAuthSecret } from "~/.server/accounts/auth";
-import { OWNER_PASSWORD_LENGTH, makeOwner, removeOwner } from "~/.server/admin/owners";
+import { makeOwner, removeOwner } from "~/.server/admin/owners";
+import { ownerPasswordProblem } from "~/lib/owner-password";
 import { readSecret } from "./read-secret";
 import { withShopDatabase } from "./shop-database";
 
@@ -22,18 +25,13 @@ const argsSchema = z
   })
   .refine((args) => args.remove || args.name !== undefined, "Give the owner's --name.");
 
-const passwordSchema = z
-  .string()
-  .min(OWNER_PASSWORD_LENGTH.min, `The password must be at least ${OWNER_PASSWORD_LENGTH.min} characters.`)
-  .max(OWNER_PASSWORD_LENGTH.max, `The password can be at most ${OWNER_PASSWORD_LENGTH.max} characters.`);
-
 class BadInput extends Error {}
 
 async function newPassword(): Promise<string> {
   const fromEnv = process.env.OWNER_PASSWORD;
-  const password = fromEnv ?? (await readSecret("Password for the new owner account: "));
-  const checked = passwordSchema.safeParse(password);
-  if (!checked.success) throw new BadInput(checked.error.issues[0]!.message);
+  const password = fromEnv ?? (await readSecret("Password for the owner account: "));
+  const problem = ownerPasswordProblem(password);
+  if (problem) throw new BadInput(problem);
   if (fromEnv === undefined && process.stdin.isTTY && (await readSecret("The same password again: ")) !== password) {
     throw new BadInput("The two passwords differ; nothing was changed.");
   }
@@ -58,7 +56,7 @@ process.exitCode =
     : await withShopDatabase(async ({ db, engine }, config) => {
         const { email } = args;
         if (args.remove) {
-          const change = await removeOwner(db, email);
+          const change = await removeOwner(db, email, Date.now());
           if (change === "no_account") {
             console.error(`There is no account for ${email}.`);
             return 1;
@@ -68,10 +66,14 @@ process.exitCode =
         }
         const auth = createAuth({ db, engine, config, secret: await loadAuthSecret(db) });
         try {
-          const change = await makeOwner(db, auth, { email, name: args.name!, password: newPassword });
+          const change = await makeOwner(db, auth, { email, name: args.name!, password: newPassword }, Date.now());
           const where = `sign in at ${config.publicUrl}/auth and open ${config.publicUrl}/admin`;
           if (change === "created") console.log(`Created the owner account ${email}: ${where}.`);
-          else if (change === "promoted") console.log(`${email} is now an owner (its name and password are unchanged): ${where}.`);
+          else if (change === "promoted") {
+            console.log(
+              `${email} is now an owner. Its name is ${args.name} and its password the one you gave; every session it had is signed out, and no Google sign-in is linked to it any more: ${where}.`,
+            );
+          }
           else console.log(`${email} is an owner already.`);
           return 0;
         } catch (error) {

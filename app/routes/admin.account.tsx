@@ -1,34 +1,55 @@
 import { APIError } from "better-auth/api";
 import { Form, data } from "react-router";
 import { redirectWithAuthCookies } from "~/.server/accounts/auth";
-import { requireOwner } from "~/.server/admin/owners";
+import { sessionTokenAfter, sessionTokenIn } from "~/.server/accounts/sessions";
+import { type SignInChange, signInChanged } from "~/.server/admin/account";
 import { DIGEST_HOUR, digestIsOn, setDigest } from "~/.server/admin/low-stock-digest";
+import { requireOwner } from "~/.server/admin/owners";
 import { authenticatorSetup } from "~/.server/admin/two-factor";
 import { FormField } from "~/components/form-field";
+import { OWNER_PASSWORD_LENGTH, ownerPasswordProblem } from "~/lib/owner-password";
 import type { Route } from "./+types/admin.account";
 import { Notice } from "~/components/admin/notices";
 
-export async function loader({ context, request }: Route.LoaderArgs) {
-  const owner = await requireOwner(context.auth, request);
+export async function loader({ context, request, url }: Route.LoaderArgs) {
+  const owner = await requireOwner(context.auth, request, url);
   return { email: owner.email, twoFactorEnabled: owner.twoFactorEnabled, digestOn: await digestIsOn(context.db, owner.id) };
 }
 
 type Setup = Awaited<ReturnType<typeof authenticatorSetup>> & { totpUri: string; backupCodes: string[] };
-type AccountAnswer = { setup?: Setup; error?: string; digestNotice?: string };
+type PasswordField = "currentPassword" | "newPassword";
+type AccountAnswer = {
+  setup?: Setup;
+  error?: string;
+  passwordError?: { field: PasswordField; message: string };
+  digestNotice?: string;
+  passwordNotice?: string;
+};
 
 const field = (form: FormData, name: string) => String(form.get(name) ?? "");
+const WRONG_PASSWORD = "That password is not right.";
 
-/** Turning two-factor sign-in on (password, then a first code from the app) and off (password); the low-stock email on and off. */
-export async function action({ context, request }: Route.ActionArgs) {
-  const owner = await requireOwner(context.auth, request);
+/**
+ * Two-factor sign-in on (password, then a first code from the app) and off
+ * (password); a new password; the low-stock email on and off. Each change to
+ * how the account signs in ends every other session of it.
+ */
+export async function action({ context, request, url }: Route.ActionArgs) {
+  const owner = await requireOwner(context.auth, request, url);
   const form = await request.formData();
-  const { auth } = context;
-  const refuse = (error: string, setup?: Setup) => data<AccountAnswer>({ error, setup }, { status: 400 });
+  const { auth, db } = context;
+  const refuse = (answer: AccountAnswer) => data<AccountAnswer>(answer, { status: 400 });
+  /** The change is made: the other sessions end, the log says so, and the page shows it with the session the change left. */
+  const changed = async (change: SignInChange, authHeaders: Headers) => {
+    await signInChanged(db, owner, change, sessionTokenAfter(request, authHeaders), Date.now());
+    return redirectWithAuthCookies("/admin/account", authHeaders);
+  };
+  const intent = form.get("intent");
   try {
-    switch (form.get("intent")) {
+    switch (intent) {
       case "digest": {
         const on = form.get("digest") === "on";
-        await setDigest(context.db, owner.id, on);
+        await setDigest(db, owner, on, Date.now());
         return data<AccountAnswer>({ digestNotice: on ? `The low-stock email will come each morning from ${DIGEST_HOUR}:00, when something is low.` : "The low-stock email is off." });
       }
       case "enable": {
@@ -44,21 +65,34 @@ export async function action({ context, request }: Route.ActionArgs) {
           : undefined;
         try {
           const { headers } = await auth.api.verifyTOTP({ body: { code: field(form, "code").replace(/\s+/g, "") }, headers: request.headers, returnHeaders: true });
-          return redirectWithAuthCookies("/admin/account", headers);
+          return await changed("account.two_factor_on", headers);
         } catch (error) {
-          if (error instanceof APIError) return refuse("That code did not work. Enter the code your app shows now.", setup);
+          if (error instanceof APIError) return refuse({ error: "That code did not work. Enter the code your app shows now.", setup });
           throw error;
         }
       }
       case "disable": {
         const { headers } = await auth.api.disableTwoFactor({ body: { password: field(form, "password") }, headers: request.headers, returnHeaders: true });
-        return redirectWithAuthCookies("/admin/account", headers);
+        return await changed("account.two_factor_off", headers);
+      }
+      case "password": {
+        const newPassword = field(form, "newPassword");
+        const problem = ownerPasswordProblem(newPassword, "The new password");
+        if (problem) return refuse({ passwordError: { field: "newPassword", message: problem } });
+        try {
+          await auth.api.changePassword({ body: { currentPassword: field(form, "currentPassword"), newPassword }, headers: request.headers });
+        } catch (error) {
+          if (error instanceof APIError) return refuse({ passwordError: { field: "currentPassword", message: WRONG_PASSWORD } });
+          throw error;
+        }
+        await signInChanged(db, owner, "account.password", sessionTokenIn(request.headers.get("cookie")), Date.now());
+        return data<AccountAnswer>({ passwordNotice: "Your password is changed. Every other session is signed out." });
       }
       default:
-        return refuse("Unknown action.");
+        return refuse({ error: "Unknown action." });
     }
   } catch (error) {
-    if (error instanceof APIError) return refuse("That password is not right.");
+    if (error instanceof APIError) return refuse({ error: WRONG_PASSWORD });
     throw error;
   }
 }
@@ -98,6 +132,7 @@ function SetupSteps({ setup, error }: { setup: Setup; error?: string }) {
 export default function AdminAccount({ loaderData, actionData }: Route.ComponentProps) {
   const { email, twoFactorEnabled, digestOn } = loaderData;
   const setup = actionData?.setup;
+  const passwordError = (name: PasswordField) => (actionData?.passwordError?.field === name ? actionData.passwordError.message : undefined);
   return (
     <section className="admin-page" aria-labelledby="account-title">
       <h1 id="account-title" className="admin-page__title">
@@ -130,6 +165,30 @@ export default function AdminAccount({ loaderData, actionData }: Route.Component
           </Form>
         </>
       )}
+      <section className="admin-section" aria-labelledby="password-title">
+        <h2 id="password-title" className="admin-section__title">
+          Password
+        </h2>
+        <Form method="post" className="auth-form" aria-label="Change password" key={actionData?.passwordNotice ? "changed" : "change"}>
+          <input type="hidden" name="intent" value="password" />
+          <FormField label="Current password" name="currentPassword" type="password" autoComplete="current-password" required error={passwordError("currentPassword")} />
+          <FormField
+            label="New password"
+            name="newPassword"
+            type="password"
+            autoComplete="new-password"
+            required
+            minLength={OWNER_PASSWORD_LENGTH.min}
+            maxLength={OWNER_PASSWORD_LENGTH.max}
+            hint={`At least ${OWNER_PASSWORD_LENGTH.min} characters. Every other session of this account is signed out.`}
+            error={passwordError("newPassword")}
+          />
+          <button type="submit" className="button button--secondary">
+            Change password
+          </button>
+          <Notice>{actionData?.passwordNotice}</Notice>
+        </Form>
+      </section>
       <section className="admin-section" aria-labelledby="digest-title">
         <h2 id="digest-title" className="admin-section__title">
           Low-stock email

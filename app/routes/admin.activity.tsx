@@ -8,9 +8,9 @@ import type { Route } from "./+types/admin.activity";
 
 const PAGE_SIZE = 50;
 
-export async function loader({ context, request }: Route.LoaderArgs) {
-  await requireOwner(context.auth, request);
-  const page = parsePageNumber(new URL(request.url).searchParams.get("page")) ?? 1;
+export async function loader({ context, request, url }: Route.LoaderArgs) {
+  await requireOwner(context.auth, request, url);
+  const page = parsePageNumber(url.searchParams.get("page")) ?? 1;
   const { entries, total } = await listActivity(context.db, { number: page, size: PAGE_SIZE });
   const moment = formatMoment(context.config.timeZone);
   return {
@@ -28,9 +28,9 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   };
 }
 
-const LISTS: Record<string, string> = { category: "/admin/categories", catalog: "/admin/products" };
+const LISTS: Record<string, string> = { category: "/admin/categories", catalog: "/admin/products", account: "/admin/account" };
 
-/** Where an entry's subject is managed: its order or product page, or the categories or products screen. */
+/** Where an entry's subject is managed: its order or product page, or the categories, products or account screen. */
 const subjectPath = (entry: { subjectType: string; subject: string }) =>
   LISTS[entry.subjectType] ?? `/admin/${entry.subjectType}s/${encodeURIComponent(entry.subject)}`;
 

@@ -4,8 +4,8 @@ import { csvFile } from "~/lib/csv";
 import type { Route } from "./+types/admin.activity[.]csv";
 
 /** GET /admin/activity.csv: the whole activity log, oldest first, with the values as recorded (JSON). */
-export async function loader({ context, request }: Route.LoaderArgs) {
-  await requireOwner(context.auth, request);
+export async function loader({ context, request, url }: Route.LoaderArgs) {
+  await requireOwner(context.auth, request, url);
   const rows = (await allActivity(context.db)).map((entry) => [
     new Date(entry.created_at).toISOString(),
     entry.actor_name,

@@ -4,8 +4,8 @@ import { toCatalogDocument } from "~/lib/catalog-api";
 import type { Route } from "./+types/admin.catalog[.]json";
 
 /** GET /admin/catalog.json: the whole catalog, hidden products included, as the file `npm run catalog:import` and Import read. */
-export async function loader({ context, request }: Route.LoaderArgs) {
-  await requireOwner(context.auth, request);
+export async function loader({ context, request, url }: Route.LoaderArgs) {
+  await requireOwner(context.auth, request, url);
   const catalog = await getCatalog(context.db, { hidden: true });
   return new Response(`${JSON.stringify(catalog.map(toCatalogDocument), null, 2)}\n`, {
     headers: {

@@ -16,16 +16,16 @@ import type { Route } from "./+types/admin.categories";
 import { revalidateAfterEveryAnswer } from "~/admin/revalidate";
 import { Notice, Refusal } from "~/components/admin/notices";
 
-export async function loader({ context, request }: Route.LoaderArgs) {
-  await requireOwner(context.auth, request);
+export async function loader({ context, request, url }: Route.LoaderArgs) {
+  await requireOwner(context.auth, request, url);
   return { categories: await listOwnerCategories(context.db) };
 }
 
 type CategoryAnswer = { notice?: string; error?: { id: string; message: string } };
 
 /** Every form of the screen: create, rename, move, tile photo, delete. Forms with a photo stream it in (photo-upload.server.ts). */
-export async function action({ context, request }: Route.ActionArgs) {
-  const owner = await requireOwner(context.auth, request);
+export async function action({ context, request, url }: Route.ActionArgs) {
+  const owner = await requireOwner(context.auth, request, url);
   const upload = await parsePhotoForm(request, "category");
   const fields = Object.fromEntries([...(upload.form ?? [])].filter((entry): entry is [string, string] => typeof entry[1] === "string"));
   const refuse = (message: string) => data<CategoryAnswer>({ error: { id: fields.id ?? "new", message } }, { status: 400 });

@@ -9,8 +9,8 @@ import { MAX_CATALOG_FILE_BYTES } from "~/lib/catalog-schemas";
 import type { Route } from "./+types/admin.import";
 import { Notice, Refusal } from "~/components/admin/notices";
 
-export async function loader({ context, request }: Route.LoaderArgs) {
-  await requireOwner(context.auth, request);
+export async function loader({ context, request, url }: Route.LoaderArgs) {
+  await requireOwner(context.auth, request, url);
   return null;
 }
 
@@ -22,8 +22,8 @@ type ImportAnswer = { error?: string; preview?: ImportPreview & { text: string; 
  * shows what would change; Import writes it, with an activity entry. The
  * previewed text goes round in the page, so what is imported is what was read.
  */
-export async function action({ context, request }: Route.ActionArgs) {
-  const owner = await requireOwner(context.auth, request);
+export async function action({ context, request, url }: Route.ActionArgs) {
+  const owner = await requireOwner(context.auth, request, url);
   const refuse = (error: string) => data<ImportAnswer>({ error }, { status: 400 });
   let form: FormData;
   try {

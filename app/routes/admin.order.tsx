@@ -9,16 +9,16 @@ import { revalidateAfterEveryAnswer } from "~/admin/revalidate";
 import { Notice } from "~/components/admin/notices";
 import { ORDER_STATUS_NAMES } from "~/lib/admin-schemas";
 
-export async function loader({ context, params, request }: Route.LoaderArgs) {
-  await requireOwner(context.auth, request);
+export async function loader({ context, params, request, url }: Route.LoaderArgs) {
+  await requireOwner(context.auth, request, url);
   const order = await orderDetail(context.db, params.number, { timeZone: context.config.timeZone });
   if (!order) throw data(null, { status: 404 });
   return order;
 }
 
 /** Mark shipped, and Cancel and refund. */
-export async function action({ context, request }: Route.ActionArgs) {
-  const owner = await requireOwner(context.auth, request);
+export async function action({ context, request, url }: Route.ActionArgs) {
+  const owner = await requireOwner(context.auth, request, url);
   return orderAction(context, owner, request);
 }
 

@@ -12,9 +12,8 @@ import type { Route } from "./+types/admin.orders";
 const PAGE_SIZE = 25;
 
 
-export async function loader({ context, request }: Route.LoaderArgs) {
-  await requireOwner(context.auth, request);
-  const url = new URL(request.url);
+export async function loader({ context, request, url }: Route.LoaderArgs) {
+  await requireOwner(context.auth, request, url);
   const filter = orderListQueryOf(url);
   const page = parsePageNumber(url.searchParams.get("page")) ?? 1;
   const { orders, total } = await listOrders(context.db, filter, { number: page, size: PAGE_SIZE });

@@ -14,9 +14,8 @@ const HEADER = [
 const iso = (ms: number | null) => (ms === null ? null : new Date(ms).toISOString());
 
 /** GET /admin/orders.csv: the orders of the list's filters, one row per order line. */
-export async function loader({ context, request }: Route.LoaderArgs) {
-  await requireOwner(context.auth, request);
-  const url = new URL(request.url);
+export async function loader({ context, request, url }: Route.LoaderArgs) {
+  await requireOwner(context.auth, request, url);
   const filter = orderListQueryOf(url);
   const rows = (await orderLines(context.db, filter)).map((line) => [
     line.number, line.status, iso(line.created_at), iso(line.paid_at), iso(line.shipped_at), iso(line.refunded_at), line.customer_name, line.email, line.phone,

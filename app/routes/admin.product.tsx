@@ -21,14 +21,14 @@ function productIdOf(param: string): number | "new" {
   return Number(param);
 }
 
-export async function loader({ context, params, request }: Route.LoaderArgs) {
-  await requireOwner(context.auth, request);
+export async function loader({ context, params, request, url }: Route.LoaderArgs) {
+  await requireOwner(context.auth, request, url);
   const id = productIdOf(params.id);
   const categories = await categoryChoices(context.db);
   if (id === "new") return { product: undefined, categories, created: false };
   const product = await findOwnerProduct(context.db, id);
   if (!product) throw data(null, { status: 404 });
-  return { product, categories, created: new URL(request.url).searchParams.has("created") };
+  return { product, categories, created: url.searchParams.has("created") };
 }
 
 type ProductAnswer = StockAnswer & { saveError?: { fields: Record<string, string>; values: Record<string, string> }; deleteError?: string };
@@ -38,8 +38,8 @@ const STOCK_NOTICES = {
   stale: (stock: number) => `Nothing changed: the stock changed while you were editing. It is now ${stock}.`,
 } as const;
 
-export async function action({ context, params, request }: Route.ActionArgs) {
-  const owner = await requireOwner(context.auth, request);
+export async function action({ context, params, request, url }: Route.ActionArgs) {
+  const owner = await requireOwner(context.auth, request, url);
   const id = productIdOf(params.id);
   const options = { actor: { id: owner.id, displayName: owner.displayName }, now: Date.now() };
   if (id !== "new" && !request.headers.get("content-type")?.startsWith("multipart/form-data")) {

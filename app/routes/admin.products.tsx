@@ -11,9 +11,8 @@ import { Notice } from "~/components/admin/notices";
 
 const PAGE_SIZE = 25;
 
-export async function loader({ context, request }: Route.LoaderArgs) {
-  await requireOwner(context.auth, request);
-  const url = new URL(request.url);
+export async function loader({ context, request, url }: Route.LoaderArgs) {
+  await requireOwner(context.auth, request, url);
   const search = productSearchOf(url);
   const page = parsePageNumber(url.searchParams.get("page")) ?? 1;
   const { products, total } = await listProducts(context.db, search, { number: page, size: PAGE_SIZE });

@@ -10,14 +10,14 @@ import type { Route } from "./+types/admin.today";
 import { revalidateAfterEveryAnswer } from "~/admin/revalidate";
 import { Notice } from "~/components/admin/notices";
 
-export async function loader({ context, request }: Route.LoaderArgs) {
-  const owner = await requireOwner(context.auth, request);
+export async function loader({ context, request, url }: Route.LoaderArgs) {
+  const owner = await requireOwner(context.auth, request, url);
   return { ...(await todayScreen(context.db, { now: Date.now(), timeZone: context.config.timeZone })), twoFactorEnabled: owner.twoFactorEnabled };
 }
 
 /** Mark shipped, from the order's card. */
-export async function action({ context, request }: Route.ActionArgs) {
-  const owner = await requireOwner(context.auth, request);
+export async function action({ context, request, url }: Route.ActionArgs) {
+  const owner = await requireOwner(context.auth, request, url);
   return orderAction(context, owner, request);
 }
 

@@ -3,8 +3,8 @@ import { requireOwner } from "~/.server/admin/owners";
 import type { Route } from "./+types/admin";
 
 /** The back office's frame; every page under it checks the owner role in its own loader and actions too. */
-export async function loader({ context, request }: Route.LoaderArgs) {
-  const owner = await requireOwner(context.auth, request);
+export async function loader({ context, request, url }: Route.LoaderArgs) {
+  const owner = await requireOwner(context.auth, request, url);
   return { ownerName: owner.displayName };
 }
 

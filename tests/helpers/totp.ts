@@ -21,3 +21,6 @@ export function totpCode(secret: string, now = Date.now()): string {
   const value = (hmac.readUInt32BE(offset) & 0x7fffffff) % 1_000_000;
   return String(value).padStart(6, "0");
 }
+
+/** A code for the step after the current one, so it never equals one already used in this 30-second step. */
+export const nextTotpCode = (secret: string) => totpCode(secret, Date.now() + 30_000);

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type Credentials, newCredentials, signIn, signUp, signedUp, usersWithEmail } from "../helpers/accounts";
+import { type Credentials, newCredentials, sessionsOf, signIn, signUp, signedUp, usersWithEmail } from "../helpers/accounts";
 import { BrowserSession } from "../helpers/browser-session";
 import { runScript } from "../helpers/run-script";
 import { type Shop, cards, openShop, pay, placePendingOrder } from "../helpers/shop-api";
@@ -103,24 +103,46 @@ describe(`the owner's role, on ${testEngine}`, () => {
     expect(await shop.db.selectFrom("categories").select("id").where("title", "=", "Sneaky").execute()).toEqual([]);
   });
 
-  it("gives an existing shopper the role, keeping the password, and --remove takes it away at the next request", async () => {
-    const browser = new BrowserSession(shop.url);
-    const shopper = await signedUp(browser);
-    expect((await browser.get("/admin")).status).toBe(404);
-    const made = await ownerCreate(["--email", shopper.email.toUpperCase(), "--name", "Ignored"]);
-    expect(made).toMatchObject({ code: 0, stdout: expect.stringContaining(`${shopper.email} is now an owner (its name and password are unchanged)`) });
-    expect((await browser.get("/admin")).status).toBe(200);
-    expect((await usersWithEmail(shop.db, shopper.email))[0]).toMatchObject({ name: shopper.displayName });
+  it("gives an account someone registered under the owner's address the role only with the owner's password: the stranger's password and session end", async () => {
+    const stranger = new BrowserSession(shop.url);
+    const registered = await signedUp(stranger, { ...newCredentials("Not Mara"), password: "12345678" });
+    expect((await stranger.get("/admin")).status).toBe(404);
+    const made = await ownerCreate(["--email", registered.email.toUpperCase(), "--name", "Mara Wick"], { OWNER_PASSWORD: "poured-by-hand-2026" });
+    expect(made).toMatchObject({
+      code: 0,
+      stderr: "",
+      stdout: expect.stringContaining(
+        `${registered.email} is now an owner. Its name is Mara Wick and its password the one you gave; every session it had is signed out, and no Google sign-in is linked to it any more:`,
+      ),
+    });
+    expect((await stranger.get("/admin")).location).toBe("/auth?returnTo=%2Fadmin");
+    expect(await sessionsOf(shop.db, (await usersWithEmail(shop.db, registered.email))[0]!.id)).toEqual([]);
+    expect((await signIn(new BrowserSession(shop.url), registered)).status).toBe(401);
+    const owner = new BrowserSession(shop.url);
+    expect((await signIn(owner, { email: registered.email, password: "poured-by-hand-2026" })).status).toBe(302);
+    expect((await owner.get("/admin")).status).toBe(200);
+    expect((await usersWithEmail(shop.db, registered.email))[0]).toMatchObject({ name: "Mara Wick", role: "owner" });
 
-    expect(await ownerCreate(["--email", shopper.email, "--remove"])).toMatchObject({ code: 0, stdout: `${shopper.email} is no longer an owner.\n` });
-    expect((await browser.get("/admin")).status).toBe(404);
-    expect((await browser.get("/")).html).not.toMatch(/>Admin</);
+    expect(await ownerCreate(["--email", registered.email, "--remove"])).toMatchObject({ code: 0, stdout: `${registered.email} is no longer an owner.\n` });
+    expect((await owner.get("/admin")).status).toBe(404);
+    expect((await owner.get("/")).html).not.toMatch(/>Admin</);
+  });
+
+  it("asks for the password when it promotes an account, as when it creates one", async () => {
+    const shopper = await signedUp(new BrowserSession(shop.url));
+    const users = await shop.db.selectFrom("user").select(["email", "role"]).orderBy("email").execute();
+    expect(await ownerCreate(["--email", shopper.email, "--name", "Mara"])).toEqual({
+      code: 1,
+      stdout: "",
+      stderr: "Password for the owner account: The password must be at least 12 characters.\n",
+    });
+    expect(await shop.db.selectFrom("user").select(["email", "role"]).orderBy("email").execute()).toEqual(users);
   });
 
   it.each([
     [["--email", "not-an-email", "--name", "Mara"], { OWNER_PASSWORD: "long-enough-password" }, "Give a valid --email.\n"],
     [["--email", "short@example.com", "--name", "Mara"], { OWNER_PASSWORD: "too-short" }, "The password must be at least 12 characters.\n"],
-    [["--email", "nopassword@example.com", "--name", "Mara"], {}, "Password for the new owner account: The password must be at least 12 characters.\n"],
+    [["--email", "nopassword@example.com", "--name", "Mara"], {}, "Password for the owner account: The password must be at least 12 characters.\n"],
     [["--email", "noname@example.com"], { OWNER_PASSWORD: "long-enough-password" }, "Give the owner's --name.\n"],
     [["--email", "nobody@example.com", "--remove"], {}, "There is no account for nobody@example.com.\n"],
     [["--owner", "x"], {}, "Usage: npm run owner:create -- --email EMAIL --name NAME  (or --email EMAIL --remove)\n"],

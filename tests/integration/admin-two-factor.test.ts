@@ -4,13 +4,8 @@ import { BrowserSession } from "../helpers/browser-session";
 import { runScript } from "../helpers/run-script";
 import { type Shop, openShop } from "../helpers/shop-api";
 import { testEngine } from "../helpers/test-database";
-import { totpCode } from "../helpers/totp";
-
-const decode = (html: string) => html.replaceAll("<!-- -->", "").replaceAll("&#x27;", "'");
-const secretIn = (html: string) => /<code class="totp-secret">([A-Z2-7 ]+)<\/code>/.exec(html)?.[1]?.replaceAll(" ", "");
-const backupCodesIn = (html: string) => [...html.matchAll(/<li><code>([^<]+)<\/code><\/li>/g)].map((match) => match[1]!);
-/** A code for the step after the current one, so it never equals one already used in this 30-second step. */
-const nextCode = (secret: string) => totpCode(secret, Date.now() + 30_000);
+import { nextTotpCode as nextCode, totpCode } from "../helpers/totp";
+import { backupCodesIn, decode, secretIn, totpUriIn } from "../helpers/two-factor";
 
 describe(`two-factor sign-in for the owner, on ${testEngine}`, () => {
   let shop: Shop;
@@ -38,7 +33,7 @@ describe(`two-factor sign-in for the owner, on ${testEngine}`, () => {
     backupCodes = backupCodesIn(setup.html);
     expect(secret).toMatch(/^[A-Z2-7]{16,}$/);
     expect(backupCodes.length).toBeGreaterThanOrEqual(8);
-    const totpUri = /name="totpUri" value="([^"]+)"/.exec(setup.html)![1]!.replaceAll("&amp;", "&");
+    const totpUri = totpUriIn(setup.html)!;
 
     const wrong = await browser.postForm("/admin/account", { intent: "confirm", code: "000000", totpUri, backupCodes: backupCodes.join(" ") });
     expect(wrong.status).toBe(400);

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { BrowserSession } from "../helpers/browser-session";
-import { accountsOf, guestNav, navOf, SESSION_COOKIE, signedInNav, signedUp, usersWithEmail, waitForOutput } from "../helpers/accounts";
+import { accountsOf, guestNav, navOf, SESSION_COOKIE, sessionsOf, signedInNav, signedUp, usersWithEmail, waitForOutput } from "../helpers/accounts";
 import { signInWithGoogle } from "../helpers/google-sign-in";
 import { googleEnv, type OpenIdProvider, providerAccounts, startOpenIdProvider } from "../helpers/openid-provider";
 import { runScript } from "../helpers/run-script";
@@ -89,8 +89,13 @@ describe(`Google sign-in against a local OpenID provider on ${testEngine}`, () =
       const first = browsers();
       await signInWithGoogle(first.shop, first.provider, owen);
       expect(first.shop.cookie(SESSION_COOKIE)).toBeTruthy();
-      const promoted = await runScript("scripts/owner-create.ts", ["--email", owen.email, "--name", owen.name], shop.database.env);
+      const promoted = await runScript("scripts/owner-create.ts", ["--email", owen.email, "--name", owen.name], { ...shop.database.env, OWNER_PASSWORD: "owens-long-password" });
       expect(promoted.code).toBe(0);
+      // The Google session he had is over, and Google no longer signs into this account.
+      expect((await first.shop.get("/admin")).location).toBe("/auth?returnTo=%2Fadmin");
+      const [user] = await usersWithEmail(shop.db, owen.email);
+      expect(await sessionsOf(shop.db, user!.id)).toEqual([]);
+      expect((await accountsOf(shop.db, user!.id)).map((account) => account.providerId)).toEqual(["credential"]);
 
       const again = browsers();
       const { final } = await signInWithGoogle(again.shop, again.provider, owen);

@@ -62,8 +62,14 @@ const roles = admin({ defaultRole: "shopper", adminRoles: [OWNER_ROLE], roles: {
 /** Sign-in codes from an authenticator app (TOTP) and backup codes, for the owner (migration 014). */
 const twoFactorSignIn = twoFactor({ issuer: "Wickshop" });
 
-/** better-auth's paths that create a session after a password (and, with two factors on, a code). */
-const PASSWORD_SIGN_IN_PATHS = new Set(["/sign-in/email", "/sign-up/email", "/two-factor/verify-totp", "/two-factor/verify-backup-code", "/two-factor/enable", "/two-factor/disable"]);
+/** better-auth's paths that make a session after a code from the authenticator app or a backup code. */
+const CODE_PATHS = new Set(["/two-factor/verify-totp", "/two-factor/verify-backup-code"]);
+
+/**
+ * better-auth's paths that make a session after the password (and, with two
+ * factors on, a code): the only ones that may sign an owner in.
+ */
+const OWNER_SIGN_IN_PATHS = new Set(["/sign-in/email", "/two-factor/enable", "/two-factor/disable", ...CODE_PATHS]);
 
 /** better-auth on our own database: email and password, sessions in the session table, no telemetry. */
 export function createAuth(options: { db: Db; engine: Engine; config: Config; secret: string }) {
@@ -80,14 +86,22 @@ export function createAuth(options: { db: Db; engine: Engine; config: Config; se
     advanced: { useSecureCookies: config.secureCookies },
     trustedOrigins: [config.publicUrl],
     plugins: config.google ? [roles, twoFactorSignIn, googleSignIn(config.google)] : [roles, twoFactorSignIn],
+    session: {
+      // Whether the session gave a code: requireOwner reads it (migration 019).
+      additionalFields: { twoFactorPassed: { type: "boolean", required: false, defaultValue: false, input: false } },
+    },
     databaseHooks: {
       session: {
         create: {
-          // Owners sign in with their password and, once it is on, a code: never through Google, which would skip the code.
           before: async (session, context) => {
-            if (!context?.path || PASSWORD_SIGN_IN_PATHS.has(context.path)) return;
-            const user = await options.db.selectFrom("user").select("role").where("id", "=", session.userId).executeTakeFirst();
-            if (user?.role === OWNER_ROLE) return false;
+            const path = context?.path;
+            // Owners sign in with their password and, once it is on, a code: never through
+            // Google, which would skip the code, nor any other way a session could be made.
+            if (!path || !OWNER_SIGN_IN_PATHS.has(path)) {
+              const user = await options.db.selectFrom("user").select("role").where("id", "=", session.userId).executeTakeFirst();
+              if (user?.role === OWNER_ROLE) return false;
+            }
+            return { data: { ...session, twoFactorPassed: path !== undefined && CODE_PATHS.has(path) } };
           },
         },
       },
@@ -110,6 +124,7 @@ export async function getShopper(auth: Auth, headers: Headers) {
     email: user.email,
     isOwner: user.role === OWNER_ROLE,
     twoFactorEnabled: user.twoFactorEnabled === true,
+    twoFactorPassed: session.session.twoFactorPassed === true,
     signedInAt: session.session.createdAt,
   };
 }

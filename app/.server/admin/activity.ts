@@ -7,7 +7,7 @@ export interface Actor {
 
 export interface ActivityEntry {
   action: string;
-  subjectType: "order" | "product" | "category" | "catalog";
+  subjectType: "order" | "product" | "category" | "catalog" | "account";
   subject: string;
   before?: Record<string, unknown>;
   after?: Record<string, unknown>;
@@ -59,6 +59,13 @@ const ACTIONS: Record<string, string> = {
   "category.photo": "Changed the tile photo of",
   "category.deleted": "Deleted the category",
   "catalog.imported": "Imported the",
+  "owner.created": "Created the owner account",
+  "owner.promoted": "Made an owner of",
+  "owner.removed": "Took the owner role from",
+  "account.two_factor_on": "Turned on two-factor sign-in for",
+  "account.two_factor_off": "Turned off two-factor sign-in for",
+  "account.password": "Changed the password of",
+  "account.low_stock_email": "Changed the low-stock email of",
 };
 
 /** An entry's action in words, and its before and after values as "field: value" lines. */

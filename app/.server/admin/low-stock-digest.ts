@@ -4,6 +4,7 @@ import { lowStockDigest } from "../mail/templates";
 import { lowStockProducts } from "./products";
 import { dayIn } from "./today";
 import { OWNER_ROLE } from "../accounts/auth";
+import { type Actor, recordActivity } from "./activity";
 
 /**
  * The optional daily low-stock email (DESIGN.md, /admin/account): once a day,
@@ -18,16 +19,16 @@ export async function digestIsOn(db: Db, userId: string) {
   return (await db.selectFrom("low_stock_digests").select("user_id").where("user_id", "=", userId).executeTakeFirst()) !== undefined;
 }
 
-export async function setDigest(db: Db, userId: string, on: boolean) {
-  if (!on) {
-    await db.deleteFrom("low_stock_digests").where("user_id", "=", userId).execute();
-    return;
-  }
-  await db
-    .insertInto("low_stock_digests")
-    .values({ user_id: userId, last_sent_day: null })
-    .onConflict((conflict) => conflict.column("user_id").doNothing())
-    .execute();
+/** Turns the owner's low-stock email on or off; a change is written to the activity log with it. */
+export async function setDigest(db: Db, owner: Actor & { email: string }, on: boolean, now: number) {
+  await db.transaction().execute(async (trx) => {
+    const was = await digestIsOn(trx, owner.id);
+    if (was === on) return;
+    if (on) await trx.insertInto("low_stock_digests").values({ user_id: owner.id, last_sent_day: null }).execute();
+    else await trx.deleteFrom("low_stock_digests").where("user_id", "=", owner.id).execute();
+    const state = (isOn: boolean) => ({ lowStockEmail: isOn ? "on" : "off" });
+    await recordActivity(trx, owner, { action: "account.low_stock_email", subjectType: "account", subject: owner.email, before: state(was), after: state(on) }, now);
+  });
 }
 
 /** Queues today's digests not yet sent; returns how many were queued. */

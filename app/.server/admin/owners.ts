@@ -1,23 +1,29 @@
+import { randomUUID } from "node:crypto";
 import { data, redirect } from "react-router";
-import { type Auth, OWNER_ROLE, type Shopper, getShopper } from "../accounts/auth";
+import { type Auth, OWNER_ROLE, type Shopper, getShopper, redirectWithAuthCookies } from "../accounts/auth";
+import { endOtherSessions } from "../accounts/sessions";
 import type { Db } from "../db";
+import { type Actor, recordActivity } from "./activity";
 
-/** What an owner's password must be: longer than a shopper's, since it opens every order. */
-export const OWNER_PASSWORD_LENGTH = { min: 12, max: 128 };
+/** The sign-in page, coming back to the page asked for (`url` is React Router's: never a `.data` URL). */
+const signInThenBackTo = (url: URL) => `/auth?returnTo=${encodeURIComponent(url.pathname + url.search)}`;
 
 /**
  * The gate of every /admin loader and action, checked on the server each
  * time: signed out, to the sign-in page and back; signed in without the
  * owner role, the not-found view, so the back office does not even show
- * that it exists.
+ * that it exists. An owner with two-factor on gets in only through a session
+ * that gave a code; any other session of hers is signed out here, however
+ * it was made.
  */
-export async function requireOwner(auth: Auth, request: Request): Promise<Shopper> {
+export async function requireOwner(auth: Auth, request: Request, url: URL): Promise<Shopper> {
   const shopper = await getShopper(auth, request.headers);
-  if (!shopper) {
-    const url = new URL(request.url);
-    throw redirect(`/auth?returnTo=${encodeURIComponent(url.pathname + url.search)}`);
-  }
+  if (!shopper) throw redirect(signInThenBackTo(url));
   if (!shopper.isOwner) throw data(null, { status: 404 });
+  if (shopper.twoFactorEnabled && !shopper.twoFactorPassed) {
+    const { headers } = await auth.api.signOut({ headers: request.headers, returnHeaders: true });
+    throw redirectWithAuthCookies(signInThenBackTo(url), headers);
+  }
   return shopper;
 }
 
@@ -27,32 +33,67 @@ const REFUND_SIGN_IN_MS = 24 * 60 * 60_000;
 /** Whether the owner signed in (typed her password) within the last day: refunds ask for it. */
 export const signedInRecently = (owner: Shopper, now: number) => now - new Date(owner.signedInAt).getTime() < REFUND_SIGN_IN_MS;
 
+/** Who the activity log names for what `npm run owner:create` does. */
+export const OWNER_CREATE: Actor = { id: "owner:create", displayName: "npm run owner:create" };
+
 const accountByEmail = (db: Db, email: string) =>
   db.selectFrom("user").select(["id", "name", "email", "role"]).where("email", "=", email.toLowerCase()).executeTakeFirst();
 
 export type OwnerChange = "created" | "promoted" | "already_owner" | "removed" | "not_owner" | "no_account";
 
 /**
- * Makes `email` an owner: gives an existing account the role (its name and
- * password stay), or creates the account when there is none, asking for its
- * password only then.
+ * Makes `email` an owner with the password given. An account that exists
+ * already (anyone can sign up under any address) gets the role, the name and
+ * that password; every session it had ends and any Google sign-in linked to
+ * it goes, so nobody who registered it keeps a way in.
  */
-export async function makeOwner(db: Db, auth: Auth, owner: { email: string; name: string; password: () => Promise<string> }): Promise<OwnerChange> {
-  const account = await accountByEmail(db, owner.email);
+export async function makeOwner(
+  db: Db,
+  auth: Auth,
+  owner: { email: string; name: string; password: () => Promise<string> },
+  now: number,
+): Promise<OwnerChange> {
+  const email = owner.email.toLowerCase();
+  const account = await accountByEmail(db, email);
   if (account?.role === OWNER_ROLE) return "already_owner";
-  if (account) {
-    await db.updateTable("user").set({ role: OWNER_ROLE }).where("id", "=", account.id).execute();
-    return "promoted";
+  const password = await owner.password();
+  const logged = { subjectType: "account", subject: email } as const;
+  if (!account) {
+    await auth.api.createUser({ body: { email, name: owner.name, password, role: OWNER_ROLE } });
+    await recordActivity(db, OWNER_CREATE, { action: "owner.created", ...logged }, now);
+    return "created";
   }
-  await auth.api.createUser({ body: { email: owner.email.toLowerCase(), name: owner.name, password: await owner.password(), role: OWNER_ROLE } });
-  return "created";
+  const hash = await (await auth.$context).password.hash(password);
+  await db.transaction().execute(async (trx) => {
+    await trx.updateTable("user").set({ role: OWNER_ROLE, name: owner.name }).where("id", "=", account.id).execute();
+    await setPasswordOnly(trx, account.id, hash, now);
+    await endOtherSessions(trx, account.id, undefined);
+    await recordActivity(trx, OWNER_CREATE, { action: "owner.promoted", ...logged, before: { name: account.name }, after: { name: owner.name } }, now);
+  });
+  return "promoted";
+}
+
+/** Makes `hash` the account's only way to sign in: its password sign-in set or made, every other (Google) removed. */
+async function setPasswordOnly(trx: Db, userId: string, hash: string, now: number) {
+  // Written as better-auth writes its dates: ISO text on SQLite, a timestamp on PostgreSQL.
+  const at = new Date(now).toISOString();
+  await trx.deleteFrom("account").where("userId", "=", userId).where("providerId", "<>", "credential").execute();
+  const updated = await trx.updateTable("account").set({ password: hash, updatedAt: at }).where("userId", "=", userId).executeTakeFirst();
+  if (updated.numUpdatedRows > 0n) return;
+  await trx
+    .insertInto("account")
+    .values({ id: randomUUID(), accountId: userId, providerId: "credential", userId, password: hash, createdAt: at, updatedAt: at })
+    .execute();
 }
 
 /** Takes the owner role away; the account stays, as a shopper's, and its next request no longer opens /admin. */
-export async function removeOwner(db: Db, email: string): Promise<OwnerChange> {
+export async function removeOwner(db: Db, email: string, now: number): Promise<OwnerChange> {
   const account = await accountByEmail(db, email);
   if (!account) return "no_account";
   if (account.role !== OWNER_ROLE) return "not_owner";
-  await db.updateTable("user").set({ role: "shopper" }).where("id", "=", account.id).execute();
+  await db.transaction().execute(async (trx) => {
+    await trx.updateTable("user").set({ role: "shopper" }).where("id", "=", account.id).execute();
+    await recordActivity(trx, OWNER_CREATE, { action: "owner.removed", subjectType: "account", subject: account.email }, now);
+  });
   return "removed";
 }

@@ -67,6 +67,8 @@ export interface Database {
   stock_adjustments: StockAdjustmentTable;
   settings: SettingTable;
   user: UserTable;
+  session: SessionTable;
+  account: AccountTable;
   catalog_version: CatalogVersionTable;
 }
 
@@ -89,6 +91,27 @@ export interface UserTable {
   email: string;
   /** "owner" opens the back office; null (or anything else) is a shopper. */
   role: string | null;
+}
+
+/** better-auth's session table: the columns the shop reads or writes itself. */
+export interface SessionTable {
+  id: string;
+  token: string;
+  userId: string;
+  /** Whether the session gave a two-factor code (migration 019); 0 or 1 on SQLite. */
+  twoFactorPassed: boolean | number;
+}
+
+/** better-auth's account table: how an account signs in ("credential" is the password). */
+export interface AccountTable {
+  id: string;
+  accountId: string;
+  providerId: string;
+  userId: string;
+  password: string | null;
+  /** An ISO string on SQLite, a timestamp on PostgreSQL, as better-auth writes them. */
+  createdAt: string | Date;
+  updatedAt: string | Date;
 }
 
 export type CategoryRow = Selectable<CategoryTable>;
