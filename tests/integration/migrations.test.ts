@@ -1,8 +1,9 @@
-import type { Kysely } from "kysely";
+import { type Kysely, sql } from "kysely";
 import { afterEach, describe, expect, it } from "vitest";
 import { migrateToLatest } from "~/.server/db";
 import { migrations } from "~/.server/db/migrations";
 import * as stockAdjustments from "~/.server/db/migrations/007-stock-adjustments";
+import * as activityAppendOnly from "~/.server/db/migrations/018-activity-append-only";
 import { createTestDatabase, type TestDatabase, testEngine } from "../helpers/test-database";
 
 describe(`migrations on ${testEngine}`, () => {
@@ -57,6 +58,26 @@ describe(`migrations on ${testEngine}`, () => {
     await expect(
       db.insertInto("categories").values({ slug: "wax", title: "Wax", route: "shop/wax", image_url: "/x.webp", position: 1 }).execute(),
     ).rejects.toThrow();
+  });
+
+  it("take the activity log's guards against TRUNCATE and REPLACE off with down, leaving 013's, and put them back with up", async () => {
+    database = await createTestDatabase({ migrate: false });
+    const { db } = database;
+    const triggers = async () =>
+      (testEngine === "sqlite"
+        ? await sql<{ name: string }>`select name from sqlite_master where type = 'trigger' and tbl_name = 'activity' order by name`.execute(db)
+        : await sql<{ name: string }>`select tgname as name from pg_trigger where tgrelid = 'activity'::regclass and not tgisinternal order by tgname`.execute(db)
+      ).rows.map((row) => row.name);
+    await migrateToLatest(db, "017-holds-index");
+    const before = await triggers();
+    await migrateToLatest(db);
+    const guarded = await triggers();
+    expect(guarded.length).toBeGreaterThan(before.length);
+
+    await activityAppendOnly.down(db as unknown as Kysely<unknown>);
+    expect(await triggers()).toEqual(before);
+    await activityAppendOnly.up(db as unknown as Kysely<unknown>);
+    expect(await triggers()).toEqual(guarded);
   });
 
   it("keep every order, line, event and email when the order statuses change, and hold the new statuses", async () => {

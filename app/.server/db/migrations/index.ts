@@ -16,6 +16,7 @@ import * as twoFactor from "./014-two-factor";
 import * as catalogBackOffice from "./015-catalog-back-office";
 import * as lowStockDigest from "./016-low-stock-digest";
 import * as holdsIndex from "./017-holds-index";
+import * as activityAppendOnly from "./018-activity-append-only";
 import * as sessionTwoFactor from "./019-session-two-factor";
 
 /** Every migration, in order. Names are stored in the database: never rename one. */
@@ -37,5 +38,6 @@ export const migrations: Record<string, Migration> = {
   "015-catalog-back-office": catalogBackOffice,
   "016-low-stock-digest": lowStockDigest,
   "017-holds-index": holdsIndex,
+  "018-activity-append-only": activityAppendOnly,
   "019-session-two-factor": sessionTwoFactor,
 };
