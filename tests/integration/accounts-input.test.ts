@@ -1,6 +1,6 @@
 // Issue 28, defect 7: whatever a client puts in the /auth forms, the answer is a 4xx with the form's message, never a 500.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { formError, newCredentials, signedUp, usersWithEmail } from "../helpers/accounts";
+import { authTexts, formError, newCredentials, signedUp, usersWithEmail } from "../helpers/accounts";
 import { BrowserSession, type PageResponse } from "../helpers/browser-session";
 import { openShop, type Shop } from "../helpers/shop-api";
 import { testEngine } from "../helpers/test-database";
@@ -77,5 +77,16 @@ describe(`malformed fields on /auth, on ${testEngine}`, () => {
   it.each(signInCases)("refuses a sign-in with %s in the form, with a 4xx", async (_, fields) => {
     const response = await postForm(new BrowserSession(shop.url), { intent: "sign-in", email: shopper.email, password: shopper.password, returnTo: "/shop" }, fields);
     expectRefusedInTheForm(response);
+  });
+
+  it("says what is wrong with a malformed email before better-auth sees it: 400", async () => {
+    const typed = newCredentials();
+    const signUp = await postForm(new BrowserSession(shop.url), { intent: "sign-up", ...typed, confirmPassword: typed.password }, { email: "notanemail" });
+    expect(signUp.status).toBe(400);
+    expect(formError(signUp.html)).toBe(authTexts.badEmail);
+
+    const signIn = await postForm(new BrowserSession(shop.url), { intent: "sign-in", password: shopper.password }, { email: "notanemail" });
+    expect(signIn.status).toBe(400);
+    expect(formError(signIn.html)).toBe(authTexts.signInFailed);
   });
 });
