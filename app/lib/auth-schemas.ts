@@ -9,8 +9,15 @@ import { z } from "./zod";
  */
 const filled = (message: string) => z.string({ error: message }).trim().min(1, message);
 
+/**
+ * An email as better-auth's own check takes it (zod's), after the field's other checks: a
+ * malformed one gets the form's message here, not an error from better-auth.
+ */
+const emailAddress = (field: z.ZodType<string, unknown>, message: string) => field.pipe(z.email(message));
+
 export const signInSchema = z.object({
-  email: filled(authTexts.signInFailed),
+  // Which part was wrong is not said: the same words as a wrong password.
+  email: emailAddress(filled(authTexts.signInFailed), authTexts.signInFailed),
   password: z.string({ error: authTexts.signInFailed }).min(1, authTexts.signInFailed),
 });
 
@@ -20,7 +27,7 @@ const plainLine = (max: number) =>
 export const signUpSchema = z
   .object({
     displayName: plainLine(100),
-    email: plainLine(254),
+    email: emailAddress(plainLine(254), authTexts.badEmail),
     password: z.string({ error: authTexts.missingFields }).min(1, authTexts.missingFields),
     confirmPassword: z.string().default(""),
   })

@@ -1,7 +1,7 @@
-import { APIError } from "better-auth/api";
 import { useId } from "react";
 import { Form, data, redirect, useActionData, useLoaderData, useLocation, useNavigation } from "react-router";
 import { getShopper, redirectWithAuthCookies } from "~/.server/accounts/auth";
+import { authRefusal } from "~/.server/accounts/auth-refusal";
 import { consumeRateLimit, signInAccountKey } from "~/.server/rate-limits";
 import { FormField } from "~/components/form-field";
 import { GoogleSignInButton, GoogleSignInForm } from "~/components/google-sign-in-button";
@@ -54,8 +54,9 @@ export async function action({ request, context }: Route.ActionArgs) {
       const next = "twoFactorRedirect" in response ? `/auth/two-factor?returnTo=${encodeURIComponent(returnTo)}` : returnTo;
       return redirectWithAuthCookies(next, headers);
     } catch (error) {
-      if (!(error instanceof APIError)) throw error;
-      logger.warn({ reason: error.body?.code }, "user sign in failed");
+      const refusal = authRefusal(error);
+      if (!refusal) throw error;
+      logger.warn({ reason: refusal.code }, "user sign in failed");
       return data<ActionResult>({ form: intent, error: authTexts.signInFailed }, { status: 401 });
     }
   }
@@ -67,11 +68,11 @@ export async function action({ request, context }: Route.ActionArgs) {
     const { headers } = await auth.api.signUpEmail({ body: { name, email, password }, headers: request.headers, returnHeaders: true });
     return redirectWithAuthCookies(returnTo, headers);
   } catch (error) {
-    if (!(error instanceof APIError)) throw error;
-    const code = String(error.body?.code ?? "");
-    if (code.startsWith("USER_ALREADY_EXISTS")) return data<ActionResult>({ form: intent, error: authTexts.emailInUse }, { status: 409 });
-    logger.warn({ reason: code }, "user sign up failed");
-    return data<ActionResult>({ form: intent, error: error.body?.message ?? "We could not create the account." }, { status: 400 });
+    const refusal = authRefusal(error);
+    if (!refusal) throw error;
+    if (refusal.code.startsWith("USER_ALREADY_EXISTS")) return data<ActionResult>({ form: intent, error: authTexts.emailInUse }, { status: 409 });
+    logger.warn({ reason: refusal.code }, "user sign up failed");
+    return data<ActionResult>({ form: intent, error: refusal.message ?? "We could not create the account." }, { status: 400 });
   }
 }
 

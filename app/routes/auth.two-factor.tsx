@@ -1,6 +1,6 @@
-import { APIError } from "better-auth/api";
 import { Form, data, redirect, useNavigation } from "react-router";
 import { getShopper, redirectWithAuthCookies } from "~/.server/accounts/auth";
+import { authRefusal } from "~/.server/accounts/auth-refusal";
 import { consumeRateLimit } from "~/.server/rate-limits";
 import { FormField } from "~/components/form-field";
 import { authTexts } from "~/lib/auth-texts";
@@ -33,9 +33,10 @@ export async function action({ context, request }: Route.ActionArgs) {
     const { headers } = TOTP_CODE.test(code) ? await context.auth.api.verifyTOTP(verify) : await context.auth.api.verifyBackupCode(verify);
     return redirectWithAuthCookies(returnTo, headers);
   } catch (error) {
-    if (!(error instanceof APIError)) throw error;
-    context.logger.warn({ reason: error.body?.code }, "two-factor code refused");
-    if (error.body?.code === "INVALID_TWO_FACTOR_COOKIE") throw redirect(`/auth?returnTo=${encodeURIComponent(returnTo)}`);
+    const refusal = authRefusal(error);
+    if (!refusal) throw error;
+    context.logger.warn({ reason: refusal.code }, "two-factor code refused");
+    if (refusal.code === "INVALID_TWO_FACTOR_COOKIE") throw redirect(`/auth?returnTo=${encodeURIComponent(returnTo)}`);
     return data({ error: "That code did not work. Enter the newest code from your authenticator app, or an unused backup code." }, { status: 401 });
   }
 }

@@ -14,6 +14,7 @@ export const authTexts = {
   tooMany: "Too many attempts. Please wait a few minutes and try again.",
   missingFields: "Please fill in all four fields.",
   badFields: "Please use a display name of at most 100 characters and a plain email address.",
+  badEmail: "Please enter a valid email address, like name@example.com.",
 };
 
 export interface Credentials {

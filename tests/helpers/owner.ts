@@ -3,19 +3,44 @@ import { newCredentials, signIn } from "./accounts";
 import { BrowserSession } from "./browser-session";
 import { runScript } from "./run-script";
 import type { Shop } from "./shop-api";
+import { totpCode } from "./totp";
 
-/** Makes an owner with `npm run owner:create`'s script and signs her in: a browser on the back office. */
-export async function signedInOwner(shop: Pick<Shop, "url" | "database">, name = "Mara Wick"): Promise<BrowserSession> {
+/** Makes an owner with `npm run owner:create`'s script: her email and password. */
+async function createdOwner(shop: Pick<Shop, "database">, name: string) {
   const credentials = { ...newCredentials(name), password: "poured-by-hand-2026" };
   const made = await runScript("scripts/owner-create.ts", ["--email", credentials.email, "--name", name], {
     ...shop.database.env,
     OWNER_PASSWORD: credentials.password,
   });
   if (made.code !== 0) throw new Error(`owner:create failed: ${made.stderr}`);
+  return credentials;
+}
+
+/** Makes an owner with `npm run owner:create`'s script and signs her in: a browser on the back office. */
+export async function signedInOwner(shop: Pick<Shop, "url" | "database">, name = "Mara Wick"): Promise<BrowserSession> {
+  const credentials = await createdOwner(shop, name);
   const owner = new BrowserSession(shop.url);
   const answer = await signIn(owner, credentials);
   if (answer.status !== 302) throw new Error(`The owner could not sign in: ${answer.status}`);
   return owner;
+}
+
+/**
+ * Makes an owner and turns two-factor sign-in on for her as /admin/account
+ * does (password, then a first code): her credentials and the secret that
+ * gives her codes (`totpCode(secret)`).
+ */
+export async function ownerWithTwoFactor(shop: Pick<Shop, "url" | "database">, name = "Mara Wick") {
+  const credentials = await createdOwner(shop, name);
+  const owner = new BrowserSession(shop.url);
+  if ((await signIn(owner, credentials)).status !== 302) throw new Error("The owner could not sign in");
+  const setup = await owner.postForm("/admin/account", { intent: "enable", password: credentials.password });
+  const secret = /<code class="totp-secret">([A-Z2-7 ]+)<\/code>/.exec(setup.html)?.[1]?.replaceAll(" ", "");
+  const totpUri = /name="totpUri" value="([^"]+)"/.exec(setup.html)?.[1]?.replaceAll("&amp;", "&");
+  if (!secret || !totpUri) throw new Error(`No two-factor setup (${setup.status}): ${setup.html.slice(0, 300)}`);
+  const confirmed = await owner.postForm("/admin/account", { intent: "confirm", code: totpCode(secret), totpUri, backupCodes: "" });
+  if (confirmed.status !== 302) throw new Error(`Two-factor sign-in was not turned on: ${confirmed.status}`);
+  return { ...credentials, secret };
 }
 
 /**
