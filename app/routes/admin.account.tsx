@@ -1,6 +1,6 @@
-import { APIError } from "better-auth/api";
 import { Form, data } from "react-router";
 import { redirectWithAuthCookies } from "~/.server/accounts/auth";
+import { authRefusal } from "~/.server/accounts/auth-refusal";
 import { sessionTokenAfter, sessionTokenIn } from "~/.server/accounts/sessions";
 import { type SignInChange, signInChanged } from "~/.server/admin/account";
 import { DIGEST_HOUR, digestIsOn, setDigest } from "~/.server/admin/low-stock-digest";
@@ -67,7 +67,7 @@ export async function action({ context, request, url }: Route.ActionArgs) {
           const { headers } = await auth.api.verifyTOTP({ body: { code: field(form, "code").replace(/\s+/g, "") }, headers: request.headers, returnHeaders: true });
           return await changed("account.two_factor_on", headers);
         } catch (error) {
-          if (error instanceof APIError) return refuse({ error: "That code did not work. Enter the code your app shows now.", setup });
+          if (authRefusal(error)) return refuse({ error: "That code did not work. Enter the code your app shows now.", setup });
           throw error;
         }
       }
@@ -82,7 +82,7 @@ export async function action({ context, request, url }: Route.ActionArgs) {
         try {
           await auth.api.changePassword({ body: { currentPassword: field(form, "currentPassword"), newPassword }, headers: request.headers });
         } catch (error) {
-          if (error instanceof APIError) return refuse({ passwordError: { field: "currentPassword", message: WRONG_PASSWORD } });
+          if (authRefusal(error)) return refuse({ passwordError: { field: "currentPassword", message: WRONG_PASSWORD } });
           throw error;
         }
         await signInChanged(db, owner, "account.password", sessionTokenIn(request.headers.get("cookie")), Date.now());
@@ -92,7 +92,7 @@ export async function action({ context, request, url }: Route.ActionArgs) {
         return refuse({ error: "Unknown action." });
     }
   } catch (error) {
-    if (error instanceof APIError) return refuse({ error: WRONG_PASSWORD });
+    if (authRefusal(error)) return refuse({ error: WRONG_PASSWORD });
     throw error;
   }
 }
@@ -139,32 +139,36 @@ export default function AdminAccount({ loaderData, actionData }: Route.Component
         Account
       </h1>
       <p>{`Signed in as ${email}.`}</p>
-      <h2 className="admin-section__title">Two-factor sign-in</h2>
-      {twoFactorEnabled ? (
-        <>
-          <p className="admin-status">On: signing in asks for a code from your authenticator app.</p>
-          <Form method="post" className="auth-form" aria-label="Turn off two-factor sign-in">
-            <input type="hidden" name="intent" value="disable" />
-            <FormField label="Password" name="password" type="password" autoComplete="current-password" required error={actionData?.error} />
-            <button type="submit" className="button button--secondary">
-              Turn off
-            </button>
-          </Form>
-        </>
-      ) : setup ? (
-        <SetupSteps setup={setup} error={actionData?.error} />
-      ) : (
-        <>
-          <p>Off. With it on, signing in also asks for a code from an authenticator app on your phone, so a stolen password alone cannot open the shop.</p>
-          <Form method="post" className="auth-form" aria-label="Turn on two-factor sign-in">
-            <input type="hidden" name="intent" value="enable" />
-            <FormField label="Password" name="password" type="password" autoComplete="current-password" required error={actionData?.error} />
-            <button type="submit" className="button button--primary">
-              Set up two-factor sign-in
-            </button>
-          </Form>
-        </>
-      )}
+      <section className="admin-section" aria-labelledby="two-factor-title">
+        <h2 id="two-factor-title" className="admin-section__title">
+          Two-factor sign-in
+        </h2>
+        {twoFactorEnabled ? (
+          <>
+            <p className="admin-status">On: signing in asks for a code from your authenticator app.</p>
+            <Form method="post" className="auth-form" aria-label="Turn off two-factor sign-in">
+              <input type="hidden" name="intent" value="disable" />
+              <FormField label="Password" name="password" type="password" autoComplete="current-password" required error={actionData?.error} />
+              <button type="submit" className="button button--secondary">
+                Turn off
+              </button>
+            </Form>
+          </>
+        ) : setup ? (
+          <SetupSteps setup={setup} error={actionData?.error} />
+        ) : (
+          <>
+            <p>Off. With it on, signing in also asks for a code from an authenticator app on your phone, so a stolen password alone cannot open the shop.</p>
+            <Form method="post" className="auth-form" aria-label="Turn on two-factor sign-in">
+              <input type="hidden" name="intent" value="enable" />
+              <FormField label="Password" name="password" type="password" autoComplete="current-password" required error={actionData?.error} />
+              <button type="submit" className="button button--primary">
+                Set up two-factor sign-in
+              </button>
+            </Form>
+          </>
+        )}
+      </section>
       <section className="admin-section" aria-labelledby="password-title">
         <h2 id="password-title" className="admin-section__title">
           Password

@@ -3,7 +3,7 @@ import { newCredentials, signIn } from "./accounts";
 import { BrowserSession } from "./browser-session";
 import { runScript } from "./run-script";
 import type { Shop } from "./shop-api";
-import { totpCode } from "./totp";
+import { turnOnTwoFactor } from "./two-factor";
 
 /** Makes an owner with `npm run owner:create`'s script: her email and password. */
 async function createdOwner(shop: Pick<Shop, "database">, name: string) {
@@ -34,12 +34,7 @@ export async function ownerWithTwoFactor(shop: Pick<Shop, "url" | "database">, n
   const credentials = await createdOwner(shop, name);
   const owner = new BrowserSession(shop.url);
   if ((await signIn(owner, credentials)).status !== 302) throw new Error("The owner could not sign in");
-  const setup = await owner.postForm("/admin/account", { intent: "enable", password: credentials.password });
-  const secret = /<code class="totp-secret">([A-Z2-7 ]+)<\/code>/.exec(setup.html)?.[1]?.replaceAll(" ", "");
-  const totpUri = /name="totpUri" value="([^"]+)"/.exec(setup.html)?.[1]?.replaceAll("&amp;", "&");
-  if (!secret || !totpUri) throw new Error(`No two-factor setup (${setup.status}): ${setup.html.slice(0, 300)}`);
-  const confirmed = await owner.postForm("/admin/account", { intent: "confirm", code: totpCode(secret), totpUri, backupCodes: "" });
-  if (confirmed.status !== 302) throw new Error(`Two-factor sign-in was not turned on: ${confirmed.status}`);
+  const { secret } = await turnOnTwoFactor(owner, credentials.password);
   return { ...credentials, secret };
 }
 
