@@ -6,6 +6,7 @@ import { type ExpiryDependencies, expireUnpaidOrders, settleWithProvider } from 
 import { refundDuePayments } from "./orders/refunds";
 import { pruneRateLimits } from "./rate-limits";
 import { sendLowStockDigests } from "./admin/low-stock-digest";
+import { refreshPlannerStatistics } from "./db";
 
 interface MailDependencies {
   transport: MailTransport;
@@ -26,6 +27,8 @@ const REFUND_POLICY: RetryPolicy = { maxAttempts: 8, baseMs: 60_000, claimLeaseM
 const DIGEST_INTERVAL_MS = 5 * 60_000;
 /** How often finished rate-limit windows are deleted, so the table holds only the addresses of the last day at most. */
 const PRUNE_INTERVAL_MS = 10 * 60_000;
+/** How often SQLite's query planner statistics are brought up to date. */
+const PLANNER_INTERVAL_MS = 6 * 60 * 60_000;
 
 /** Runs `work` now and then every `intervalMs`, never two runs at once; errors are logged and retried. */
 function repeat(work: () => Promise<void>, intervalMs: number, logger: Logger, what: string) {
@@ -48,8 +51,8 @@ function repeat(work: () => Promise<void>, intervalMs: number, logger: Logger, w
 /**
  * Background work of the server process: expiring unpaid orders (their stock
  * returns), delivering queued emails, giving back money that orders could not
- * take, deleting finished rate-limit windows, and queuing the owners' daily
- * low-stock emails.
+ * take, deleting finished rate-limit windows, queuing the owners' daily
+ * low-stock emails, and keeping SQLite's planner statistics fresh.
  * Each runs once at start, so what fell due while the shop was down is handled
  * straight away, and then on an interval.
  */
@@ -105,9 +108,10 @@ export function startJobs(
     logger,
     "Queuing the low-stock emails",
   );
+  const stopPlanner = repeat(() => refreshPlannerStatistics(db), PLANNER_INTERVAL_MS, logger, "Refreshing the query planner's statistics");
   return {
     stop: async () => {
-      await Promise.all([stopExpiry(), stopMail(), stopRefunds(), stopPruning(), stopDigests()]);
+      await Promise.all([stopExpiry(), stopMail(), stopRefunds(), stopPruning(), stopDigests(), stopPlanner()]);
       mail.transport.close?.();
     },
   };

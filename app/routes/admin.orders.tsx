@@ -3,34 +3,32 @@ import { listOrders } from "~/.server/admin/order-list";
 import { requireOwner } from "~/.server/admin/owners";
 import { formatMoment } from "~/.server/admin/today";
 import { OrderCardTitle } from "~/components/admin/order-card-title";
-import { Pagination } from "~/components/pagination";
+import { CursorPagination } from "~/components/cursor-pagination";
 import { ORDER_STATUS_FILTERS, ORDER_STATUS_NAMES, orderListQueryOf } from "~/lib/admin-schemas";
 import { formatPrice } from "~/lib/money";
-import { pageCount, parsePageNumber } from "~/lib/pagination";
+import { pageFromUrl } from "~/lib/list-cursor";
 import type { Route } from "./+types/admin.orders";
 
 const PAGE_SIZE = 25;
 
-
 export async function loader({ context, request, url }: Route.LoaderArgs) {
   await requireOwner(context.auth, request, url);
   const filter = orderListQueryOf(url);
-  const page = parsePageNumber(url.searchParams.get("page")) ?? 1;
-  const { orders, total } = await listOrders(context.db, filter, { number: page, size: PAGE_SIZE });
+  const { orders, total, newer, older } = await listOrders(context.db, filter, pageFromUrl(url), PAGE_SIZE);
   const moment = formatMoment(context.config.timeZone);
   const query = new URLSearchParams({ ...(filter.status !== "all" ? { status: filter.status } : {}), ...(filter.q ? { q: filter.q } : {}) }).toString();
   return {
     filter,
     query,
-    page,
-    pages: pageCount(total, PAGE_SIZE),
+    newer,
+    older,
     total,
     orders: orders.map(({ created_at, ...order }) => ({ ...order, placed: moment(created_at) })),
   };
 }
 
 export default function AdminOrders({ loaderData }: Route.ComponentProps) {
-  const { filter, query, page, pages, total, orders } = loaderData;
+  const { filter, query, newer, older, total, orders } = loaderData;
   const listPath = `/admin/orders${query ? `?${query}` : ""}`;
   return (
     <section className="admin-page" aria-labelledby="orders-title">
@@ -68,7 +66,7 @@ export default function AdminOrders({ loaderData }: Route.ComponentProps) {
           </li>
         ))}
       </ul>
-      <Pagination path={listPath} page={page} pages={pages} label="orders" />
+      <CursorPagination path={listPath} newer={newer} older={older} label="orders" />
     </section>
   );
 }

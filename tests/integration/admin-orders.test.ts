@@ -9,6 +9,8 @@ import { testEngine } from "../helpers/test-database";
 const textOf = (html: string) => html.replaceAll("<!-- -->", "");
 /** The order numbers a list page shows, top to bottom. */
 const numbersIn = (html: string) => [...html.matchAll(/href="\/admin\/orders\/(WS-\w+)"/g)].map((match) => match[1]);
+/** Where a page's Newer or Older link goes, if it has one. */
+const linkTo = (html: string, name: "Newer" | "Older") => new RegExp(`<a [^>]*href="([^"]+)"[^>]*>${name}</a>`).exec(html)?.[1]?.replaceAll("&amp;", "&");
 
 describe(`the orders list and its CSV, on ${testEngine}`, () => {
   let shop: Shop;
@@ -30,13 +32,21 @@ describe(`the orders list and its CSV, on ${testEngine}`, () => {
   });
   afterAll(() => shop.close());
 
-  it("lists orders newest first, 25 to a page", async () => {
+  it("lists orders newest first, 25 to a page, with Older and Newer links and the total on every page", async () => {
     const first = await owner.get("/admin/orders");
     expect(first.status).toBe(200);
     expect(textOf(first.html)).toContain("29 orders");
     expect(numbersIn(first.html)).toEqual(placed.toReversed().slice(0, 25));
-    const second = await owner.get("/admin/orders?page=2");
+    expect(linkTo(first.html, "Newer")).toBeUndefined();
+    const second = await owner.get(linkTo(first.html, "Older")!);
+    expect(textOf(second.html)).toContain("29 orders");
     expect(numbersIn(second.html)).toEqual(placed.toReversed().slice(25));
+    expect(linkTo(second.html, "Older")).toBeUndefined();
+    expect(numbersIn((await owner.get(linkTo(second.html, "Newer")!)).html)).toEqual(placed.toReversed().slice(0, 25));
+
+    const paid = await owner.get("/admin/orders?status=paid");
+    expect(linkTo(paid.html, "Older")).toMatch(/^\/admin\/orders\?status=paid&before=\d+\.\d+$/);
+    expect(numbersIn((await owner.get(linkTo(paid.html, "Older")!)).html)).toEqual(placed.toReversed().filter((number) => number !== placed[2]).slice(25));
   });
 
   it("filters by status and finds by order number, name or email in any letter case, with % and _ meaning themselves", async () => {
@@ -48,8 +58,16 @@ describe(`the orders list and its CSV, on ${testEngine}`, () => {
     expect(numbersIn((await owner.get("/admin/orders?q=0%25")).html)).toEqual([placed[2]]);
     expect(numbersIn((await owner.get("/admin/orders?status=paid&q=lovelace")).html)).toEqual([placed[0]]);
     expect(numbersIn((await owner.get("/admin/orders?status=shipped")).html)).toEqual([]);
-    // A status or page it does not know shows all orders, from the first page; nothing answers 500.
-    expect((await owner.get("/admin/orders?status=bogus&page=x")).status).toBe(200);
+    // Part of a number, of a name (two letters read every order; three go through the index), of an email.
+    expect(numbersIn((await owner.get(`/admin/orders?q=${placed[1]!.slice(3, 8)}`)).html)).toEqual([placed[1]]);
+    expect(numbersIn((await owner.get("/admin/orders?q=ELAC")).html)).toEqual([placed[0]]);
+    expect(numbersIn((await owner.get("/admin/orders?q=r 1")).html)).toEqual(placed.filter((_, index) => [4, 13, 14, 15, 16, 17, 18, 19, 20, 21, 22].includes(index)).toReversed());
+    expect(numbersIn((await owner.get("/admin/orders?q=%22Buyer 2%22")).html)).toEqual([]);
+    expect(numbersIn((await owner.get("/admin/orders?q=xample.co")).html)).toEqual([placed[0]]);
+    // A status, search or cursor it does not know shows all orders, from the first page; nothing answers 500.
+    for (const query of ["status=bogus&page=x", "before=x", "after=1.2.3", "before=99999999999999999999.1", "q=%22", "q=%22%22%22", "q=a*b", "q=NEAR(a b)"]) {
+      expect((await owner.get(`/admin/orders?${query}`)).status).toBe(200);
+    }
   });
 
   /** The CSV as the browser downloads it, byte-order mark and all (fetch's text() would drop the mark). */

@@ -1,37 +1,75 @@
 import { type SelectQueryBuilder, sql } from "kysely";
 import type { OrderListQuery } from "~/lib/admin-schemas";
+import type { ListCursor, PageFrom } from "~/lib/list-cursor";
+import { ORDER_NUMBER_PATTERN } from "~/lib/order-number";
 import type { Db } from "../db";
+import { isSqlite } from "../db/engine";
 import type { Database } from "../db/schema";
 
 /** `%` and `_` typed in the search box mean themselves. */
 const likePattern = (text: string) => `%${text.toLowerCase().replace(/[\\%_]/g, (char) => `\\${char}`)}%`;
 
-/** The orders a list query names: by status, and a search in the order number, the names and the email, in any letter case. */
-function matching<O>(query: SelectQueryBuilder<Database, "orders", O>, filter: OrderListQuery) {
+/** Trigram indexes (migration 020) find a text of three characters or more; a shorter one reads every order. */
+const TRIGRAM = 3;
+
+/** An FTS5 phrase: the text itself, a substring of one column (quotes doubled). */
+const ftsPhrase = (text: string) => `"${text.replaceAll('"', '""')}"`;
+
+/**
+ * The orders a list query names: by status, and a search in the order
+ * number, the names and the email, in any letter case. A whole order number
+ * is one lookup by its unique index; other text goes through the trigram
+ * index of each engine (migration 020), or reads every order when shorter
+ * than a trigram or where PostgreSQL has no pg_trgm.
+ */
+function matching<O>(db: Db, query: SelectQueryBuilder<Database, "orders", O>, filter: OrderListQuery) {
   let filtered = query;
   if (filter.status !== "all") filtered = filtered.where("orders.status", "=", filter.status);
-  if (filter.q) {
-    const pattern = likePattern(filter.q);
-    // ESCAPE names the backslash on both engines (SQLite's LIKE has no escape character of its own).
-    const contains = (column: string) => sql<boolean>`lower(${sql.ref(column)}) like ${pattern} escape '\\'`;
-    filtered = filtered.where((eb) => eb.or(["orders.number", "orders.shipping_name", "orders.customer_name", "orders.email"].map(contains)));
+  const text = filter.q;
+  if (!text) return filtered;
+  if (ORDER_NUMBER_PATTERN.test(text.toUpperCase())) return filtered.where("orders.number", "=", text.toUpperCase());
+  if (isSqlite(db) && [...text].length >= TRIGRAM) {
+    return filtered.where("orders.id", "in", sql<number>`(select rowid from orders_search where orders_search match ${ftsPhrase(text)})`);
   }
-  return filtered;
+  const pattern = likePattern(text);
+  // ESCAPE names the backslash on both engines (SQLite's LIKE has no escape character of its own).
+  const contains = (column: string) => sql<boolean>`lower(${sql.ref(column)}) like ${pattern} escape '\\'`;
+  return filtered.where((eb) => eb.or(["orders.number", "orders.shipping_name", "orders.customer_name", "orders.email"].map(contains)));
 }
 
-/** One page of the orders list, newest first, with how many there are in all. */
-export async function listOrders(db: Db, filter: OrderListQuery, page: { number: number; size: number }) {
-  const { total } = await matching(db.selectFrom("orders").select((eb) => eb.fn.countAll<number>().as("total")), filter).executeTakeFirstOrThrow();
-  const orders = await matching(
-    db.selectFrom("orders").select(["number", "status", "shipping_name", "email", "amount_cents", "created_at"]),
-    filter,
-  )
-    .orderBy("created_at", "desc")
-    .orderBy("id", "desc")
-    .limit(page.size)
-    .offset((page.number - 1) * page.size)
+/** Rows before (older than) or after (newer than) a cursor, in the list's order: created_at, then id. */
+function from<O>(query: SelectQueryBuilder<Database, "orders", O>, page: PageFrom) {
+  if ("before" in page) return query.where((eb) => eb(eb.refTuple("orders.created_at", "orders.id"), "<", eb.tuple(page.before.at, page.before.id)));
+  if ("after" in page) return query.where((eb) => eb(eb.refTuple("orders.created_at", "orders.id"), ">", eb.tuple(page.after.at, page.after.id)));
+  return query;
+}
+
+/**
+ * One page of the orders list, newest first, from a cursor (the newest page
+ * without one), with how many orders match in all and cursors to the pages
+ * either side, where there are any.
+ */
+export async function listOrders(db: Db, filter: OrderListQuery, page: PageFrom, size: number) {
+  const { total } = await matching(db, db.selectFrom("orders").select((eb) => eb.fn.countAll<number>().as("total")), filter).executeTakeFirstOrThrow();
+  const newerFirst = !("after" in page);
+  const rows = await from(matching(db, db.selectFrom("orders").select(["id", "number", "status", "shipping_name", "email", "amount_cents", "created_at"]), filter), page)
+    .orderBy("orders.created_at", newerFirst ? "desc" : "asc")
+    .orderBy("orders.id", newerFirst ? "desc" : "asc")
+    .limit(size + 1)
     .execute();
-  return { orders, total: Number(total) };
+  const more = rows.length > size;
+  const orders = rows.slice(0, size);
+  if (!newerFirst) orders.reverse();
+  const cursorOf = (order: { created_at: number; id: number } | undefined): ListCursor | undefined =>
+    order && { at: order.created_at, id: order.id };
+  const hasNewer = newerFirst ? "before" in page : more;
+  const hasOlder = newerFirst ? more : true;
+  return {
+    orders: orders.map(({ id: _, ...order }) => order),
+    total: Number(total),
+    newer: hasNewer ? cursorOf(orders[0]) : undefined,
+    older: hasOlder ? cursorOf(orders.at(-1)) : undefined,
+  };
 }
 
 /** Every line of the orders a list query names, newest order first: the CSV export. */
@@ -41,7 +79,7 @@ export function orderLines(db: Db, filter: OrderListQuery) {
     .innerJoin("order_items", "order_items.order_id", "orders.id")
     .selectAll("orders")
     .select(["order_items.product_id", "order_items.name as item_name", "order_items.scent", "order_items.quantity", "order_items.price_cents"])
-    .where("orders.id", "in", matching(db.selectFrom("orders").select("orders.id"), filter))
+    .where("orders.id", "in", matching(db, db.selectFrom("orders").select("orders.id"), filter))
     .orderBy("orders.created_at", "desc")
     .orderBy("orders.id", "desc")
     .orderBy("order_items.product_id")

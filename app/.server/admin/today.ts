@@ -1,7 +1,7 @@
-import { lowStockProducts } from "./products";
+import { sql } from "kysely";
 import type { Db } from "../db";
+import { lowStockProducts } from "./products";
 
-const DAY_MS = 24 * 60 * 60_000;
 /** Days in the Today screen's sales chart. */
 export const CHART_DAYS = 30;
 
@@ -10,6 +10,33 @@ export const dayIn = (timeZone: string) => {
   const format = new Intl.DateTimeFormat("en-CA", { timeZone, year: "numeric", month: "2-digit", day: "2-digit" });
   return (ms: number) => format.format(ms);
 };
+
+const HOUR_MS = 60 * 60_000;
+
+/**
+ * The first millisecond of `day` ("2026-11-24") in the shop's time zone. A
+ * day begins within 14 hours of its UTC midnight in every zone, and the day
+ * a moment falls on only grows with the moment, so halving that window
+ * finds it, whatever daylight saving does (a 23- or 25-hour day, a midnight
+ * that does not exist); JavaScript knows the zones, SQLite does not.
+ */
+export function startOfDay(timeZone: string, day: string): number {
+  const dayOf = dayIn(timeZone);
+  const [year, month, date] = day.split("-").map(Number) as [number, number, number];
+  const utcMidnight = Date.UTC(year, month - 1, date);
+  // Invariant: the day at `low` is before `day`, the day at `high` is `day` or after.
+  let low = utcMidnight - 15 * HOUR_MS;
+  let high = utcMidnight + 15 * HOUR_MS;
+  while (high - low > 1) {
+    const middle = Math.floor((low + high) / 2);
+    if (dayOf(middle) < day) low = middle;
+    else high = middle;
+  }
+  return high;
+}
+
+/** The day `by` days after (or before) "2026-11-24", as a calendar counts them. */
+const shiftDay = (day: string, by: number) => new Date(Date.parse(`${day}T00:00:00Z`) + by * 24 * HOUR_MS).toISOString().slice(0, 10);
 
 export interface DaySales {
   day: string;
@@ -20,29 +47,21 @@ export interface DaySales {
 /**
  * Sales per day of the shop's time zone, oldest first, for the last `days`
  * days up to and including today: every order paid that day, whatever
- * happened to it since.
+ * happened to it since. JavaScript says where each day begins and ends; the
+ * database sums the orders paid in each range (index orders_paid).
  */
 export async function dailySales(db: Db, options: { now: number; timeZone: string; days: number }): Promise<DaySales[]> {
-  const dayOf = dayIn(options.timeZone);
-  // One day's margin either side covers any time zone's offset; the days outside are dropped below.
-  const paid = await db
-    .selectFrom("orders")
-    .select(["paid_at", "amount_cents"])
-    .where("paid_at", ">=", options.now - (options.days + 1) * DAY_MS)
-    .where("paid_at", "is not", null)
-    .execute();
-  const byDay = new Map<string, DaySales>();
-  for (let back = options.days - 1; back >= 0; back--) {
-    const day = dayOf(options.now - back * DAY_MS);
-    byDay.set(day, { day, orders: 0, cents: 0 });
-  }
-  for (const order of paid) {
-    const sales = byDay.get(dayOf(order.paid_at!));
-    if (!sales) continue;
-    sales.orders += 1;
-    sales.cents += order.amount_cents;
-  }
-  return [...byDay.values()];
+  const today = dayIn(options.timeZone)(options.now);
+  const names = Array.from({ length: options.days }, (_, index) => shiftDay(today, index + 1 - options.days));
+  const starts = [...names, shiftDay(today, 1)].map((day) => startOfDay(options.timeZone, day));
+  const ranges = names.map((_, index) => sql`(${index}, cast(${starts[index]} as bigint), cast(${starts[index + 1]} as bigint))`);
+  const { rows } = await sql<{ day: number; orders: number; cents: number }>`
+    with days(day, from_ms, to_ms) as (values ${sql.join(ranges)})
+    select days.day as day, count(orders.id) as orders, coalesce(sum(orders.amount_cents), 0) as cents
+    from days left join orders on orders.paid_at >= days.from_ms and orders.paid_at < days.to_ms
+    group by days.day order by days.day`.execute(db);
+  const byIndex = new Map(rows.map((row) => [Number(row.day), row]));
+  return names.map((day, index) => ({ day, orders: Number(byIndex.get(index)?.orders ?? 0), cents: Number(byIndex.get(index)?.cents ?? 0) }));
 }
 
 /** Paid orders waiting to be shipped, the longest waiting first. */

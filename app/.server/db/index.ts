@@ -96,6 +96,9 @@ export function openDatabase(options: {
   sqlite.pragma("foreign_keys = ON");
   sqlite.pragma("busy_timeout = 5000");
   sqlite.pragma("synchronous = NORMAL");
+  // SQLite's advice for a connection that lives long: bounded statistics for its query planner now, and then now and again (jobs.ts).
+  sqlite.pragma("analysis_limit = 1000");
+  sqlite.pragma("optimize = 0x10002");
   const connection = keepingStatements(sqlite);
   const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: connection }) });
   runStepsSynchronously(db, connection);
@@ -125,4 +128,14 @@ export async function migrateToLatest(db: Db, last?: string) {
     throw new Error(`Migration ${failed?.migrationName ?? ""} failed: ${String(error)}`);
   }
   return results?.map((result) => result.migrationName) ?? [];
+}
+
+/**
+ * Keeps SQLite's query planner statistics fresh as the tables grow, as its
+ * documentation advises a long-lived connection to do every few hours
+ * (`PRAGMA optimize` analyses only what changed enough). PostgreSQL's
+ * autovacuum does the same by itself.
+ */
+export async function refreshPlannerStatistics(db: Db) {
+  if (isSqlite(db)) await sql`pragma optimize`.execute(db);
 }
