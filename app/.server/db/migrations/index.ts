@@ -18,6 +18,7 @@ import * as lowStockDigest from "./016-low-stock-digest";
 import * as holdsIndex from "./017-holds-index";
 import * as activityAppendOnly from "./018-activity-append-only";
 import * as sessionTwoFactor from "./019-session-two-factor";
+import * as outboxPruned from "./021-outbox-pruned";
 
 /** Every migration, in order. Names are stored in the database: never rename one. */
 export const migrations: Record<string, Migration> = {
@@ -40,4 +41,5 @@ export const migrations: Record<string, Migration> = {
   "017-holds-index": holdsIndex,
   "018-activity-append-only": activityAppendOnly,
   "019-session-two-factor": sessionTwoFactor,
+  "021-outbox-pruned": outboxPruned,
 };
