@@ -1,6 +1,7 @@
 import type { Logger } from "./logger";
 import type { RetryPolicy } from "./db/work-queue";
 import { deliverDueEmails } from "./mail/delivery";
+import { pruneSentEmails } from "./mail/pruning";
 import type { MailTransport } from "./mail/transports";
 import { type ExpiryDependencies, expireUnpaidOrders, settleWithProvider } from "./orders/expiry";
 import { refundDuePayments } from "./orders/refunds";
@@ -10,6 +11,8 @@ import { sendLowStockDigests } from "./admin/low-stock-digest";
 interface MailDependencies {
   transport: MailTransport;
   policy: RetryPolicy;
+  /** A sent email's text is removed this many days after it went (OUTBOX_KEEP_DAYS). */
+  keepDays: number;
 }
 
 /** How often the server looks for unpaid orders past their expiry, and for emails to send. */
@@ -26,12 +29,18 @@ const REFUND_POLICY: RetryPolicy = { maxAttempts: 8, baseMs: 60_000, claimLeaseM
 const DIGEST_INTERVAL_MS = 5 * 60_000;
 /** How often finished rate-limit windows are deleted, so the table holds only the addresses of the last day at most. */
 const PRUNE_INTERVAL_MS = 10 * 60_000;
+/** How often sent emails past OUTBOX_KEEP_DAYS lose their text: a day's mail at most waits an hour more. */
+const OUTBOX_PRUNE_INTERVAL_MS = 60 * 60_000;
 
-/** Runs `work` now and then every `intervalMs`, never two runs at once; errors are logged and retried. */
-function repeat(work: () => Promise<void>, intervalMs: number, logger: Logger, what: string) {
+/**
+ * Runs `work` now and then every `intervalMs`, never two runs at once; errors
+ * are logged and retried. Stopping aborts `signal`, for work that can end early.
+ */
+function repeat(work: (signal: AbortSignal) => Promise<void>, intervalMs: number, logger: Logger, what: string) {
+  const stopping = new AbortController();
   let running: Promise<void> | undefined;
   const run = () =>
-    (running ??= work()
+    (running ??= work(stopping.signal)
       .catch((error: unknown) => logger.error(error, `${what} failed; will try again`))
       .finally(() => {
         running = undefined;
@@ -41,6 +50,7 @@ function repeat(work: () => Promise<void>, intervalMs: number, logger: Logger, w
   timer.unref();
   return async () => {
     clearInterval(timer);
+    stopping.abort();
     await running;
   };
 }
@@ -48,8 +58,8 @@ function repeat(work: () => Promise<void>, intervalMs: number, logger: Logger, w
 /**
  * Background work of the server process: expiring unpaid orders (their stock
  * returns), delivering queued emails, giving back money that orders could not
- * take, deleting finished rate-limit windows, and queuing the owners' daily
- * low-stock emails.
+ * take, deleting finished rate-limit windows, queuing the owners' daily
+ * low-stock emails, and removing the text of emails sent long ago.
  * Each runs once at start, so what fell due while the shop was down is handled
  * straight away, and then on an interval.
  */
@@ -105,9 +115,18 @@ export function startJobs(
     logger,
     "Queuing the low-stock emails",
   );
+  const stopOutboxPruning = repeat(
+    async (signal) => {
+      const pruned = await pruneSentEmails(db, { now: Date.now(), keepDays: mail.keepDays, signal });
+      if (pruned > 0) logger.info({ pruned }, `Removed the text of ${pruned} emails sent more than ${mail.keepDays} days ago`);
+    },
+    OUTBOX_PRUNE_INTERVAL_MS,
+    logger,
+    "Pruning sent emails",
+  );
   return {
     stop: async () => {
-      await Promise.all([stopExpiry(), stopMail(), stopRefunds(), stopPruning(), stopDigests()]);
+      await Promise.all([stopExpiry(), stopMail(), stopRefunds(), stopPruning(), stopDigests(), stopOutboxPruning()]);
       mail.transport.close?.();
     },
   };
