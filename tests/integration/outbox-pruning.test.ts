@@ -1,7 +1,11 @@
 import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import SQLite from "better-sqlite3";
 import { type Insertable, sql } from "kysely";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { type Db, openDatabase, sqliteFileIn } from "~/.server/db";
+import { backupSqlite, restoreSqlite } from "~/.server/db/backup";
 import type { OutboxTable } from "~/.server/db/schema";
 import { createLogger } from "~/.server/logger";
 import { deliverDueEmails } from "~/.server/mail/delivery";
@@ -138,6 +142,42 @@ describe(`pruning sent emails, on ${testEngine}`, () => {
     expect(await pragma("page_count")).toBeLessThan(pagesBefore / 5);
     await pragma("wal_checkpoint(truncate)");
     expect(fs.statSync(file).size).toBeLessThan(bytesBefore / 5);
+  });
+});
+
+describe.runIf(testEngine === "sqlite")("backups of a SQLite database that predates incremental vacuum", () => {
+  let database: TestDatabase;
+  const made: string[] = [];
+  beforeAll(async () => {
+    database = await createTestDatabase({ migrate: false });
+  });
+  afterAll(async () => {
+    await database.cleanup();
+    for (const folder of made) fs.rmSync(folder, { recursive: true, force: true });
+  });
+
+  it("come out compact and switched, and so does a restore of them", async () => {
+    const { db } = database;
+    await sql`create table orders (id integer primary key, status text, body text)`.execute(db);
+    for (let row = 0; row < 400; row++) await sql`insert into orders (status, body) values ('paid', ${"x".repeat(10_000)})`.execute(db);
+    // What a shop pruned before it could give pages back: most of the file is free pages.
+    await sql`update orders set body = ''`.execute(db);
+    await sql`delete from orders where id > 10`.execute(db);
+    await sql`pragma wal_checkpoint(truncate)`.execute(db);
+    const live = sqliteFileIn(database.env.DATA_DIR);
+    const folder = fs.mkdtempSync(path.join(os.tmpdir(), "wickshop-compact-"));
+    made.push(folder);
+
+    const backup = await backupSqlite(database.env.DATA_DIR, path.join(folder, "backup.sqlite"));
+    expect(backup.orders).toBe(10);
+    expect(backup.bytes).toBeLessThan(fs.statSync(live).size / 10);
+    const restored = await restoreSqlite(backup.file, path.join(folder, "restored"));
+    for (const file of [backup.file, restored.file]) {
+      const copy = new SQLite(file, { readonly: true });
+      expect(copy.pragma("auto_vacuum", { simple: true })).toBe(2);
+      expect(copy.pragma("freelist_count", { simple: true })).toBe(0);
+      copy.close();
+    }
   });
 });
 
