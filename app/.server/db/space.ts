@@ -7,7 +7,7 @@ import { runSteps, type Steps } from "./steps";
 /**
  * How large a SQLite database may be for its migration to switch it to
  * incremental vacuum on the spot: the switch takes one VACUUM, which rewrites
- * the file and holds every writer off meanwhile, under a second at this size.
+ * the file and holds every writer off meanwhile, a second or two at this size.
  * A larger database keeps its size (its free pages are reused by new rows,
  * so it stops growing) until `db:restore` puts back a `db:backup` copy, which
  * is compacted and switched.

@@ -5,10 +5,16 @@ import { reclaimEveryFreePage, reclaimFreePages } from "../db/space";
 import { changesOf, rowsOf, runSteps, type Steps } from "../db/steps";
 
 const DAY_MS = 24 * 60 * 60_000;
-/** Emails pruned per transaction: each is a few milliseconds, so checkouts never wait long behind one. */
-const BATCH = 100;
-/** Free pages (4 KB each) given back per transaction, about what one batch frees. */
-const RECLAIM_PAGES = 256;
+/**
+ * Emails pruned per transaction. On SQLite a transaction holds the process
+ * (steps.ts): 25 take about 8 ms, so a request waits little behind one. At
+ * 50,000 emails the first run took 25 s, the event loop delayed by 8 ms at
+ * the median and 80 ms at the 99th percentile (WAL checkpoints), and the file
+ * went from 372 MB to 7 MB.
+ */
+const BATCH = 25;
+/** Free pages (4 KB each) given back per transaction: what a batch frees, with room to catch up. */
+const RECLAIM_PAGES = 64;
 
 /** What a pruned email keeps: what the timeline shows, and what its Message-ID (outbox-{id}-{created_at}@host) is made of. */
 const KEPT = ["id", "order_id", "kind", "to", "subject", "status", "attempts", "next_attempt_at", "created_at", "sent_at"] as const;
