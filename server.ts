@@ -43,7 +43,7 @@ export async function startServer(config: Config) {
     payments,
     shopEmail: config.shopEmail,
     longestRateLimitWindowMs: config.longestRateLimitWindowMs,
-    mail: { transport: createMailTransport(config), policy: config.mailRetry },
+    mail: { transport: createMailTransport(config), policy: config.mailRetry, keepDays: config.outboxKeepDays },
     digest: { timeZone: config.timeZone, publicUrl: config.publicUrl },
   });
 

@@ -85,6 +85,12 @@ const envSchema = z.object({
   MAIL_MAX_ATTEMPTS: z.coerce.number().int().min(1).max(100).default(8),
   MAIL_RETRY_BASE_SECONDS: z.coerce.number().min(0.01).max(3600).default(30),
   MAIL_CLAIM_LEASE_SECONDS: z.coerce.number().min(1).max(86_400).default(300),
+  OUTBOX_KEEP_DAYS: z.coerce
+    .number()
+    .int("must be a whole number of days")
+    .min(1, "must be a whole number of days, 1 or more")
+    .max(36_500, "must be at most 36500 days (100 years)")
+    .default(90),
   GOOGLE_CLIENT_ID: optionalText,
   GOOGLE_CLIENT_SECRET: optionalText,
   GOOGLE_DISCOVERY_URL: url(["https:", "http:"]),
@@ -182,6 +188,8 @@ export function loadConfig(source: Record<string, string | undefined> = process.
       baseMs: env.MAIL_RETRY_BASE_SECONDS * 1000,
       claimLeaseMs: env.MAIL_CLAIM_LEASE_SECONDS * 1000,
     },
+    // A sent email's text, HTML and parameters (the shopper's details) are removed after this; its row stays.
+    outboxKeepDays: env.OUTBOX_KEEP_DAYS,
     emailjs: env.EMAILJS_PUBLIC_KEY
       ? {
           publicKey: env.EMAILJS_PUBLIC_KEY,

@@ -1,6 +1,7 @@
 import type { Logger } from "./logger";
 import type { RetryPolicy } from "./db/work-queue";
 import { deliverDueEmails } from "./mail/delivery";
+import { pruneSentEmails } from "./mail/pruning";
 import type { MailTransport } from "./mail/transports";
 import { type ExpiryDependencies, expireUnpaidOrders, settleWithProvider } from "./orders/expiry";
 import { refundDuePayments } from "./orders/refunds";
@@ -11,6 +12,8 @@ import { refreshPlannerStatistics } from "./db";
 interface MailDependencies {
   transport: MailTransport;
   policy: RetryPolicy;
+  /** A sent email's text is removed this many days after it went (OUTBOX_KEEP_DAYS). */
+  keepDays: number;
 }
 
 /** How often the server looks for unpaid orders past their expiry, and for emails to send. */
@@ -29,12 +32,18 @@ const DIGEST_INTERVAL_MS = 5 * 60_000;
 const PRUNE_INTERVAL_MS = 10 * 60_000;
 /** How often SQLite's query planner statistics are brought up to date. */
 const PLANNER_INTERVAL_MS = 6 * 60 * 60_000;
+/** How often sent emails past OUTBOX_KEEP_DAYS lose their text: a day's mail at most waits an hour more. */
+const OUTBOX_PRUNE_INTERVAL_MS = 60 * 60_000;
 
-/** Runs `work` now and then every `intervalMs`, never two runs at once; errors are logged and retried. */
-function repeat(work: () => Promise<void>, intervalMs: number, logger: Logger, what: string) {
+/**
+ * Runs `work` now and then every `intervalMs`, never two runs at once; errors
+ * are logged and retried. Stopping aborts `signal`, for work that can end early.
+ */
+function repeat(work: (signal: AbortSignal) => Promise<void>, intervalMs: number, logger: Logger, what: string) {
+  const stopping = new AbortController();
   let running: Promise<void> | undefined;
   const run = () =>
-    (running ??= work()
+    (running ??= work(stopping.signal)
       .catch((error: unknown) => logger.error(error, `${what} failed; will try again`))
       .finally(() => {
         running = undefined;
@@ -44,6 +53,7 @@ function repeat(work: () => Promise<void>, intervalMs: number, logger: Logger, w
   timer.unref();
   return async () => {
     clearInterval(timer);
+    stopping.abort();
     await running;
   };
 }
@@ -52,7 +62,8 @@ function repeat(work: () => Promise<void>, intervalMs: number, logger: Logger, w
  * Background work of the server process: expiring unpaid orders (their stock
  * returns), delivering queued emails, giving back money that orders could not
  * take, deleting finished rate-limit windows, queuing the owners' daily
- * low-stock emails, and keeping SQLite's planner statistics fresh.
+ * low-stock emails, removing the text of emails sent long ago, and keeping
+ * SQLite's planner statistics fresh.
  * Each runs once at start, so what fell due while the shop was down is handled
  * straight away, and then on an interval.
  */
@@ -108,10 +119,19 @@ export function startJobs(
     logger,
     "Queuing the low-stock emails",
   );
+  const stopOutboxPruning = repeat(
+    async (signal) => {
+      const pruned = await pruneSentEmails(db, { now: Date.now(), keepDays: mail.keepDays, signal });
+      if (pruned > 0) logger.info({ pruned }, `Removed the text of ${pruned} emails sent more than ${mail.keepDays} days ago`);
+    },
+    OUTBOX_PRUNE_INTERVAL_MS,
+    logger,
+    "Pruning sent emails",
+  );
   const stopPlanner = repeat(() => refreshPlannerStatistics(db), PLANNER_INTERVAL_MS, logger, "Refreshing the query planner's statistics");
   return {
     stop: async () => {
-      await Promise.all([stopExpiry(), stopMail(), stopRefunds(), stopPruning(), stopDigests(), stopPlanner()]);
+      await Promise.all([stopExpiry(), stopMail(), stopRefunds(), stopPruning(), stopDigests(), stopOutboxPruning(), stopPlanner()]);
       mail.transport.close?.();
     },
   };

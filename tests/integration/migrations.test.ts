@@ -4,6 +4,8 @@ import { migrateToLatest } from "~/.server/db";
 import { migrations } from "~/.server/db/migrations";
 import * as stockAdjustments from "~/.server/db/migrations/007-stock-adjustments";
 import * as activityAppendOnly from "~/.server/db/migrations/018-activity-append-only";
+import * as outboxPruned from "~/.server/db/migrations/021-outbox-pruned";
+import { switchToIncrementalVacuum } from "~/.server/db/space";
 import { createTestDatabase, type TestDatabase, testEngine } from "../helpers/test-database";
 
 describe(`migrations on ${testEngine}`, () => {
@@ -17,6 +19,8 @@ describe(`migrations on ${testEngine}`, () => {
 
     const tables = (await database.db.introspection.getTables()).map((table) => table.name);
     expect(tables).toEqual(expect.arrayContaining(["categories", "products"]));
+    // A new SQLite database gives the pages it frees back to the file system (021).
+    if (testEngine === "sqlite") expect((await sql<{ auto_vacuum: number }>`pragma auto_vacuum`.execute(database.db)).rows[0]!.auto_vacuum).toBe(2);
   });
 
   it("open the stock adjustments of a shop that ran before them with what it holds plus what orders hold", async () => {
@@ -103,5 +107,41 @@ describe(`migrations on ${testEngine}`, () => {
     // The lines still belong to their order: a line for no order is refused.
     await expect(old.insertInto("order_items").values({ order_id: 999_999, product_id: 5, name: "X", price_cents: 1, quantity: 1, scent: "" }).execute()).rejects.toThrow();
     await expect(old.insertInto("orders").values(order("paid", "k1")).execute()).rejects.toThrow();
+  });
+
+  it("mark pruned emails with 021, and take the mark off with down, keeping every email", async () => {
+    database = await createTestDatabase();
+    const { db } = database;
+    const email = {
+      order_id: null, kind: "order_receipt", to: "ada@example.com", reply_to: null, subject: "Your Wickshop order WS-1", text: "Hello", html: "<p>Hello</p>",
+      params: null, status: "sent" as const, attempts: 1, next_attempt_at: 1, last_error: null, created_at: 1, sent_at: 2,
+    };
+    await db.insertInto("outbox").values([email, { ...email, text: "", html: "", pruned_at: 3 }]).execute();
+    const columns = async () => (await db.introspection.getTables()).find((table) => table.name === "outbox")!.columns.map((column) => column.name);
+    expect(await columns()).toContain("pruned_at");
+
+    await outboxPruned.down(db as unknown as Kysely<unknown>);
+    expect(await columns()).not.toContain("pruned_at");
+    expect(await db.selectFrom("outbox").select(["to", "subject", "sent_at"]).orderBy("id").execute()).toHaveLength(2);
+    await outboxPruned.up(db as unknown as Kysely<unknown>);
+    expect(await db.selectFrom("outbox").select(["text", "pruned_at"]).orderBy("id").execute()).toEqual([
+      { text: "Hello", pruned_at: null },
+      { text: "", pruned_at: null },
+    ]);
+  });
+
+  it.runIf(testEngine === "sqlite")("switch a small SQLite database to incremental vacuum at once, and leave a large one to its next restore", async () => {
+    database = await createTestDatabase({ migrate: false });
+    const { db } = database;
+    const autoVacuum = async () => (await sql<{ auto_vacuum: number }>`pragma auto_vacuum`.execute(db)).rows[0]!.auto_vacuum;
+    await sql`create table filler (body text)`.execute(db);
+    for (let row = 0; row < 100; row++) await sql`insert into filler values (${"x".repeat(10_000)})`.execute(db);
+    expect(await autoVacuum()).toBe(0);
+
+    expect(await switchToIncrementalVacuum(db, { vacuumUpToBytes: 100_000 })).toBe(false);
+    expect(await autoVacuum()).toBe(0);
+    expect(await switchToIncrementalVacuum(db, { vacuumUpToBytes: 10_000_000 })).toBe(true);
+    expect(await autoVacuum()).toBe(2);
+    expect(await sql`select count(*) as n from filler`.execute(db)).toMatchObject({ rows: [{ n: 100 }] });
   });
 });

@@ -95,4 +95,14 @@ describe("loadConfig", () => {
     expect(errorOf({ CHECKOUT_ATTEMPTS_PER_IP: "0" })).toMatch(/^Invalid CHECKOUT_ATTEMPTS_PER_IP: /);
     expect(errorOf({ AUTH_ATTEMPTS_PER_ACCOUNT: "lots" })).toMatch(/^Invalid AUTH_ATTEMPTS_PER_ACCOUNT: /);
   });
+
+  it("keeps sent emails' text 90 days unless OUTBOX_KEEP_DAYS says otherwise, and refuses anything but a whole number of days from 1", () => {
+    expect(loadConfig({}).outboxKeepDays).toBe(90);
+    expect(loadConfig({ OUTBOX_KEEP_DAYS: "30" }).outboxKeepDays).toBe(30);
+    for (const bad of ["0", "-5", "1.5", "forever", "36501"]) {
+      const message = errorOf({ OUTBOX_KEEP_DAYS: bad });
+      expect(message).toMatch(/^Invalid OUTBOX_KEEP_DAYS: /);
+      expect(message).not.toContain("\n");
+    }
+  });
 });

@@ -13,6 +13,14 @@ const EMAIL_KINDS: Record<string, string> = {
 const EMAIL_STATES: Record<string, string> = { pending: "waiting to be sent", sent: "sent", failed: "FAILED (npm run outbox)" };
 const REFUND_STATES: Record<string, string> = { pending: "on its way", refunded: "done", failed: "FAILED (npm run refunds)" };
 
+const DAY_MS = 24 * 60 * 60_000;
+
+/** Days counted from the sending to the pruning, so the note stays true when OUTBOX_KEEP_DAYS changes later. */
+function prunedNote(sentAt: number, prunedAt: number) {
+  const days = Math.floor((prunedAt - sentAt) / DAY_MS);
+  return `(its text was removed after ${days} ${days === 1 ? "day" : "days"})`;
+}
+
 /**
  * One order as the owner's detail page shows it: the lines, where it goes,
  * how it was paid, and a timeline of what happened to it (placed, paid,
@@ -24,7 +32,7 @@ export async function orderDetail(db: Db, number: string, options: { timeZone: s
   const moment = formatMoment(options.timeZone);
   const [items, emails, refund] = await Promise.all([
     findOrderItems(db, order.id),
-    db.selectFrom("outbox").select(["kind", "to", "status", "created_at", "sent_at"]).where("order_id", "=", order.id).orderBy("id").execute(),
+    db.selectFrom("outbox").select(["kind", "to", "status", "created_at", "sent_at", "pruned_at"]).where("order_id", "=", order.id).orderBy("id").execute(),
     db.selectFrom("refunds").select(["status", "amount_cents"]).where("order_id", "=", order.id).orderBy("id", "desc").executeTakeFirst(),
   ]);
   const events: { at: number; what: string }[] = [{ at: order.created_at, what: "Placed" }];
@@ -35,7 +43,8 @@ export async function orderDetail(db: Db, number: string, options: { timeZone: s
   }
   if (order.refunded_at) events.push({ at: order.refunded_at, what: `Cancelled and refunded${refund ? `: ${REFUND_STATES[refund.status]}` : ""}` });
   for (const email of emails) {
-    events.push({ at: email.sent_at ?? email.created_at, what: `${EMAIL_KINDS[email.kind] ?? email.kind} to ${email.to}: ${EMAIL_STATES[email.status]}` });
+    const what = `${EMAIL_KINDS[email.kind] ?? email.kind} to ${email.to}: ${EMAIL_STATES[email.status]}`;
+    events.push({ at: email.sent_at ?? email.created_at, what: email.pruned_at === null ? what : `${what} ${prunedNote(email.sent_at ?? email.created_at, email.pruned_at)}` });
   }
   return {
     number: order.number,

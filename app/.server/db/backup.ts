@@ -48,8 +48,12 @@ export function inspectSqliteFile(file: string): BackupSummary {
  * Copies `source` to `target` with SQLite's online backup API while the shop
  * keeps running. All pages go in one step, so the copy is one consistent
  * snapshot: in WAL mode the shop's writers are not blocked meanwhile, and
- * their commits cannot make the copy start over. The copy is written beside
- * the target and renamed, so a crash never leaves half a database under its name.
+ * their commits cannot make the copy start over. The copy is then compacted
+ * (VACUUM, on the copy only: the shop never waits for it), so it holds no free
+ * pages, and switched to incremental vacuum (db/space.ts): a shop restored
+ * from it gives the space of pruned emails back even if its own database was
+ * too large to switch when it upgraded. The copy is written beside the target
+ * and renamed, so a crash never leaves half a database under its name.
  */
 async function copySqlite(source: string, target: string) {
   const partial = `${target}.partial`;
@@ -58,8 +62,13 @@ async function copySqlite(source: string, target: string) {
     await db.backup(partial, { progress: ({ totalPages }) => Math.max(totalPages, 1) });
     // The copy inherits WAL mode; a rollback journal keeps it one self-contained file.
     const copy = new SQLite(partial);
-    copy.pragma("journal_mode = DELETE");
-    copy.close();
+    try {
+      copy.pragma("journal_mode = DELETE");
+      copy.pragma("auto_vacuum = INCREMENTAL");
+      copy.exec("VACUUM");
+    } finally {
+      copy.close();
+    }
     fs.renameSync(partial, target);
   } finally {
     db.close();

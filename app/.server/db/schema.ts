@@ -189,6 +189,8 @@ export interface OutboxTable {
   sent_at: number | null;
   /** JSON of SPEC §3's order notification fields, for template transports. */
   params: string | null;
+  /** When the text, HTML, params and reply-to of this sent email were removed (mail/pruning.ts); null while it has them. */
+  pruned_at: number | null;
 }
 
 export type OutboxRow = Selectable<OutboxTable>;

@@ -19,6 +19,7 @@ import * as holdsIndex from "./017-holds-index";
 import * as activityAppendOnly from "./018-activity-append-only";
 import * as sessionTwoFactor from "./019-session-two-factor";
 import * as backOfficeIndexes from "./020-back-office-indexes";
+import * as outboxPruned from "./021-outbox-pruned";
 
 /** Every migration, in order. Names are stored in the database: never rename one. */
 export const migrations: Record<string, Migration> = {
@@ -42,4 +43,5 @@ export const migrations: Record<string, Migration> = {
   "018-activity-append-only": activityAppendOnly,
   "019-session-two-factor": sessionTwoFactor,
   "020-back-office-indexes": backOfficeIndexes,
+  "021-outbox-pruned": outboxPruned,
 };
