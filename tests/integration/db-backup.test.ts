@@ -81,6 +81,11 @@ async function backUpAndRestorePostgres(shop: Shop, sell: Selling): Promise<Rest
   await admin.query(`create database ${database}`);
   const url = new URL(testPostgresUrl!);
   url.pathname = `/${database}`;
+  // A dump of the whole database carries the search's pg_trgm (migration 020); this dump of one schema does not.
+  const restored = new pg.Client({ connectionString: url.toString() });
+  await restored.connect();
+  await restored.query("create extension pg_trgm with schema public");
+  await restored.end();
   await run("pg_restore", ["--no-owner", `--dbname=${url}`, file]);
   url.searchParams.set("options", `-c search_path=${schema}`);
 
