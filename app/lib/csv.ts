@@ -16,6 +16,3 @@ export const csvRow = (cells: CsvCells) => `${cells.map(csvCell).join(",")}\r\n`
 
 /** What a file starts with: a UTF-8 byte-order mark, so Excel reads accents. */
 export const CSV_BOM = "\uFEFF";
-
-/** A whole file: UTF-8 with a byte-order mark (so Excel reads accents), CRLF line ends (RFC 4180). */
-export const csvFile = (rows: (string | number | null)[][]) => `\uFEFF${rows.map((row) => row.map(csvCell).join(",")).join("\r\n")}\r\n`;

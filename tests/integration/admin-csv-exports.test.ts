@@ -1,5 +1,10 @@
 import { type SelectQueryBuilder, sql } from "kysely";
+import pino from "pino";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { activityCsv } from "~/.server/admin/activity";
+import { type CsvExport, csvDownload } from "~/.server/admin/csv-stream";
+import { ordersCsv } from "~/.server/admin/order-list";
+import { productsCsv } from "~/.server/admin/products";
 import type { Db } from "~/.server/db";
 import type { Database } from "~/.server/db/schema";
 import { type OrderListQuery, orderListQueryOf } from "~/lib/admin-schemas";
@@ -93,6 +98,9 @@ function expectSameBytes(bytes: Uint8Array, expected: string) {
   expect(new TextDecoder("utf-8", { ignoreBOM: true }).decode(bytes)).toBe(expected);
   expect(Buffer.from(bytes).equals(Buffer.from(expected, "utf8"))).toBe(true);
 }
+/** An export as csvDownload writes it, read in this process (so the test picks the batch size). */
+const streamed = async <Item>(csv: CsvExport<Item>) => new Uint8Array(await (await csvDownload(csv, pino({ level: "silent" }))).arrayBuffer());
+
 const today = () => new Date().toISOString().slice(0, 10);
 
 /** Orders list queries the export honours: every status, searches that quote, escape and fold case, and ones it does not know. */
@@ -156,12 +164,19 @@ describe(`the CSV exports write, byte for byte, what the whole-file builder wrot
     return { answer, bytes: new Uint8Array(await answer.arrayBuffer()) };
   }
 
-  it.each(ORDER_QUERIES)("orders.csv%s", async (query) => {
+  it.each(ORDER_QUERIES)("orders.csv%s, downloaded, and streamed in batches of 7 orders", async (query) => {
     const { answer, bytes } = await download(`/admin/orders.csv${query}`);
     expect(answer.status).toBe(200);
-    const expected = await ordersCsvAsBuilt(shop.db, orderListQueryOf(new URL(`http://shop${query}`)));
+    const filter = orderListQueryOf(new URL(`http://shop${query}`));
+    const expected = await ordersCsvAsBuilt(shop.db, filter);
     expect(expected.split("\r\n").length > 3).toBe(query !== "?q=nobody-has-this");
     expectSameBytes(bytes, expected);
+    expectSameBytes(await streamed(ordersCsv(shop.db, filter, 7)), expected);
+  });
+
+  it.each([1, 2, 4, 5, 299, 300, 301])("orders.csv in batches of %i orders: orders placed at the same moment keep their order across batches", async (size) => {
+    const filter = orderListQueryOf(new URL("http://shop"));
+    expectSameBytes(await streamed(ordersCsv(shop.db, filter, size)), await ordersCsvAsBuilt(shop.db, filter));
   });
 
   it("orders.csv of every order holds several hundred lines across every status", async () => {
@@ -170,16 +185,20 @@ describe(`the CSV exports write, byte for byte, what the whole-file builder wrot
     expect(text.split("\r\n").length).toBeGreaterThan(600);
   });
 
-  it("activity.csv", async () => {
+  it("activity.csv, downloaded, and streamed in batches of 1, 7 and 250 entries", async () => {
     const { answer, bytes } = await download("/admin/activity.csv");
     expect(answer.status).toBe(200);
-    expectSameBytes(bytes, await activityCsvAsBuilt(shop.db));
+    const expected = await activityCsvAsBuilt(shop.db);
+    expectSameBytes(bytes, expected);
+    for (const size of [1, 7, 250]) expectSameBytes(await streamed(activityCsv(shop.db, size)), expected);
   });
 
-  it("products.csv", async () => {
+  it("products.csv, downloaded, and streamed in batches of 1, 7 and 37 products", async () => {
     const { answer, bytes } = await download("/admin/products.csv");
     expect(answer.status).toBe(200);
-    expectSameBytes(bytes, await productsCsvAsBuilt(shop.db));
+    const expected = await productsCsvAsBuilt(shop.db);
+    expectSameBytes(bytes, expected);
+    for (const size of [1, 7, 37]) expectSameBytes(await streamed(productsCsv(shop.db, size)), expected);
   });
 
   it.each(["orders", "activity", "products"])("%s.csv keeps its headers: a dated attachment, never kept by a shared cache, never indexed", async (name) => {
