@@ -5,6 +5,7 @@ import type { OrderItemTable, OrderStatus, OrderTable } from "~/.server/db/schem
 /** 2026-03-01 00:00 UTC: every seeded order is placed on or after it. */
 const BASE = Date.UTC(2026, 2, 1);
 const MINUTE = 60_000;
+const NEVER = Date.UTC(2100, 0, 1);
 
 /** What a spreadsheet or a CSV writer can trip over: commas, quotes, line breaks, formulas, accents. */
 const NAMES = [
@@ -70,7 +71,8 @@ export async function insertOrders(db: Db, count: number, options: { prefix?: st
         idempotency_key: `seed-${number}`,
         created_at: placed,
         paid_at: paid ? placed + MINUTE : null,
-        expires_at: placed + 30 * MINUTE,
+        // A pending order that never falls due: the shop's expiry job would otherwise change it between two exports.
+        expires_at: status === "pending_payment" ? NEVER : placed + 30 * MINUTE,
         held_by: null,
         shipped_at: shipped ? placed + 60 * MINUTE : null,
         carrier: shipped ? "DHL, Express" : null,
