@@ -1,7 +1,7 @@
 /** What a spreadsheet reads as the start of a formula (CWE-1236): such a cell gets a leading apostrophe. */
 const FORMULA_START = /^[=+\-@\t\r]/;
 
-export type CsvCells = (string | number | null)[];
+export type CsvCells = readonly (string | number | null)[];
 
 /** One cell: defused against formula injection, quoted when it holds a comma, a quote or a line break. */
 export function csvCell(value: string | number | null): string {

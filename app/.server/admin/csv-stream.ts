@@ -56,7 +56,7 @@ function csvBody<Item>(csv: CsvExport<Item>, first: Item[], logger: Logger): Rea
       try {
         if (!started) {
           started = true;
-          controller.enqueue(encode(CSV_BOM + csvRow([...csv.header]), batch));
+          controller.enqueue(encode(CSV_BOM + csvRow(csv.header), batch));
           if (batch.length === 0) controller.close();
           return;
         }
