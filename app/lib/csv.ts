@@ -1,6 +1,8 @@
 /** What a spreadsheet reads as the start of a formula (CWE-1236): such a cell gets a leading apostrophe. */
 const FORMULA_START = /^[=+\-@\t\r]/;
 
+export type CsvCells = readonly (string | number | null)[];
+
 /** One cell: defused against formula injection, quoted when it holds a comma, a quote or a line break. */
 export function csvCell(value: string | number | null): string {
   if (value === null) return "";
@@ -9,5 +11,8 @@ export function csvCell(value: string | number | null): string {
   return /[",\r\n]/.test(text) ? `"${text.replaceAll('"', '""')}"` : text;
 }
 
-/** A whole file: UTF-8 with a byte-order mark (so Excel reads accents), CRLF line ends (RFC 4180). */
-export const csvFile = (rows: (string | number | null)[][]) => `\uFEFF${rows.map((row) => row.map(csvCell).join(",")).join("\r\n")}\r\n`;
+/** One row with its CRLF line end (RFC 4180). */
+export const csvRow = (cells: CsvCells) => `${cells.map(csvCell).join(",")}\r\n`;
+
+/** What a file starts with: a UTF-8 byte-order mark, so Excel reads accents. */
+export const CSV_BOM = "\uFEFF";

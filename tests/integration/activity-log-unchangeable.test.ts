@@ -1,12 +1,14 @@
 import { type RawBuilder, sql } from "kysely";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { allActivity, recordActivity } from "~/.server/admin/activity";
+import { recordActivity } from "~/.server/admin/activity";
+import type { Db } from "~/.server/db";
 import type { ActivityRow } from "~/.server/db/schema";
 import { createTestDatabase, type TestDatabase, testEngine } from "../helpers/test-database";
 
 const REFUSAL = /The activity log is never edited/;
 const onSqlite = testEngine === "sqlite";
 const owner = { id: "owner-1", displayName: "Mara Wick" };
+const allActivity = (db: Db) => db.selectFrom("activity").selectAll().orderBy("id").execute();
 
 /** An entry as a forger would write it, at `id`. */
 const forgedColumns = sql`(id, created_at, actor_id, actor_name, action, subject_type, subject, before, after)`;

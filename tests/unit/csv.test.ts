@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { csvCell, csvFile } from "~/lib/csv";
+import { csvCell, csvRow } from "~/lib/csv";
 
 describe("csvCell", () => {
   it.each(["=1+1", "+1", "-2", "@SUM(A1)", "\tx", "\rx"])("defuses %j, which a spreadsheet would run as a formula", (value) => {
@@ -15,8 +15,9 @@ describe("csvCell", () => {
   });
 });
 
-describe("csvFile", () => {
-  it("starts with a byte-order mark and ends every row with CRLF", () => {
-    expect(csvFile([["a", "b"], [1, "=x"]])).toBe("\uFEFFa,b\r\n1,'=x\r\n");
+describe("csvRow", () => {
+  it("joins the cells with commas and ends with CRLF", () => {
+    expect(csvRow(["a", "b"])).toBe("a,b\r\n");
+    expect(csvRow([1, "=x", null, "c,d"])).toBe(`1,'=x,,"c,d"\r\n`);
   });
 });

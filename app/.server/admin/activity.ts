@@ -1,4 +1,6 @@
 import type { Db } from "../db";
+import type { ActivityRow } from "../db/schema";
+import type { CsvExport } from "./csv-stream";
 
 export interface Actor {
   id: string;
@@ -43,8 +45,19 @@ export async function listActivity(db: Db, page: { number: number; size: number 
   return { entries, total: Number(total) };
 }
 
-/** The whole log, oldest first: the CSV export. */
-export const allActivity = (db: Db) => db.selectFrom("activity").selectAll().orderBy("id").execute();
+/** The next `size` entries after the one numbered `afterId`, oldest first: a batch of the CSV export. */
+export const activityBatch = (db: Db, afterId: number, size: number) =>
+  db.selectFrom("activity").selectAll().where("id", ">", afterId).orderBy("id").limit(size).execute();
+
+/** The whole log as CSV (GET /admin/activity.csv), oldest first, with the values as recorded (JSON). */
+export const activityCsv = (db: Db, batchSize = 1000): CsvExport<ActivityRow> => ({
+  name: "activity",
+  header: ["When (UTC)", "Who", "Account id", "Action", "Subject type", "Subject", "Before", "After"],
+  batchAfter: (last) => activityBatch(db, last?.id ?? 0, batchSize),
+  rows: (entry) => [
+    [new Date(entry.created_at).toISOString(), entry.actor_name, entry.actor_id, entry.action, entry.subject_type, entry.subject, entry.before, entry.after],
+  ],
+});
 
 const ACTIONS: Record<string, string> = {
   "order.shipped": "Marked shipped",

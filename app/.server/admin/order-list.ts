@@ -2,9 +2,11 @@ import { type SelectQueryBuilder, sql } from "kysely";
 import type { OrderListQuery } from "~/lib/admin-schemas";
 import type { ListCursor, PageFrom } from "~/lib/list-cursor";
 import { ORDER_NUMBER_PATTERN } from "~/lib/order-number";
+import { formatPrice } from "~/lib/money";
 import type { Db } from "../db";
 import { isSqlite } from "../db/engine";
 import type { Database } from "../db/schema";
+import type { CsvExport } from "./csv-stream";
 
 /** `%` and `_` typed in the search box mean themselves. */
 const likePattern = (text: string) => `%${text.toLowerCase().replace(/[\\%_]/g, (char) => `\\${char}`)}%`;
@@ -72,16 +74,54 @@ export async function listOrders(db: Db, filter: OrderListQuery, page: PageFrom,
   };
 }
 
-/** Every line of the orders a list query names, newest order first: the CSV export. */
-export function orderLines(db: Db, filter: OrderListQuery) {
-  return db
-    .selectFrom("orders")
-    .innerJoin("order_items", "order_items.order_id", "orders.id")
-    .selectAll("orders")
-    .select(["order_items.product_id", "order_items.name as item_name", "order_items.scent", "order_items.quantity", "order_items.price_cents"])
-    .where("orders.id", "in", matching(db, db.selectFrom("orders").select("orders.id"), filter))
-    .orderBy("orders.created_at", "desc")
-    .orderBy("orders.id", "desc")
-    .orderBy("order_items.product_id")
+/** The next `size` orders a list query names after `after`, newest first, each with its lines by item id: a batch of the CSV export. */
+export async function orderBatch(db: Db, filter: OrderListQuery, after: { created_at: number; id: number } | undefined, size: number) {
+  const query = matching(
+    db,
+    db
+      .selectFrom("orders")
+      .select([
+        "orders.id", "orders.number", "orders.status", "orders.created_at", "orders.paid_at", "orders.shipped_at", "orders.refunded_at",
+        "orders.customer_name", "orders.email", "orders.phone", "orders.shipping_name", "orders.shipping_address", "orders.shipping_city",
+        "orders.shipping_state", "orders.shipping_zip", "orders.carrier", "orders.tracking_number", "orders.amount_cents",
+      ]),
+    filter,
+  );
+  const orders = await from(query, after ? { before: { at: after.created_at, id: after.id } } : {})
+    .orderBy("orders.created_at", "desc").orderBy("orders.id", "desc").limit(size).execute();
+  if (orders.length === 0) return [];
+  const lines = await db
+    .selectFrom("order_items")
+    .select(["order_id", "product_id", "name", "scent", "quantity", "price_cents"])
+    .where("order_id", "in", orders.map((order) => order.id))
+    .orderBy("order_id")
+    .orderBy("product_id")
     .execute();
+  const linesOf = new Map(orders.map((order) => [order.id, [] as typeof lines]));
+  for (const line of lines) linesOf.get(line.order_id)!.push(line);
+  return orders.map((order) => ({ ...order, lines: linesOf.get(order.id)! }));
 }
+
+export type OrderWithLines = Awaited<ReturnType<typeof orderBatch>>[number];
+
+const ORDERS_CSV_HEADER = [
+  "Order", "Status", "Placed (UTC)", "Paid (UTC)", "Shipped (UTC)", "Refunded (UTC)", "Customer", "Email", "Phone",
+  "Ship to", "Address", "City", "State", "ZIP", "Carrier", "Tracking number", "Order total",
+  "Item id", "Item", "Scent", "Quantity", "Unit price",
+];
+
+const iso = (ms: number | null) => (ms === null ? null : new Date(ms).toISOString());
+
+/** The orders CSV of a list query (GET /admin/orders.csv): one row per order line, newest order first. */
+export const ordersCsv = (db: Db, filter: OrderListQuery, batchSize = 500): CsvExport<OrderWithLines> => ({
+  name: "orders",
+  header: ORDERS_CSV_HEADER,
+  batchAfter: (last) => orderBatch(db, filter, last, batchSize),
+  rows: (order) =>
+    order.lines.map((line) => [
+      order.number, order.status, iso(order.created_at), iso(order.paid_at), iso(order.shipped_at), iso(order.refunded_at), order.customer_name,
+      order.email, order.phone, order.shipping_name, order.shipping_address, order.shipping_city, order.shipping_state, order.shipping_zip,
+      order.carrier, order.tracking_number, formatPrice(order.amount_cents), line.product_id, line.name, line.scent, line.quantity,
+      formatPrice(line.price_cents),
+    ]),
+});
