@@ -1,6 +1,6 @@
 import type { Insertable } from "kysely";
 import type { Db } from "~/.server/db";
-import type { OrderTable } from "~/.server/db/schema";
+import type { OrderItemTable, OrderStatus, OrderTable } from "~/.server/db/schema";
 
 let made = 0;
 
@@ -42,4 +42,91 @@ export async function insertOrders(db: Db, rows: Insertable<OrderTable>[]): Prom
     ids.push(...inserted.map((row) => row.id));
   }
   return ids;
+}
+
+/** 2026-03-01 00:00 UTC: every seeded order is placed on or after it. */
+const BASE = Date.UTC(2026, 2, 1);
+const MINUTE = 60_000;
+const NEVER = Date.UTC(2100, 0, 1);
+
+/** What a spreadsheet or a CSV writer can trip over: commas, quotes, line breaks, formulas, accents. */
+const NAMES = [
+  "Ada Lovelace",
+  "Smith, John",
+  'Jo "The Wick" Baker',
+  "Line\nBreak",
+  '=HYPERLINK("http://evil")',
+  "+1 Plus",
+  "-Minus Sign",
+  "@Handle",
+  "Crème Brûlée Ünïcode",
+  "\tTabbed",
+  "100%_Wax Co",
+  "Carriage\r\nReturn",
+];
+const STATUSES: OrderStatus[] = ["paid", "shipped", "refunded", "pending_payment", "expired"];
+const ITEMS = [
+  { product_id: 1001, name: "Fig Leaf", scent: "Fig, green", price_cents: 2400 },
+  { product_id: 1002, name: "Crème Brûlée", scent: 'Vanilla "sweet"', price_cents: 1850 },
+  { product_id: 1003, name: "=SUM(A1)", scent: "Smoke\nand cedar", price_cents: 99 },
+];
+
+/**
+ * Writes `count` orders straight into the database (hundreds of checkouts
+ * would take minutes), across every status, with one to three lines each and
+ * names a CSV must quote or defuse. Several orders share each `created_at`,
+ * and ids do not follow it, so the export's tie-break (id) is exercised.
+ * Returns the orders' numbers in insertion order.
+ */
+export async function insertVariedOrders(db: Db, count: number, options: { prefix?: string; createdAt?: (index: number) => number } = {}) {
+  const { prefix = "WS-T", createdAt = (index: number) => BASE + ((index * 37) % Math.ceil(count / 4)) * MINUTE } = options;
+  const numbers: string[] = [];
+  for (let start = 0; start < count; start += 200) {
+    const orders: Insertable<OrderTable>[] = [];
+    const lines = new Map<string, Omit<OrderItemTable, "order_id">[]>();
+    for (let index = start; index < Math.min(count, start + 200); index++) {
+      const number = `${prefix}${String(index).padStart(6, "0")}`;
+      const status = STATUSES[index % STATUSES.length]!;
+      const placed = createdAt(index);
+      const items = ITEMS.slice(0, 1 + (index % 3)).map((item, line) => ({ ...item, quantity: 1 + ((index + line) % 3) }));
+      const name = NAMES[index % NAMES.length]!;
+      const paid = status === "paid" || status === "shipped" || status === "refunded";
+      const shipped = status === "shipped" || (status === "refunded" && index % 2 === 0);
+      numbers.push(number);
+      lines.set(number, items);
+      orders.push({
+        number,
+        user_id: null,
+        status,
+        customer_name: index % 4 === 0 ? "Guest" : name,
+        email: index % 6 === 0 ? null : `Buyer${index}@Example.com`,
+        shipping_name: name,
+        shipping_address: index % 5 === 0 ? "12 Wick Lane, Apt 2" : "@SUM(A1) Street",
+        shipping_city: "Portland",
+        shipping_state: "OR",
+        shipping_zip: "97201",
+        phone: index % 3 === 0 ? null : "+1 555 0100",
+        amount_cents: items.reduce((sum, item) => sum + item.price_cents * item.quantity, 0),
+        currency: "usd",
+        payment_provider: "test",
+        payment_ref: null,
+        idempotency_key: `seed-${number}`,
+        created_at: placed,
+        paid_at: paid ? placed + MINUTE : null,
+        // A pending order that never falls due: the shop's expiry job would otherwise change it between two exports.
+        expires_at: status === "pending_payment" ? NEVER : placed + 30 * MINUTE,
+        held_by: null,
+        shipped_at: shipped ? placed + 60 * MINUTE : null,
+        carrier: shipped ? "DHL, Express" : null,
+        tracking_number: shipped ? `=JD${index}` : null,
+        refunded_at: status === "refunded" ? placed + 120 * MINUTE : null,
+      });
+    }
+    const ids = await insertOrders(db, orders);
+    await db
+      .insertInto("order_items")
+      .values(ids.flatMap((id, index) => lines.get(orders[index]!.number)!.map((item) => ({ ...item, order_id: id }))))
+      .execute();
+  }
+  return numbers;
 }

@@ -11,7 +11,7 @@ import { type OrderListQuery, orderListQueryOf } from "~/lib/admin-schemas";
 import { formatPrice } from "~/lib/money";
 import type { BrowserSession } from "../helpers/browser-session";
 import { signedInOwner } from "../helpers/owner";
-import { insertOrders } from "../helpers/seeded-orders";
+import { insertVariedOrders } from "../helpers/order-rows";
 import { type Shop, openShop } from "../helpers/shop-api";
 import { testEngine } from "../helpers/test-database";
 
@@ -133,7 +133,7 @@ describe(`the CSV exports write, byte for byte, what the whole-file builder wrot
       Gifts: Array.from({ length: 30 }, (_, index) => ({ id: 3001 + index, price: 5 + index })),
     });
     owner = await signedInOwner(shop);
-    await insertOrders(shop.db, 300);
+    await insertVariedOrders(shop.db, 300);
     // Catalog order that is not id order, a hidden product, and cells a spreadsheet would run.
     await shop.db.updateTable("categories").set({ position: 0 }).where("title", "=", "Gifts").execute();
     for (const [index, id] of [3001, 3017, 3005, 3030, 1003].entries()) {

@@ -3,7 +3,7 @@ import { sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { BrowserSession } from "../helpers/browser-session";
 import { signedInOwner } from "../helpers/owner";
-import { insertOrders } from "../helpers/seeded-orders";
+import { insertVariedOrders } from "../helpers/order-rows";
 import { type Shop, openShop } from "../helpers/shop-api";
 import { logEntries } from "../helpers/shop-mail";
 import { testEngine } from "../helpers/test-database";
@@ -79,7 +79,7 @@ describe(`the shop while a CSV export runs, on ${testEngine}`, () => {
   beforeAll(async () => {
     shop = await openShop({ Wax: [{ id: 1001 }] }, { LOG_LEVEL: "info" });
     owner = await signedInOwner(shop);
-    await insertOrders(shop.db, ORDERS);
+    await insertVariedOrders(shop.db, ORDERS);
     await shop.db.updateTable("orders").set({ shipping_address: LONG_ADDRESS }).execute();
   });
   afterAll(() => shop.close());
@@ -108,7 +108,7 @@ describe(`the shop while a CSV export runs, on ${testEngine}`, () => {
 
     // The export reads as it goes: an order written now, placed before every other, comes out at its very end,
     // which shows that the export was still under way when those pages were answered.
-    const [marker] = await insertOrders(shop.db, 1, { prefix: "WS-OLDEST", createdAt: () => Date.UTC(2020, 0, 1) });
+    const [marker] = await insertVariedOrders(shop.db, 1, { prefix: "WS-OLDEST", createdAt: () => Date.UTC(2020, 0, 1) });
     const { body, outcome } = await download.rest();
     expect(outcome).toBe("complete");
     expect(body.toString("utf8").split("\r\n").at(-2)).toMatch(new RegExp(`^${marker},`));
