@@ -5,8 +5,8 @@ import { seededRandom } from "./seeded-random";
 const HOUR_MS = 60 * 60_000;
 /** The owner restocks every product about once a month. */
 const RESTOCK_PERIOD_MS = 30 * 24 * HOUR_MS;
-/** Of the activity log: the rest are her product edits and restocks. */
-const ORDER_SHARE = 0.96;
+/** Of the activity log: the rest are shipments, refunds and restocks. */
+const EDIT_SHARE = 0.04;
 /** Statuses whose units left the stock and stay counted in DESIGN.md's invariant. */
 const HOLDING = new Set(["pending_payment", "paid", "shipped", "refunded"]);
 
@@ -43,10 +43,10 @@ function restocks(history: ShopHistory, periods: number) {
 }
 
 /**
- * The owner's side of the history: the activity log (`entries` of them,
- * ship and refund entries since the log began, her restocks and product
- * edits) and the stock adjustments that keep DESIGN.md's invariant with the
- * stock the catalog has now: each period's restock brings back what it sold.
+ * The owner's side of the history: the activity log (`entries` of them:
+ * shipments, refunds, restocks and product edits since the log began) and
+ * the stock adjustments that keep DESIGN.md's invariant with the stock the
+ * catalog has now: each period's restock brings back what it sold.
  */
 export function ownerHistory(history: ShopHistory, options: { products: CatalogProduct[]; owner: Owner; entries: number; now: number }) {
   const random = seededRandom(2029);
@@ -60,46 +60,41 @@ export function ownerHistory(history: ShopHistory, options: { products: CatalogP
     before: JSON.stringify(before),
     after: JSON.stringify(after),
   });
-  const orderEntries: ActivityEntry[] = [];
+  const logged: ActivityEntry[] = [];
   for (const { row, restocked } of history.orders) {
     if (row.shipped_at !== null) {
-      orderEntries.push(entry(row.shipped_at, "order.shipped", "order", row.number, { status: "paid" }, { status: "shipped", carrier: row.carrier, trackingNumber: row.tracking_number }));
+      logged.push(entry(row.shipped_at, "order.shipped", "order", row.number, { status: "paid" }, { status: "shipped", carrier: row.carrier, trackingNumber: row.tracking_number }));
     }
     if (row.refunded_at !== null) {
       const before = { status: row.shipped_at !== null ? "shipped" : "paid" };
-      orderEntries.push(entry(row.refunded_at, "order.refunded", "order", row.number, before, { status: "refunded", amountCents: row.amount_cents, restocked }));
+      logged.push(entry(row.refunded_at, "order.refunded", "order", row.number, before, { status: "refunded", amountCents: row.amount_cents, restocked }));
     }
   }
-  // The log began when the shop got it: late enough that it holds about `entries` of them.
-  orderEntries.sort((a, b) => b.created_at - a.created_at);
-  const kept = orderEntries.slice(0, Math.round(options.entries * ORDER_SHARE));
-  const logStart = kept.at(-1)?.created_at ?? history.start;
-
   const periods = Math.ceil((options.now - history.start) / RESTOCK_PERIOD_MS);
   const { needed, refundsBack } = restocks(history, periods);
   const adjustments: StockAdjustment[] = [...refundsBack];
-  const productEntries: ActivityEntry[] = [];
   for (const [productId, byPeriod] of needed) {
     for (const [period, delta] of byPeriod.entries()) {
       if (delta === 0) continue;
       const at = history.start + period * RESTOCK_PERIOD_MS + random.int(8, 20) * HOUR_MS;
       const reason = delta > 0 ? "restock" : "counted";
       adjustments.push({ product_id: productId, delta, reason, created_at: at });
-      if (at >= logStart) {
-        const before = random.int(0, 5);
-        productEntries.push(entry(at, "product.stock", "product", String(productId), { stock: before }, { stock: before + delta, reason }));
-      }
+      const before = random.int(0, 5);
+      logged.push(entry(at, "product.stock", "product", String(productId), { stock: before }, { stock: before + delta, reason }));
     }
   }
-  const edits = Math.max(0, options.entries - kept.length - productEntries.length);
+  // The log began when the shop got it: late enough that it holds `entries`, her product edits since among them.
+  logged.sort((a, b) => b.created_at - a.created_at);
+  const edits = Math.round(options.entries * EDIT_SHARE);
+  const kept = logged.slice(0, options.entries - edits);
+  const logStart = kept.at(-1)?.created_at ?? history.start;
   for (let index = 0; index < edits; index++) {
     const product = random.pick(options.products);
-    const at = random.int(logStart, options.now);
     const [before, after] = random.chance(0.5)
       ? [{ priceCents: product.price_cents - 100 }, { priceCents: product.price_cents }]
       : [{ lowStockAt: 3 }, { lowStockAt: random.int(4, 8) }];
-    productEntries.push(entry(at, "product.edited", "product", String(product.id), before, after));
+    kept.push(entry(random.int(logStart, options.now), "product.edited", "product", String(product.id), before, after));
   }
   const byTime = (a: { created_at: number }, b: { created_at: number }) => a.created_at - b.created_at;
-  return { activity: [...kept, ...productEntries].sort(byTime), adjustments: adjustments.sort(byTime) };
+  return { activity: kept.sort(byTime), adjustments: adjustments.sort(byTime) };
 }
