@@ -10,11 +10,11 @@ const RSS_SAMPLE_MS = 100;
 const PROBE_GRACE_MS = 30_000;
 
 /** What a dead server last printed that says why: V8's "Reached heap limit", or the last lines of its log. */
-function whyItDied(logFile: string, from: number, code: number | null, signal: NodeJS.Signals | null): string {
+function whyItDied(logFile: string, from: number, afterMs: number, code: number | null, signal: NodeJS.Signals | null): string {
   const log = fs.readFileSync(logFile).subarray(from).toString("utf8");
   const fatal = /^.*(?:Reached heap limit|heap out of memory|FATAL ERROR).*$/m.exec(log)?.[0]?.trim();
   const exit = signal ? `signal ${signal}` : `exit code ${code}`;
-  return `the server died (${exit}): ${fatal ?? log.trim().split("\n").slice(-2).join(" / ").slice(0, 300)}`;
+  return `the server died after ${(afterMs / 1000).toFixed(1)} s (${exit}): ${fatal ?? log.trim().split("\n").slice(-2).join(" / ").slice(0, 300)}`;
 }
 
 /**
@@ -37,7 +37,8 @@ export async function measureCsvExport(shop: ShopServer, logFile: string, cookie
   }, RSS_SAMPLE_MS);
   let died: string | undefined;
   const logFrom = fs.statSync(logFile).size;
-  const onExit = (code: number | null, signal: NodeJS.Signals | null) => (died = whyItDied(logFile, logFrom, code, signal));
+  const started = performance.now();
+  const onExit = (code: number | null, signal: NodeJS.Signals | null) => (died = whyItDied(logFile, logFrom, performance.now() - started, code, signal));
   shop.child.once("exit", onExit);
 
   const probes: Promise<void>[] = [];

@@ -124,8 +124,10 @@ export async function growShop(data: ShopData, options: GrowOptions): Promise<Gr
     counts.stockAdjustments = adjustments.length;
     if (data.databaseUrl) await sql`vacuum analyze`.execute(db);
 
-    const middle = history.orders[Math.floor(history.orders.length / 2)]!.row;
-    const guest = history.orders.find((order, index) => index >= history.orders.length / 3 && order.row.user_id === null && order.row.email !== null)!.row;
+    // A shipped order from the middle of the history (its page lists its three emails), and a guest's address from a third in.
+    const from = (share: number) => history.orders.slice(Math.floor(history.orders.length * share));
+    const middle = from(1 / 2).find((order) => order.row.status === "shipped")!.row;
+    const guest = from(1 / 3).find((order) => order.row.user_id === null && order.row.email !== null)!.row;
     grown = { counts, samples: { number: middle.number, name: middle.shipping_name.split(" ").at(-1)!, email: guest.email! } };
   } finally {
     // Closing SQLite's last connection checkpoints the WAL into the file.
