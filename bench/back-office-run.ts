@@ -64,9 +64,51 @@ async function checkoutOnGrownShop(shop: ShopServer, data: ShopData, database: B
 const isGone = (shop: ShopServer) => shop.child.exitCode !== null || shop.child.signalCode !== null;
 
 /**
- * The owner's side on one engine: a shop the shop itself sets up (migrations,
- * demo catalog), a regular shopper who signs up over HTTP, the owner made by
- * owner:create, grown to `settings.orders` orders; then each back-office page,
+ * A shop set up as it sets itself up (its first start migrates and loads the
+ * demo catalog; a shopper signs up over HTTP; owner:create makes the owner),
+ * then grown to `settings.orders` orders and checked against the stock invariant.
+ */
+async function setUpAndGrow(engine: "sqlite" | "postgres", data: ShopData, settings: BackOfficeSettings) {
+  const config = loadConfig({ ...shopEnv(data), ...liftedLimits });
+  const regular = newCredentials("Rosa Whitaker");
+  const owner = { ...newCredentials("Mara Wick"), password: "poured-by-hand-2029" };
+  await withShop(data, (shop) => Promise.all([signedUp(new BrowserSession(shop.url), regular), createOwner(data, owner)]));
+  progress(`${ENGINE[engine]}: growing the shop to ${settings.orders.toLocaleString("en-US")} orders`);
+  const { samples, ...grown } = await growShop(data, {
+    orders: settings.orders,
+    regular: { email: regular.email, orders: REGULAR_ORDERS },
+    ownerEmail: owner.email,
+    shopEmail: config.shopEmail,
+    reservationMs: config.reservationMs,
+  });
+  grown.invariant = await checkStockInvariant(data);
+  progress(`${ENGINE[engine]}: grown in ${grown.seconds.toFixed(1)} s, ${(grown.databaseBytes / 1024 ** 2).toFixed(0)} MB: ${JSON.stringify(grown.counts)}`);
+  return { grown, samples, regular, owner };
+}
+
+/** The owner signed in, and the pages the table shows in its order (/account as the regular sees it). */
+async function ownerPagesOf(shopUrl: string, grown: Awaited<ReturnType<typeof setUpAndGrow>>, settings: BackOfficeSettings) {
+  const { samples } = grown;
+  const cookie = await signedInCookie(shopUrl, grown.owner);
+  const deep = await deepOrdersPage(shopUrl, cookie, settings);
+  const search = (text: string) => `/admin/orders?q=${encodeURIComponent(text)}`;
+  const pages: OwnerPage[] = [
+    { label: "Today", path: "/admin", cookie },
+    { label: "orders list", path: "/admin/orders", cookie },
+    { label: "orders list, deep page", path: deep.path, cookie, note: deep.note },
+    { label: "search by name", path: search(samples.name), cookie },
+    { label: "search by email", path: search(samples.email), cookie },
+    { label: "search by order number", path: search(samples.number), cookie },
+    { label: "an order's page", path: `/admin/orders/${samples.number}`, cookie },
+    { label: "activity", path: "/admin/activity", cookie },
+    { label: `account with ${REGULAR_ORDERS} orders`, path: "/account", cookie: await signedInCookie(shopUrl, grown.regular) },
+    { label: "products", path: "/admin/products", cookie },
+  ];
+  return { ownerCookie: cookie, pages };
+}
+
+/**
+ * The owner's side on one engine, on a grown shop: each back-office page,
  * the full CSV with the storefront beside it, and the checkout.
  */
 export async function benchBackOffice(engine: "sqlite" | "postgres", options: BackOfficeRunOptions): Promise<BackOfficeEngineFigures> {
@@ -76,39 +118,10 @@ export async function benchBackOffice(engine: "sqlite" | "postgres", options: Ba
   const database = engine === "postgres" ? await createBenchDatabase(options.postgresServer, "orders") : undefined;
   try {
     const data: ShopData = { dataDir: path.join(dir, "data"), databaseUrl: database?.url };
-    const config = loadConfig({ ...shopEnv(data), ...liftedLimits });
-    const regular = newCredentials("Rosa Whitaker");
-    const owner = { ...newCredentials("Mara Wick"), password: "poured-by-hand-2029" };
-    await withShop(data, (shop) => Promise.all([signedUp(new BrowserSession(shop.url), regular), createOwner(data, owner)]));
-
-    progress(`${ENGINE[engine]}: growing the shop to ${settings.orders.toLocaleString("en-US")} orders`);
-    const { samples, ...grown } = await growShop(data, {
-      orders: settings.orders,
-      regular: { email: regular.email, orders: REGULAR_ORDERS },
-      ownerEmail: owner.email,
-      shopEmail: config.shopEmail,
-      reservationMs: config.reservationMs,
-    });
-    grown.invariant = await checkStockInvariant(data);
-    progress(`${ENGINE[engine]}: grown in ${grown.seconds.toFixed(1)} s, ${(grown.databaseBytes / 1024 ** 2).toFixed(0)} MB: ${JSON.stringify(grown.counts)}`);
-
+    const shopGrown = await setUpAndGrow(engine, data, settings);
     let shop = await startShop(data);
     try {
-      const ownerCookie = await signedInCookie(shop.url, owner);
-      const deep = await deepOrdersPage(shop.url, ownerCookie, settings);
-      const search = (text: string) => `/admin/orders?q=${encodeURIComponent(text)}`;
-      const pages: OwnerPage[] = [
-        { label: "Today", path: "/admin", cookie: ownerCookie },
-        { label: "orders list", path: "/admin/orders", cookie: ownerCookie },
-        { label: "orders list, deep page", path: deep.path, cookie: ownerCookie, note: deep.note },
-        { label: "search by name", path: search(samples.name), cookie: ownerCookie },
-        { label: "search by email", path: search(samples.email), cookie: ownerCookie },
-        { label: "search by order number", path: search(samples.number), cookie: ownerCookie },
-        { label: "an order's page", path: `/admin/orders/${samples.number}`, cookie: ownerCookie },
-        { label: "activity", path: "/admin/activity", cookie: ownerCookie },
-        { label: `account with ${REGULAR_ORDERS} orders`, path: "/account", cookie: await signedInCookie(shop.url, regular) },
-        { label: "products", path: "/admin/products", cookie: ownerCookie },
-      ];
+      const { ownerCookie, pages } = await ownerPagesOf(shop.url, shopGrown, settings);
       const figures: OwnerPageFigure[] = [];
       for (const page of pages) {
         progress(`${ENGINE[engine]}: ${page.label} (${page.path})`);
@@ -123,7 +136,7 @@ export async function benchBackOffice(engine: "sqlite" | "postgres", options: Ba
         progress(`${ENGINE[engine]}: checkout on the grown shop`);
         checkout = await checkoutOnGrownShop(shop, data, database, options, dir);
       }
-      return { engine, grown, pages: figures, csv, ...(checkout ? { checkout } : {}) };
+      return { engine, grown: shopGrown.grown, pages: figures, csv, ...(checkout ? { checkout } : {}) };
     } finally {
       await shop.stop();
     }

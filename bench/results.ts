@@ -162,5 +162,7 @@ export interface BackOfficeResults {
   machine: BenchResults["machine"];
   loadAverage: BenchResults["loadAverage"];
   settings: { requestsPerPage: number; pageSeconds: number; deepPage: number; csvSeconds: number; probeIntervalMs: number; serverFlags: string[] };
+  /** The checkout's load: compare its ratio only with one measured the same way. */
+  checkoutLoad: { generator: string; connections: number; seconds: number; repeats: number };
   engines: BackOfficeEngineFigures[];
 }

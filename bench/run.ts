@@ -81,6 +81,7 @@ async function backOfficeReport(orders: number) {
       probeIntervalMs: backOffice.probeIntervalMs,
       serverFlags: SERVER_NODE_FLAGS,
     },
+    checkoutLoad: { generator: `${generator.name} ${generator.version}`, connections: settings.connections, seconds: settings.seconds, repeats: settings.repeats },
     engines,
   };
   const table = renderBackOfficeTable(results);
