@@ -9,7 +9,7 @@ import { importCatalogFile, progress, withShop } from "./catalog-run";
 import { measureCheckout } from "./checkout";
 import { writeCheckoutBodies } from "./checkout-bodies";
 import { measureCsvExport } from "./csv-export";
-import { growShop } from "./grow-shop";
+import { databaseBytes, growShop } from "./grow-shop";
 import { checkStockInvariant } from "./invariant";
 import type { LoadGenerator } from "./load";
 import { deepOrdersPage, type OwnerPage, timeOwnerPage } from "./owner-pages";
@@ -120,6 +120,7 @@ export async function benchBackOffice(engine: "sqlite" | "postgres", options: Ba
     const data: ShopData = { dataDir: path.join(dir, "data"), databaseUrl: database?.url };
     const shopGrown = await setUpAndGrow(engine, data, settings);
     let shop = await startShop(data);
+    const serverStarted = performance.now();
     try {
       const { ownerCookie, pages } = await ownerPagesOf(shop.url, shopGrown, settings);
       const figures: OwnerPageFigure[] = [];
@@ -130,13 +131,14 @@ export async function benchBackOffice(engine: "sqlite" | "postgres", options: Ba
       progress(`${ENGINE[engine]}: the full orders CSV, /shop every ${settings.probeIntervalMs} ms meanwhile`);
       const csv = await measureCsvExport(shop, path.join(data.dataDir, "server.log"), ownerCookie, settings);
       if (csv.failed) progress(`${ENGINE[engine]}: the CSV failed: ${csv.failed}`);
+      const databaseAfterRun = { bytes: await databaseBytes(data), serverSeconds: (performance.now() - serverStarted) / 1000 };
       let checkout;
       if (settings.checkout) {
         if (isGone(shop)) shop = await startShop(data);
         progress(`${ENGINE[engine]}: checkout on the grown shop`);
         checkout = await checkoutOnGrownShop(shop, data, database, options, dir);
       }
-      return { engine, grown: shopGrown.grown, pages: figures, csv, ...(checkout ? { checkout } : {}) };
+      return { engine, grown: shopGrown.grown, pages: figures, csv, databaseAfterRun, ...(checkout ? { checkout } : {}) };
     } finally {
       await shop.stop();
     }

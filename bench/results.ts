@@ -151,6 +151,8 @@ export interface BackOfficeEngineFigures {
   grown: GrownShopFigures;
   pages: OwnerPageFigure[];
   csv: CsvExportFigure;
+  /** On disk once the shop has run its jobs (pruning among them) through the pages and the CSV, before the checkout adds orders. */
+  databaseAfterRun: { bytes: number; serverSeconds: number };
   /** On the grown shop, as the main bench measures it; absent with --no-checkout. */
   checkout?: CheckoutFigure;
 }

@@ -123,7 +123,7 @@ describe("npm run bench -- --orders 2000 --quick", () => {
     const results = JSON.parse(fs.readFileSync(out, "utf8")) as BackOfficeResults;
     expect(results).toMatchObject({ quick: true, orders: 2000 });
     expect(results.engines.map((engine) => engine.engine)).toEqual(["sqlite", "postgres"]);
-    for (const { grown, pages, csv, checkout } of results.engines) {
+    for (const { grown, pages, csv, databaseAfterRun, checkout } of results.engines) {
       const { counts } = grown;
       expect(counts.orders).toBe(2000);
       // About 2.6 lines and 2.7 emails an order, as in the grown shop.
@@ -161,6 +161,8 @@ describe("npm run bench -- --orders 2000 --quick", () => {
       expect(csv.bytes).toBeGreaterThan(0);
       expect(csv.peakRssBytes).toBeGreaterThan(0);
       expect(csv.storefront.answered).toBeGreaterThan(0);
+      expect(databaseAfterRun.bytes).toBeGreaterThan(0);
+      expect(databaseAfterRun.serverSeconds).toBeGreaterThan(0);
       expect(checkout).toBeUndefined();
     }
 
