@@ -35,7 +35,7 @@ interface CatalogRunOptions {
 export const progress = (message: string) => process.stderr.write(`[bench ${new Date().toISOString().slice(11, 19)}] ${message}\n`);
 
 /** `npm run catalog:import -- FILE` against the shop's data, as its owner runs it; resolves with the seconds it took. */
-async function importCatalogFile(file: string, data: ShopData): Promise<number> {
+export async function importCatalogFile(file: string, data: ShopData): Promise<number> {
   fs.mkdirSync(data.dataDir, { recursive: true });
   const started = performance.now();
   const result = await runScript("scripts/catalog-import.ts", [file], shopEnv(data));
@@ -57,7 +57,7 @@ function pagesOf(catalog: CatalogDocument[]) {
   return { throughput, browsing };
 }
 
-async function withShop<T>(data: ShopData, work: (shop: ShopServer) => Promise<T>): Promise<T> {
+export async function withShop<T>(data: ShopData, work: (shop: ShopServer) => Promise<T>): Promise<T> {
   fs.mkdirSync(data.dataDir, { recursive: true });
   const shop = await startShop(data);
   try {

@@ -27,6 +27,8 @@ export async function startNodeProcess(options: {
   ipc?: boolean;
 }): Promise<NodeProcess> {
   const log = fs.openSync(options.logFile, "a");
+  // A process started again on the same log (after a crash) must not be taken for ready by its predecessor's line.
+  const logStart = fs.fstatSync(log).size;
   const child = spawn(
     process.execPath,
     [...(options.entry.endsWith(".ts") ? ["--import", "tsx"] : []), ...(options.nodeArgs ?? []), path.join(repoRoot, options.entry), ...(options.args ?? [])],
@@ -38,7 +40,7 @@ export async function startNodeProcess(options: {
   );
   fs.closeSync(log);
   const exited = new Promise<number | null>((resolve) => child.once("exit", (code) => resolve(code)));
-  const output = () => fs.readFileSync(options.logFile, "utf8");
+  const output = () => fs.readFileSync(options.logFile).subarray(logStart).toString("utf8");
   const deadline = Date.now() + 60_000;
   let url: string | undefined;
   while (!url) {

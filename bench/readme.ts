@@ -1,10 +1,12 @@
 import fs from "node:fs";
 
-const START = "<!-- bench:start -->";
-const END = "<!-- bench:end -->";
-
-/** Replaces the figures between the README's bench markers with `table`. */
-export function writeIntoReadme(file: string, table: string) {
+/**
+ * Replaces the figures between the README's markers `<!-- {block}:start -->`
+ * and `<!-- {block}:end -->` with `table`: "bench" for the main bench,
+ * "bench-orders" for the owner's side.
+ */
+export function writeIntoReadme(file: string, table: string, block = "bench") {
+  const [START, END] = [`<!-- ${block}:start -->`, `<!-- ${block}:end -->`];
   const readme = fs.readFileSync(file, "utf8");
   const start = readme.indexOf(START);
   const end = readme.indexOf(END);

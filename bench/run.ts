@@ -1,5 +1,6 @@
 /**
  * npm run bench [-- --quick] [-- --memory] [-- --out FILE] [-- --readme]
+ * npm run bench -- --orders N [--quick] [--skip-checkout] [--out FILE] [--readme]
  *
  * Measures the production build against this machine's limits and prints one
  * Markdown table, also written as FILE (JSON, default bench/results/latest.json,
@@ -7,20 +8,26 @@
  * --readme puts the table in README.md. --memory runs only the memory run, for
  * ten minutes at 64 connections. PostgreSQL: BENCH_DATABASE_URL names the server
  * (default postgres://postgres@127.0.0.1:5432); the bench creates and drops
- * its own databases there. See README.md "Benchmarks".
+ * its own databases there. --orders N measures the owner's side instead, on
+ * a shop grown to N orders, on both engines (bench/back-office-run.ts;
+ * default FILE bench/results/back-office.json, quick.back-office.json with
+ * --quick). See README.md "Benchmarks".
  */
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { parseArgs } from "node:util";
 import { ensureFreshBuild } from "../scripts/ensure-build";
+import { SERVER_NODE_FLAGS } from "../scripts/server-command";
 import { repoRoot } from "../tests/helpers/run-script";
+import { benchBackOffice } from "./back-office-run";
+import { renderBackOfficeTable } from "./back-office-table";
 import { benchCatalog, benchMemory } from "./catalog-run";
 import { pickLoadGenerator } from "./load";
 import { DEFAULT_POSTGRES_URL } from "./postgres";
 import { writeIntoReadme } from "./readme";
-import type { BenchResults } from "./results";
-import { benchSettings } from "./settings";
+import type { BackOfficeResults, BenchResults } from "./results";
+import { backOfficeSettings, benchSettings } from "./settings";
 import { liftedLimits } from "./shop-server";
 import { renderTable } from "./table";
 
@@ -30,10 +37,15 @@ const { values } = parseArgs({
     memory: { type: "boolean", default: false },
     out: { type: "string" },
     readme: { type: "boolean", default: false },
+    orders: { type: "string" },
+    "skip-checkout": { type: "boolean", default: false },
   },
 });
 const settings = benchSettings({ quick: values.quick, memory: values.memory });
-const defaultOut = values.memory ? "memory.json" : values.quick ? "quick.json" : "latest.json";
+const orders = values.orders === undefined ? undefined : Number(values.orders.replaceAll(/[_,]/g, ""));
+if (orders !== undefined && !(Number.isInteger(orders) && orders >= 100)) throw new Error(`--orders wants a whole number of at least 100, not ${values.orders}`);
+const mainOut = values.memory ? "memory.json" : values.quick ? "quick.json" : "latest.json";
+const defaultOut = orders === undefined ? mainOut : `${values.quick ? "quick." : ""}back-office.json`;
 const out = path.resolve(values.out ?? path.join(repoRoot, "bench/results", defaultOut));
 const postgresServer = process.env.BENCH_DATABASE_URL || DEFAULT_POSTGRES_URL;
 
@@ -42,7 +54,42 @@ const generator = pickLoadGenerator();
 const workDir = fs.mkdtempSync(path.join(os.tmpdir(), "wickshop-bench-"));
 const date = new Date().toISOString();
 const loadAtStart = os.loadavg()[0]!;
-try {
+const machine = {
+  cores: os.cpus().length,
+  cpu: os.cpus()[0]?.model.trim() ?? "unknown",
+  memoryBytes: os.totalmem(),
+  node: process.version,
+  platform: `${os.type()} ${os.release()}`,
+};
+
+/** The owner's side on a shop grown to `orders` orders, SQLite then PostgreSQL. */
+async function backOfficeReport(orders: number) {
+  const backOffice = backOfficeSettings({ quick: values.quick, orders, checkout: !values["skip-checkout"] });
+  const options = { settings: backOffice, checkoutSettings: settings, generator, postgresServer, workDir };
+  const engines = [await benchBackOffice("sqlite", options), await benchBackOffice("postgres", options)];
+  const results: BackOfficeResults = {
+    date,
+    quick: values.quick,
+    orders,
+    machine,
+    loadAverage: { start: loadAtStart, end: os.loadavg()[0]! },
+    settings: {
+      requestsPerPage: backOffice.requestsPerPage,
+      pageSeconds: backOffice.pageSeconds,
+      deepPage: backOffice.deepPage,
+      csvSeconds: backOffice.csvSeconds,
+      probeIntervalMs: backOffice.probeIntervalMs,
+      serverFlags: SERVER_NODE_FLAGS,
+    },
+    checkoutLoad: { generator: `${generator.name} ${generator.version}`, connections: settings.connections, seconds: settings.seconds, repeats: settings.repeats },
+    engines,
+  };
+  const table = renderBackOfficeTable(results);
+  // The README says how large a shop its figures were taken on.
+  return { results, table, block: "bench-orders", readme: `#### At ${orders.toLocaleString("en-US")} orders\n\n${table}` };
+}
+
+async function mainReport() {
   const catalogs = [];
   if (!settings.memoryOnly) {
     catalogs.push(await benchCatalog("demo", { generator, settings, postgresServer, workDir }));
@@ -52,13 +99,7 @@ try {
   const results: BenchResults = {
     date,
     quick: settings.quick,
-    machine: {
-      cores: os.cpus().length,
-      cpu: os.cpus()[0]?.model.trim() ?? "unknown",
-      memoryBytes: os.totalmem(),
-      node: process.version,
-      platform: `${os.type()} ${os.release()}`,
-    },
+    machine,
     loadAverage: { start: loadAtStart, end: os.loadavg()[0]! },
     loadGenerator: { name: generator.name, version: generator.version },
     settings: {
@@ -74,10 +115,15 @@ try {
     leak,
   };
   const table = renderTable(results);
+  return { results, table, block: "bench", readme: table };
+}
+
+try {
+  const { results, table, block, readme } = orders === undefined ? await mainReport() : await backOfficeReport(orders);
   fs.mkdirSync(path.dirname(out), { recursive: true });
   fs.writeFileSync(out, JSON.stringify(results, null, 2) + "\n");
   fs.writeFileSync(out.replace(/\.json$/, "") + ".md", table);
-  if (values.readme) writeIntoReadme(path.join(repoRoot, "README.md"), table);
+  if (values.readme) writeIntoReadme(path.join(repoRoot, "README.md"), readme, block);
   console.log(table);
   console.error(`Written to ${out}${values.readme ? " and README.md" : ""}.`);
 } catch (error) {

@@ -47,3 +47,31 @@ export function benchSettings(options: { quick: boolean; memory: boolean }): Ben
   }
   return { ...base, checkoutBound, leakCheckoutBound };
 }
+
+export interface BackOfficeSettings {
+  quick: boolean;
+  orders: number;
+  /** Sequential requests per page after one to warm it up; fewer if they take longer than `pageSeconds` together. */
+  requestsPerPage: number;
+  pageSeconds: number;
+  /** The deep page of the orders list: the middle of the list, by ?page= or by following "Older" as many times (for up to `deepSeconds`). */
+  deepPage: number;
+  deepSeconds: number;
+  /** The whole CSV download may take this long before the bench gives up on it. */
+  csvSeconds: number;
+  /** A storefront page is asked for this often during the download. */
+  probeIntervalMs: number;
+  /** The checkout's ratio to its limit on the grown shop, as the main bench measures it. */
+  checkout: boolean;
+}
+
+/** The orders list shows 25 a page (app/routes/admin.orders.tsx). */
+const ORDERS_PER_PAGE = 25;
+
+export function backOfficeSettings(options: { quick: boolean; orders: number; checkout: boolean }): BackOfficeSettings {
+  const bounds = options.quick
+    ? { requestsPerPage: 3, pageSeconds: 10, deepSeconds: 10, csvSeconds: 30 }
+    : { requestsPerPage: 20, pageSeconds: 60, deepSeconds: 120, csvSeconds: 180 };
+  const deepPage = Math.max(2, Math.floor(options.orders / ORDERS_PER_PAGE / 2));
+  return { ...options, ...bounds, deepPage, probeIntervalMs: 200 };
+}

@@ -1,0 +1,148 @@
+import fs from "node:fs";
+import path from "node:path";
+import { loadConfig } from "~/.server/config";
+import { type Credentials, newCredentials, SESSION_COOKIE, signedUp, signIn } from "../tests/helpers/accounts";
+import { BrowserSession } from "../tests/helpers/browser-session";
+import { runScript } from "../tests/helpers/run-script";
+import { MAX_STOCK, productIdsOf, readDemoCatalog, withStock, writeCatalogFile } from "./catalog-generator";
+import { importCatalogFile, progress, withShop } from "./catalog-run";
+import { measureCheckout } from "./checkout";
+import { writeCheckoutBodies } from "./checkout-bodies";
+import { measureCsvExport } from "./csv-export";
+import { databaseBytes, growShop } from "./grow-shop";
+import { checkStockInvariant } from "./invariant";
+import type { LoadGenerator } from "./load";
+import { deepOrdersPage, type OwnerPage, timeOwnerPage } from "./owner-pages";
+import { type BenchDatabase, createBenchDatabase } from "./postgres";
+import type { BackOfficeEngineFigures, OwnerPageFigure } from "./results";
+import type { BackOfficeSettings, BenchSettings } from "./settings";
+import { liftedLimits, type ShopData, shopEnv, type ShopServer, startShop } from "./shop-server";
+
+/** The shopper whose /account the bench opens: a regular with this many orders. */
+const REGULAR_ORDERS = 200;
+const ENGINE = { sqlite: "SQLite", postgres: "PostgreSQL" } as const;
+
+export interface BackOfficeRunOptions {
+  settings: BackOfficeSettings;
+  /** The main bench's settings, for the checkout run. */
+  checkoutSettings: BenchSettings;
+  generator: LoadGenerator;
+  postgresServer: string;
+  workDir: string;
+}
+
+/** `npm run owner:create` with OWNER_PASSWORD, as the shop's owner sets up her account. */
+async function createOwner(data: ShopData, owner: Credentials) {
+  const made = await runScript("scripts/owner-create.ts", ["--email", owner.email, "--name", owner.displayName], { ...shopEnv(data), OWNER_PASSWORD: owner.password });
+  if (made.code !== 0) throw new Error(`owner:create failed: ${made.stdout}${made.stderr}`);
+}
+
+/** Signs in through /auth as a browser does: the Cookie header that carries the session. */
+async function signedInCookie(url: string, credentials: Credentials): Promise<string> {
+  const browser = new BrowserSession(url);
+  const answer = await signIn(browser, credentials);
+  if (answer.status !== 302 || !browser.cookie(SESSION_COOKIE)) throw new Error(`${credentials.email} could not sign in: ${answer.status}`);
+  return browser.cookieHeader();
+}
+
+/** POST /api/checkout beside its limit, as the main bench measures it, on the grown shop (stock raised by an import first). */
+async function checkoutOnGrownShop(shop: ShopServer, data: ShopData, database: BenchDatabase | undefined, options: BackOfficeRunOptions, dir: string) {
+  const catalog = withStock(readDemoCatalog(), MAX_STOCK);
+  await importCatalogFile(writeCatalogFile(catalog, path.join(dir, "catalog.json")), data);
+  return measureCheckout({
+    generator: options.generator,
+    shop,
+    shopData: data,
+    limitDatabaseUrl: database ? await database.schemaUrl("bench_limit") : undefined,
+    catalog,
+    bodies: writeCheckoutBodies(productIdsOf(catalog), dir),
+    settings: options.checkoutSettings,
+    dir: path.join(dir, "checkout"),
+  });
+}
+
+const isGone = (shop: ShopServer) => shop.child.exitCode !== null || shop.child.signalCode !== null;
+
+/**
+ * A shop set up as it sets itself up (its first start migrates and loads the
+ * demo catalog; a shopper signs up over HTTP; owner:create makes the owner),
+ * then grown to `settings.orders` orders and checked against the stock invariant.
+ */
+async function setUpAndGrow(engine: "sqlite" | "postgres", data: ShopData, settings: BackOfficeSettings) {
+  const config = loadConfig({ ...shopEnv(data), ...liftedLimits });
+  const regular = newCredentials("Rosa Whitaker");
+  const owner = { ...newCredentials("Mara Wick"), password: "poured-by-hand-2029" };
+  await withShop(data, (shop) => Promise.all([signedUp(new BrowserSession(shop.url), regular), createOwner(data, owner)]));
+  progress(`${ENGINE[engine]}: growing the shop to ${settings.orders.toLocaleString("en-US")} orders`);
+  const { samples, ...grown } = await growShop(data, {
+    orders: settings.orders,
+    regular: { email: regular.email, orders: REGULAR_ORDERS },
+    ownerEmail: owner.email,
+    shopEmail: config.shopEmail,
+    reservationMs: config.reservationMs,
+  });
+  grown.invariant = await checkStockInvariant(data);
+  progress(`${ENGINE[engine]}: grown in ${grown.seconds.toFixed(1)} s, ${(grown.databaseBytes / 1024 ** 2).toFixed(0)} MB: ${JSON.stringify(grown.counts)}`);
+  return { grown, samples, regular, owner };
+}
+
+/** The owner signed in, and the pages the table shows in its order (/account as the regular sees it). */
+async function ownerPagesOf(shopUrl: string, grown: Awaited<ReturnType<typeof setUpAndGrow>>, settings: BackOfficeSettings) {
+  const { samples } = grown;
+  const cookie = await signedInCookie(shopUrl, grown.owner);
+  const deep = await deepOrdersPage(shopUrl, cookie, settings);
+  const search = (text: string) => `/admin/orders?q=${encodeURIComponent(text)}`;
+  const pages: OwnerPage[] = [
+    { label: "Today", path: "/admin", cookie },
+    { label: "orders list", path: "/admin/orders", cookie },
+    { label: "orders list, deep page", path: deep.path, cookie, note: deep.note },
+    { label: "search by name", path: search(samples.name), cookie },
+    { label: "search by email", path: search(samples.email), cookie },
+    { label: "search by order number", path: search(samples.number), cookie },
+    { label: "an order's page", path: `/admin/orders/${samples.number}`, cookie },
+    { label: "activity", path: "/admin/activity", cookie },
+    { label: `account with ${REGULAR_ORDERS} orders`, path: "/account", cookie: await signedInCookie(shopUrl, grown.regular) },
+    { label: "products", path: "/admin/products", cookie },
+  ];
+  return { ownerCookie: cookie, pages };
+}
+
+/**
+ * The owner's side on one engine, on a grown shop: each back-office page,
+ * the full CSV with the storefront beside it, and the checkout.
+ */
+export async function benchBackOffice(engine: "sqlite" | "postgres", options: BackOfficeRunOptions): Promise<BackOfficeEngineFigures> {
+  const { settings } = options;
+  const dir = path.join(options.workDir, `orders-${engine}`);
+  fs.mkdirSync(dir, { recursive: true });
+  const database = engine === "postgres" ? await createBenchDatabase(options.postgresServer, "orders") : undefined;
+  try {
+    const data: ShopData = { dataDir: path.join(dir, "data"), databaseUrl: database?.url };
+    const shopGrown = await setUpAndGrow(engine, data, settings);
+    let shop = await startShop(data);
+    const serverStarted = performance.now();
+    try {
+      const { ownerCookie, pages } = await ownerPagesOf(shop.url, shopGrown, settings);
+      const figures: OwnerPageFigure[] = [];
+      for (const page of pages) {
+        progress(`${ENGINE[engine]}: ${page.label} (${page.path})`);
+        figures.push(await timeOwnerPage(shop.url, page, settings));
+      }
+      progress(`${ENGINE[engine]}: the full orders CSV, /shop every ${settings.probeIntervalMs} ms meanwhile`);
+      const csv = await measureCsvExport(shop, path.join(data.dataDir, "server.log"), ownerCookie, settings);
+      if (csv.failed) progress(`${ENGINE[engine]}: the CSV failed: ${csv.failed}`);
+      const databaseAfterRun = { bytes: await databaseBytes(data), serverSeconds: (performance.now() - serverStarted) / 1000 };
+      let checkout;
+      if (settings.checkout) {
+        if (isGone(shop)) shop = await startShop(data);
+        progress(`${ENGINE[engine]}: checkout on the grown shop`);
+        checkout = await checkoutOnGrownShop(shop, data, database, options, dir);
+      }
+      return { engine, grown: shopGrown.grown, pages: figures, csv, databaseAfterRun, ...(checkout ? { checkout } : {}) };
+    } finally {
+      await shop.stop();
+    }
+  } finally {
+    await database?.drop();
+  }
+}
