@@ -13,6 +13,7 @@ import { databaseBytes, growShop } from "./grow-shop";
 import { checkStockInvariant } from "./invariant";
 import type { LoadGenerator } from "./load";
 import { deepOrdersPage, type OwnerPage, timeOwnerPage } from "./owner-pages";
+import { waitForPruning } from "./pruning-wait";
 import { type BenchDatabase, createBenchDatabase } from "./postgres";
 import type { BackOfficeEngineFigures, OwnerPageFigure } from "./results";
 import type { BackOfficeSettings, BenchSettings } from "./settings";
@@ -21,6 +22,8 @@ import { liftedLimits, type ShopData, shopEnv, type ShopServer, startShop } from
 /** The shopper whose /account the bench opens: a regular with this many orders. */
 const REGULAR_ORDERS = 200;
 const ENGINE = { sqlite: "SQLite", postgres: "PostgreSQL" } as const;
+/** How long the bench waits for the server's first pruning of a grown shop's old emails. */
+const PRUNING_TIMEOUT_MS = 20 * 60_000;
 
 export interface BackOfficeRunOptions {
   settings: BackOfficeSettings;
@@ -83,7 +86,7 @@ async function setUpAndGrow(engine: "sqlite" | "postgres", data: ShopData, setti
   });
   grown.invariant = await checkStockInvariant(data);
   progress(`${ENGINE[engine]}: grown in ${grown.seconds.toFixed(1)} s, ${(grown.databaseBytes / 1024 ** 2).toFixed(0)} MB: ${JSON.stringify(grown.counts)}`);
-  return { grown, samples, regular, owner };
+  return { grown, samples, regular, owner, keepDays: config.outboxKeepDays };
 }
 
 /** The owner signed in, and the pages the table shows in its order (/account as the regular sees it). */
@@ -122,6 +125,9 @@ export async function benchBackOffice(engine: "sqlite" | "postgres", options: Ba
     let shop = await startShop(data);
     const serverStarted = performance.now();
     try {
+      progress(`${ENGINE[engine]}: waiting for the server to prune the sent emails older than ${shopGrown.keepDays} days`);
+      const pruning = { ...(await waitForPruning(data, shopGrown.keepDays, PRUNING_TIMEOUT_MS)), bytes: await databaseBytes(data) };
+      progress(`${ENGINE[engine]}: pruned in ${pruning.seconds.toFixed(0)} s${pruning.done ? "" : " (not finished)"}, ${(pruning.bytes / 1024 ** 2).toFixed(0)} MB`);
       const { ownerCookie, pages } = await ownerPagesOf(shop.url, shopGrown, settings);
       const figures: OwnerPageFigure[] = [];
       for (const page of pages) {
@@ -138,7 +144,7 @@ export async function benchBackOffice(engine: "sqlite" | "postgres", options: Ba
         progress(`${ENGINE[engine]}: checkout on the grown shop`);
         checkout = await checkoutOnGrownShop(shop, data, database, options, dir);
       }
-      return { engine, grown: shopGrown.grown, pages: figures, csv, databaseAfterRun, ...(checkout ? { checkout } : {}) };
+      return { engine, grown: shopGrown.grown, pruning, pages: figures, csv, databaseAfterRun, ...(checkout ? { checkout } : {}) };
     } finally {
       await shop.stop();
     }

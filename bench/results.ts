@@ -152,6 +152,8 @@ export interface BackOfficeEngineFigures {
   pages: OwnerPageFigure[];
   csv: CsvExportFigure;
   /** On disk once the shop has run its jobs (pruning among them) through the pages and the CSV, before the checkout adds orders. */
+  /** The server's first pruning of the sent emails older than OUTBOX_KEEP_DAYS, and the database's size after it. */
+  pruning: { seconds: number; done: boolean; bytes: number };
   databaseAfterRun: { bytes: number; serverSeconds: number };
   /** On the grown shop, as the main bench measures it; absent with --no-checkout. */
   checkout?: CheckoutFigure;
