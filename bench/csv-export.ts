@@ -27,7 +27,8 @@ function whyItDied(logFile: string, from: number, afterMs: number, code: number 
 export async function measureCsvExport(shop: ShopServer, logFile: string, cookie: string, settings: BackOfficeSettings): Promise<CsvExportFigure> {
   const storefrontPath = "/shop";
   await timedGet(shop.url + storefrontPath, { timeoutMs: 10_000 });
-  let peakRssBytes = shop.memory().rss;
+  const startRssBytes = shop.memory().rss;
+  let peakRssBytes = startRssBytes;
   const sampler = setInterval(() => {
     try {
       peakRssBytes = Math.max(peakRssBytes, shop.memory().rss);
@@ -74,6 +75,7 @@ export async function measureCsvExport(shop: ShopServer, logFile: string, cookie
     firstByteMs: download.firstByteMs ?? null,
     totalMs: download.totalMs ?? null,
     bytes: download.bytes ?? 0,
+    startRssBytes,
     peakRssBytes,
     ...(download.failed ? { failed: download.failed } : {}),
     storefront: {

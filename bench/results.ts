@@ -132,6 +132,8 @@ export interface CsvExportFigure {
   totalMs: number | null;
   bytes: number;
   /** Of the server process, sampled from /proc throughout. */
+  /** The server's RSS when the download began, and its peak during it. */
+  startRssBytes: number;
   peakRssBytes: number;
   /** "the server died: …" with what it printed last, or how the download failed. */
   failed?: string;
