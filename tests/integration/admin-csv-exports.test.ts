@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { activityCsv } from "~/.server/admin/activity";
 import { type CsvExport, csvDownload } from "~/.server/admin/csv-stream";
 import { ordersCsv } from "~/.server/admin/order-list";
-import { productsCsv } from "~/.server/admin/products";
+import { productsCsv } from "~/.server/admin/products-csv";
 import type { Db } from "~/.server/db";
 import type { Database } from "~/.server/db/schema";
 import { type OrderListQuery, orderListQueryOf } from "~/lib/admin-schemas";

@@ -6,9 +6,7 @@ import { toProduct } from "../catalog/queries";
 import { bumpCatalogVersion } from "../catalog/version";
 import { type ProcessedPhoto, deleteUnusedPhotos, photoUrl, storePhotos } from "../catalog/photos";
 import type { ProductForm } from "~/lib/catalog-schemas";
-import { formatPrice } from "~/lib/money";
 import { type Actor, recordActivity } from "./activity";
-import type { CsvExport } from "./csv-stream";
 
 /**
  * The owner's products (DESIGN.md, "The owner's back office"): the list, one
@@ -16,7 +14,7 @@ import type { CsvExport } from "./csv-stream";
  * changes only through stock.ts, so a save never overwrites a sale.
  */
 
-const selectOwnerProducts = (db: Db) =>
+export const selectOwnerProducts = (db: Db) =>
   db
     .selectFrom("products as p")
     .innerJoin("categories as c", "c.id", "p.category_id")
@@ -26,7 +24,7 @@ const selectOwnerProducts = (db: Db) =>
 type OwnerProductRow = Awaited<ReturnType<ReturnType<typeof selectOwnerProducts>["executeTakeFirstOrThrow"]>>;
 
 /** A product as the storefront reads it, with what only the owner sees. */
-const toOwnerProduct = (row: OwnerProductRow) => ({
+export const toOwnerProduct = (row: OwnerProductRow) => ({
   ...toProduct(row),
   categoryTitle: row.category_title,
   visible: row.visible === 1,
@@ -59,38 +57,6 @@ export async function listProducts(db: Db, search: string, page: { number: numbe
     .execute();
   return { products: rows.map(toOwnerProduct), total: Number(total) };
 }
-
-/** A product's place in catalog order: its category's position and id, then its own position and id. */
-export interface CatalogPlace {
-  categoryPosition: number;
-  categoryId: number;
-  position: number;
-  id: number;
-}
-
-/** The next `size` products after `after` in catalog order, hidden ones included: a batch of the products CSV. */
-export async function productBatch(db: Db, after: CatalogPlace | undefined, size: number) {
-  let query = selectOwnerProducts(db).select("c.position as category_position");
-  if (after) {
-    const { categoryPosition, categoryId, position, id } = after;
-    query = query.where((eb) => eb(eb.refTuple("c.position", "c.id", "p.position", "p.id"), ">", eb.tuple(categoryPosition, categoryId, position, id)));
-  }
-  const rows = await query.orderBy("c.position").orderBy("c.id").orderBy("p.position").orderBy("p.id").limit(size).execute();
-  return rows.map((row) => ({ ...toOwnerProduct(row), categoryPosition: row.category_position, categoryId: row.category_id, position: row.position }));
-}
-
-/** Every product as CSV (GET /admin/products.csv), one row each, defused against formulas like the orders CSV. */
-export const productsCsv = (db: Db, batchSize = 500): CsvExport<OwnerProduct & CatalogPlace> => ({
-  name: "products",
-  header: ["Id", "Name", "Category", "Price", "Stock", "Low-stock alert at", "Visible in the shop", "Scent", "Description", "Photos"],
-  batchAfter: (last) => productBatch(db, last, batchSize),
-  rows: (product) => [
-    [
-      product.id, product.name, product.categoryTitle, formatPrice(product.priceCents), product.stock, product.lowStockAt,
-      product.visible ? "yes" : "no", product.scent, product.description, product.images.join(" "),
-    ],
-  ],
-});
 
 export async function findOwnerProduct(db: Db, id: number): Promise<OwnerProduct | undefined> {
   const row = await selectOwnerProducts(db).where("p.id", "=", id).executeTakeFirst();
