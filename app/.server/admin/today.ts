@@ -13,6 +13,10 @@ export const dayIn = (timeZone: string) => {
 
 const HOUR_MS = 60 * 60_000;
 
+/** Where a day begins never changes: Today asks for the same 31 days at each load, so they are kept. */
+const dayStarts = new Map<string, number>();
+const DAY_STARTS_KEPT = 1000;
+
 /**
  * The first millisecond of `day` ("2026-11-24") in the shop's time zone. A
  * day begins within 14 hours of its UTC midnight in every zone, and the day
@@ -21,6 +25,9 @@ const HOUR_MS = 60 * 60_000;
  * that does not exist); JavaScript knows the zones, SQLite does not.
  */
 export function startOfDay(timeZone: string, day: string): number {
+  const key = `${timeZone} ${day}`;
+  const known = dayStarts.get(key);
+  if (known !== undefined) return known;
   const dayOf = dayIn(timeZone);
   const [year, month, date] = day.split("-").map(Number) as [number, number, number];
   const utcMidnight = Date.UTC(year, month - 1, date);
@@ -32,6 +39,8 @@ export function startOfDay(timeZone: string, day: string): number {
     if (dayOf(middle) < day) low = middle;
     else high = middle;
   }
+  if (dayStarts.size >= DAY_STARTS_KEPT) dayStarts.clear();
+  dayStarts.set(key, high);
   return high;
 }
 

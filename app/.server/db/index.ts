@@ -96,9 +96,8 @@ export function openDatabase(options: {
   sqlite.pragma("foreign_keys = ON");
   sqlite.pragma("busy_timeout = 5000");
   sqlite.pragma("synchronous = NORMAL");
-  // SQLite's advice for a connection that lives long: bounded statistics for its query planner now, and then now and again (jobs.ts).
+  // Planner statistics (refreshPlannerStatistics) read at most this many rows of an index.
   sqlite.pragma("analysis_limit = 1000");
-  sqlite.pragma("optimize = 0x10002");
   const connection = keepingStatements(sqlite);
   const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: connection }) });
   runStepsSynchronously(db, connection);
@@ -132,10 +131,11 @@ export async function migrateToLatest(db: Db, last?: string) {
 
 /**
  * Keeps SQLite's query planner statistics fresh as the tables grow, as its
- * documentation advises a long-lived connection to do every few hours
- * (`PRAGMA optimize` analyses only what changed enough). PostgreSQL's
- * autovacuum does the same by itself.
+ * documentation advises a long-lived connection to do at start and every few
+ * hours (jobs.ts): `PRAGMA optimize` analyses only what changed enough, and
+ * 0x10000 includes tables never analysed yet. PostgreSQL's autovacuum does
+ * the same by itself.
  */
 export async function refreshPlannerStatistics(db: Db) {
-  if (isSqlite(db)) await sql`pragma optimize`.execute(db);
+  if (isSqlite(db)) await sql`pragma optimize = 0x10002`.execute(db);
 }
