@@ -1,4 +1,4 @@
-import { createRequestHandler } from "@react-router/express";
+import { createRequestHandler } from "./react-router-handler";
 import compression from "compression";
 import express from "express";
 import { sql } from "kysely";

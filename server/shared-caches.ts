@@ -7,7 +7,7 @@ import { carriesSessionCookie } from "~/.server/accounts/session-cookie";
  * every answer varies by Cookie, from the first (the page cache's answers say
  * the same, page-store.ts). An answer to a request with a session cookie, or
  * one that sets a cookie, belongs to one browser: private, and never stored.
- * Set as the head is written, because @react-router/express appends the
+ * Set as the head is written, because react-router-handler.ts appends the
  * route's headers to whatever was set before it.
  */
 export function keepSessionsOutOfSharedCaches(req: Request, res: Response, next: NextFunction) {
