@@ -1,4 +1,3 @@
-import { createRequestHandler } from "./react-router-handler";
 import compression from "compression";
 import express from "express";
 import { sql } from "kysely";
@@ -9,6 +8,7 @@ import type { ShopContext } from "~/.server/load-context";
 import type { Logger } from "~/.server/logger";
 import { sameOriginOnly } from "./origin-check";
 import type { PageCache } from "./page-cache";
+import { createRequestHandler } from "./react-router-handler";
 import { serveCheckout } from "./checkout-route";
 import { servePhotos } from "./photos";
 import { limitRequestBodies } from "./request-limits";
