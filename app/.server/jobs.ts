@@ -8,6 +8,7 @@ import { refundDuePayments } from "./orders/refunds";
 import { pruneRateLimits } from "./rate-limits";
 import { sendLowStockDigests } from "./admin/low-stock-digest";
 import { refreshPlannerStatistics } from "./db";
+import { indexNewOrdersForSearch } from "./db/order-search";
 
 interface MailDependencies {
   transport: MailTransport;
@@ -34,6 +35,8 @@ const PRUNE_INTERVAL_MS = 10 * 60_000;
 const PLANNER_INTERVAL_MS = 6 * 60 * 60_000;
 /** How often sent emails past OUTBOX_KEEP_DAYS lose their text: a day's mail at most waits an hour more. */
 const OUTBOX_PRUNE_INTERVAL_MS = 60 * 60_000;
+/** The orders the search reads one by one stay this recent (db/order-search.ts). */
+const SEARCH_INDEX_INTERVAL_MS = 5_000;
 
 /**
  * Runs `work` now and then every `intervalMs`, never two runs at once; errors
@@ -62,8 +65,8 @@ function repeat(work: (signal: AbortSignal) => Promise<void>, intervalMs: number
  * Background work of the server process: expiring unpaid orders (their stock
  * returns), delivering queued emails, giving back money that orders could not
  * take, deleting finished rate-limit windows, queuing the owners' daily
- * low-stock emails, removing the text of emails sent long ago, and keeping
- * SQLite's planner statistics fresh.
+ * low-stock emails, removing the text of emails sent long ago, adding new
+ * orders to SQLite's search index, and keeping SQLite's planner statistics fresh.
  * Each runs once at start, so what fell due while the shop was down is handled
  * straight away, and then on an interval.
  */
@@ -128,10 +131,11 @@ export function startJobs(
     logger,
     "Pruning sent emails",
   );
+  const stopSearchIndex = repeat((signal) => indexNewOrdersForSearch(db, signal).then(() => {}), SEARCH_INDEX_INTERVAL_MS, logger, "Adding new orders to the search index");
   const stopPlanner = repeat(() => refreshPlannerStatistics(db), PLANNER_INTERVAL_MS, logger, "Refreshing the query planner's statistics");
   return {
     stop: async () => {
-      await Promise.all([stopExpiry(), stopMail(), stopRefunds(), stopPruning(), stopDigests(), stopOutboxPruning(), stopPlanner()]);
+      await Promise.all([stopExpiry(), stopMail(), stopRefunds(), stopPruning(), stopDigests(), stopOutboxPruning(), stopSearchIndex(), stopPlanner()]);
       mail.transport.close?.();
     },
   };

@@ -20,6 +20,7 @@ import * as activityAppendOnly from "./018-activity-append-only";
 import * as sessionTwoFactor from "./019-session-two-factor";
 import * as backOfficeIndexes from "./020-back-office-indexes";
 import * as outboxPruned from "./021-outbox-pruned";
+import * as lighterOrderInserts from "./022-lighter-order-inserts";
 
 /** Every migration, in order. Names are stored in the database: never rename one. */
 export const migrations: Record<string, Migration> = {
@@ -44,4 +45,5 @@ export const migrations: Record<string, Migration> = {
   "019-session-two-factor": sessionTwoFactor,
   "020-back-office-indexes": backOfficeIndexes,
   "021-outbox-pruned": outboxPruned,
+  "022-lighter-order-inserts": lighterOrderInserts,
 };
