@@ -21,7 +21,7 @@ import { liftedLimits, type ShopData, shopEnv, type ShopServer, startShop } from
 
 /** The shopper whose /account the bench opens: a regular with this many orders. */
 const REGULAR_ORDERS = 200;
-const ENGINE = { sqlite: "SQLite", postgres: "PostgreSQL" } as const;
+export const ENGINE = { sqlite: "SQLite", postgres: "PostgreSQL" } as const;
 /** How long the bench waits for the server's first pruning of a grown shop's old emails. */
 const PRUNING_TIMEOUT_MS = 20 * 60_000;
 
@@ -49,14 +49,14 @@ async function signedInCookie(url: string, credentials: Credentials): Promise<st
 }
 
 /** POST /api/checkout beside its limit, as the main bench measures it, on the grown shop (stock raised by an import first). */
-async function checkoutOnGrownShop(shop: ShopServer, data: ShopData, database: BenchDatabase | undefined, options: BackOfficeRunOptions, dir: string) {
+export async function checkoutOnGrownShop(shop: ShopServer, data: ShopData, database: BenchDatabase | undefined, options: BackOfficeRunOptions, dir: string) {
   const catalog = withStock(readDemoCatalog(), MAX_STOCK);
   await importCatalogFile(writeCatalogFile(catalog, path.join(dir, "catalog.json")), data);
   return measureCheckout({
     generator: options.generator,
     shop,
     shopData: data,
-    limitDatabaseUrl: database ? await database.schemaUrl("bench_limit") : undefined,
+    limitDatabaseUrl: database ? await database.schemaUrl(`bench_limit_${path.basename(dir).replaceAll("-", "_")}`) : undefined,
     catalog,
     bodies: writeCheckoutBodies(productIdsOf(catalog), dir),
     settings: options.checkoutSettings,
@@ -71,7 +71,7 @@ const isGone = (shop: ShopServer) => shop.child.exitCode !== null || shop.child.
  * demo catalog; a shopper signs up over HTTP; owner:create makes the owner),
  * then grown to `settings.orders` orders and checked against the stock invariant.
  */
-async function setUpAndGrow(engine: "sqlite" | "postgres", data: ShopData, settings: BackOfficeSettings) {
+export async function setUpAndGrow(engine: "sqlite" | "postgres", data: ShopData, settings: BackOfficeSettings) {
   const config = loadConfig({ ...shopEnv(data), ...liftedLimits });
   const regular = newCredentials("Rosa Whitaker");
   const owner = { ...newCredentials("Mara Wick"), password: "poured-by-hand-2029" };

@@ -172,3 +172,22 @@ export interface BackOfficeResults {
   checkoutLoad: { generator: string; connections: number; seconds: number; repeats: number };
   engines: BackOfficeEngineFigures[];
 }
+
+/** What the back office's indexes cost a checkout on a grown shop (bench/index-cost.ts). */
+export interface IndexCostFigure {
+  engine: "sqlite" | "postgres";
+  /** Checkout's ratio to its limit in each run, with the indexes and without them. */
+  ratios: { with: number[]; without: number[] };
+  /** The median ratio with them over the median without, less one: −0.03 is 3 % slower. */
+  change: number;
+}
+
+export interface IndexCostResults {
+  date: string;
+  orders: number;
+  machine: BenchResults["machine"];
+  loadAverage: BenchResults["loadAverage"];
+  checkoutLoad: BackOfficeResults["checkoutLoad"];
+  rounds: number;
+  engines: IndexCostFigure[];
+}

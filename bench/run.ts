@@ -1,6 +1,7 @@
 /**
  * npm run bench [-- --quick] [-- --memory] [-- --out FILE] [-- --readme]
  * npm run bench -- --orders N [--quick] [--skip-checkout] [--out FILE] [--readme]
+ * npm run bench -- --orders N --index-cost [--rounds R] [--out FILE]
  *
  * Measures the production build against this machine's limits and prints one
  * Markdown table, also written as FILE (JSON, default bench/results/latest.json,
@@ -11,7 +12,10 @@
  * its own databases there. --orders N measures the owner's side instead, on
  * a shop grown to N orders, on both engines (bench/back-office-run.ts;
  * default FILE bench/results/back-office.json, quick.back-office.json with
- * --quick). See README.md "Benchmarks".
+ * --quick). --index-cost measures only what the back office's indexes cost
+ * a checkout on that shop, in R alternating pairs of runs (default 3;
+ * bench/index-cost.ts; default FILE bench/results/index-cost.json).
+ * See README.md "Benchmarks".
  */
 import fs from "node:fs";
 import os from "node:os";
@@ -23,10 +27,12 @@ import { repoRoot } from "../tests/helpers/run-script";
 import { benchBackOffice } from "./back-office-run";
 import { renderBackOfficeTable } from "./back-office-table";
 import { benchCatalog, benchMemory } from "./catalog-run";
+import { benchIndexCost } from "./index-cost";
+import { renderIndexCostTable } from "./index-cost-table";
 import { pickLoadGenerator } from "./load";
 import { DEFAULT_POSTGRES_URL } from "./postgres";
 import { writeIntoReadme } from "./readme";
-import type { BackOfficeResults, BenchResults } from "./results";
+import type { BackOfficeResults, BenchResults, IndexCostResults } from "./results";
 import { backOfficeSettings, benchSettings } from "./settings";
 import { liftedLimits } from "./shop-server";
 import { renderTable } from "./table";
@@ -39,13 +45,19 @@ const { values } = parseArgs({
     readme: { type: "boolean", default: false },
     orders: { type: "string" },
     "skip-checkout": { type: "boolean", default: false },
+    "index-cost": { type: "boolean", default: false },
+    rounds: { type: "string", default: "3" },
   },
 });
 const settings = benchSettings({ quick: values.quick, memory: values.memory });
 const orders = values.orders === undefined ? undefined : Number(values.orders.replaceAll(/[_,]/g, ""));
 if (orders !== undefined && !(Number.isInteger(orders) && orders >= 100)) throw new Error(`--orders wants a whole number of at least 100, not ${values.orders}`);
 const mainOut = values.memory ? "memory.json" : values.quick ? "quick.json" : "latest.json";
-const defaultOut = orders === undefined ? mainOut : `${values.quick ? "quick." : ""}back-office.json`;
+const rounds = Number(values.rounds);
+if (!(Number.isInteger(rounds) && rounds >= 1 && rounds <= 20)) throw new Error(`--rounds wants a whole number from 1 to 20, not ${values.rounds}`);
+if (values["index-cost"] && orders === undefined) throw new Error("--index-cost measures a grown shop: give --orders N too");
+const backOfficeOut = values["index-cost"] ? "index-cost.json" : "back-office.json";
+const defaultOut = orders === undefined ? mainOut : `${values.quick ? "quick." : ""}${backOfficeOut}`;
 const out = path.resolve(values.out ?? path.join(repoRoot, "bench/results", defaultOut));
 const postgresServer = process.env.BENCH_DATABASE_URL || DEFAULT_POSTGRES_URL;
 
@@ -89,6 +101,24 @@ async function backOfficeReport(orders: number) {
   return { results, table, block: "bench-orders", readme: `#### At ${orders.toLocaleString("en-US")} orders\n\n${table}` };
 }
 
+/** What the back office's indexes cost a checkout on a shop grown to `orders` orders, SQLite then PostgreSQL. */
+async function indexCostReport(orders: number) {
+  const backOffice = backOfficeSettings({ quick: values.quick, orders, checkout: true });
+  const options = { settings: backOffice, checkoutSettings: settings, generator, postgresServer, workDir, rounds };
+  const results: IndexCostResults = {
+    date,
+    orders,
+    machine,
+    loadAverage: { start: loadAtStart, end: 0 },
+    checkoutLoad: { generator: `${generator.name} ${generator.version}`, connections: settings.connections, seconds: settings.seconds, repeats: settings.repeats },
+    rounds,
+    engines: [await benchIndexCost("sqlite", options), await benchIndexCost("postgres", options)],
+  };
+  results.loadAverage.end = os.loadavg()[0]!;
+  const table = renderIndexCostTable(results);
+  return { results, table, block: "bench-index-cost", readme: table };
+}
+
 async function mainReport() {
   const catalogs = [];
   if (!settings.memoryOnly) {
@@ -119,7 +149,8 @@ async function mainReport() {
 }
 
 try {
-  const { results, table, block, readme } = orders === undefined ? await mainReport() : await backOfficeReport(orders);
+  const report = orders === undefined ? mainReport() : values["index-cost"] ? indexCostReport(orders) : backOfficeReport(orders);
+  const { results, table, block, readme } = await report;
   fs.mkdirSync(path.dirname(out), { recursive: true });
   fs.writeFileSync(out, JSON.stringify(results, null, 2) + "\n");
   fs.writeFileSync(out.replace(/\.json$/, "") + ".md", table);

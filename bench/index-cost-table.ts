@@ -1,0 +1,19 @@
+import type { IndexCostResults } from "./results";
+
+const ENGINE = { sqlite: "SQLite", postgres: "PostgreSQL" } as const;
+const ratios = (values: number[]) => values.map((value) => value.toFixed(3)).join(", ");
+const percent = (change: number) => `${change >= 0 ? "+" : "−"}${Math.abs(change * 100).toFixed(1)} %`;
+
+/** The index-cost run as Markdown: each engine's ratios with and without the back office's indexes, and their change. */
+export function renderIndexCostTable(results: IndexCostResults): string {
+  const { machine, loadAverage, checkoutLoad } = results;
+  const lines = [
+    `Measured ${results.date.slice(0, 16).replace("T", " ")} UTC on ${machine.cores} cores (${machine.cpu}), Node ${machine.node}; load average ${loadAverage.start.toFixed(1)} at the start, ${loadAverage.end.toFixed(1)} at the end.`,
+    `POST /api/checkout's ratio to its limit on a shop grown to ${results.orders.toLocaleString("en-US")} orders, with the back office's indexes (migrations 020 and 022) and without them, in ${results.rounds} pairs of runs in alternating order (${checkoutLoad.generator}, ${checkoutLoad.connections} connections, median of ${checkoutLoad.repeats} × ${checkoutLoad.seconds} s each).`,
+    "",
+    "| engine | with the indexes | without them | change of the median | target |",
+    "| --- | --- | --- | --- | --- |",
+    ...results.engines.map((figure) => `| ${ENGINE[figure.engine]} | ${ratios(figure.ratios.with)} | ${ratios(figure.ratios.without)} | ${percent(figure.change)} | within 5 % |`),
+  ];
+  return lines.join("\n") + "\n";
+}
