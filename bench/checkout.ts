@@ -16,13 +16,13 @@ import { ratio } from "./stats";
 /** Paid orders in the invariant check: it then covers both kinds of order that hold stock. */
 const ORDERS_TO_PAY = 5;
 
-/** Pays a few of the orders the load placed, as their browsers would (the checkout's token comes from the shop's secret). */
+/** Pays a few of the orders the load just placed (the newest: an older one may expire meanwhile), as their browsers would (the checkout's token comes from the shop's secret). */
 async function payForSomeOrders(shopUrl: string, data: ShopData) {
   const { db } = openDatabase(data);
   let pending: { number: string }[];
   let orderAccess: OrderAccess;
   try {
-    pending = await db.selectFrom("orders").select("number").where("status", "=", "pending_payment").orderBy("id").limit(ORDERS_TO_PAY).execute();
+    pending = await db.selectFrom("orders").select("number").where("status", "=", "pending_payment").orderBy("id", "desc").limit(ORDERS_TO_PAY).execute();
     orderAccess = createOrderAccess(await loadAuthSecret(db));
   } finally {
     await db.destroy();
