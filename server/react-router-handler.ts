@@ -1,4 +1,3 @@
-import { once } from "node:events";
 import { createReadableStreamFromReadable } from "@react-router/node";
 import type { NextFunction, Request, Response } from "express";
 import { type AppLoadContext, createRequestHandler as createReactRouterHandler, type ServerBuild } from "react-router";
@@ -70,6 +69,9 @@ type Flushable = Response & { flush?: () => void };
  * Writes React Router's answer. Headers are appended to what Express set
  * before (security headers, Vary), as the adapter did. A client that leaves
  * cancels the body, which tells its source (a CSV export stops reading).
+ * One `drain` listener serves the whole answer: compression() hands a
+ * response's `drain` listeners to its zlib stream but not their removal, so
+ * a listener per wait would pile up there until the answer ends.
  */
 export async function writeAnswer(answer: globalThis.Response, res: Flushable) {
   if (res.destroyed) return void (await answer.body?.cancel());
@@ -78,7 +80,16 @@ export async function writeAnswer(answer: globalThis.Response, res: Flushable) {
   for (const [name, value] of answer.headers) res.append(name, value);
   if (!answer.body) return void res.end();
   const reader = answer.body.getReader();
-  const cancel = () => void reader.cancel().catch(() => {});
+  let wake: (() => void) | undefined;
+  const resume = () => {
+    wake?.();
+    wake = undefined;
+  };
+  const cancel = () => {
+    resume();
+    void reader.cancel().catch(() => {});
+  };
+  res.on("drain", resume);
   res.once("close", cancel);
   try {
     for (;;) {
@@ -87,16 +98,10 @@ export async function writeAnswer(answer: globalThis.Response, res: Flushable) {
       if (done) return void res.end();
       const more = res.write(value);
       res.flush?.();
-      if (!more) await drainedOrClosed(res);
+      if (!more) await new Promise<void>((resolve) => (wake = resolve));
     }
   } finally {
+    res.off("drain", resume);
     res.off("close", cancel);
   }
-}
-
-/** Resolves when the response can take more, or is gone; both listeners go with it. */
-async function drainedOrClosed(res: Response) {
-  const stop = new AbortController();
-  await Promise.race([once(res, "drain", { signal: stop.signal }), once(res, "close", { signal: stop.signal })]).catch(() => {});
-  stop.abort();
 }

@@ -1,3 +1,4 @@
+import { randomBytes } from "node:crypto";
 import http from "node:http";
 import type { AddressInfo } from "node:net";
 import zlib from "node:zlib";
@@ -118,6 +119,33 @@ describe("writeAnswer, React Router's answer written to Express's response", () 
     let end = "";
     for await (const chunk of unzipped) end += (chunk as Buffer).toString();
     expect(end).toBe("<p>the slow part</p>");
+  });
+
+  it("waits for the socket through compression without piling up drain listeners", async () => {
+    const warnings: string[] = [];
+    const onWarning = (warning: Error) => void warnings.push(warning.name);
+    process.on("warning", onWarning);
+    try {
+      // Random bytes do not compress: every chunk fills gzip's buffer and the writer waits for it.
+      const chunks = 24;
+      let made = 0;
+      const body = new ReadableStream<Uint8Array>({
+        pull(controller) {
+          if (made++ === chunks) return controller.close();
+          controller.enqueue(randomBytes(MiB));
+        },
+      });
+      const url = await serving(() => new Response(body, { headers: { "Content-Type": "application/octet-stream" } }), { compress: true });
+      const answer = await get(url, { "Accept-Encoding": "gzip" });
+      expect(answer.headers["content-encoding"]).toBe("gzip");
+      let received = 0;
+      for await (const chunk of answer.pipe(zlib.createGunzip())) received += (chunk as Buffer).length;
+      expect(received).toBe(chunks * MiB);
+      await new Promise((resolve) => setImmediate(resolve));
+      expect(warnings).toEqual([]);
+    } finally {
+      process.off("warning", onWarning);
+    }
   });
 
   it("keeps the answer's status and every header, each cookie its own Set-Cookie", async () => {
