@@ -1,5 +1,5 @@
-import { bumpCatalogVersion } from "../catalog/version";
-import type { Db } from "../db";
+import { catalogVersionBump } from "../catalog/version";
+import { type Db, transaction } from "../db";
 import { isSqlite } from "../db/engine";
 import { isPaid } from "../orders/payment";
 import { findOrderItems } from "../orders/queries";
@@ -24,7 +24,7 @@ export async function cancelAndRefund(
   options: { actor: Actor; now: number; shopEmail: string },
 ): Promise<RefundOutcome> {
   const { now } = options;
-  return db.transaction().execute(async (trx) => {
+  return transaction(db, async (trx) => {
     let read = trx.selectFrom("orders").selectAll().where("number", "=", request.number);
     if (!isSqlite(db)) read = read.forUpdate();
     const order = await read.executeTakeFirst();
@@ -57,7 +57,7 @@ export async function cancelAndRefund(
       });
     }
     await markRefunded(trx, order, items, { actor: options.actor, amountCents: order.amount_cents, restocked: request.restock, now, shopEmail: options.shopEmail });
-    if (request.restock) await bumpCatalogVersion(trx);
+    if (request.restock) await catalogVersionBump(trx).execute();
     return "refunded";
   });
 }

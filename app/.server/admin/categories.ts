@@ -1,7 +1,7 @@
-import type { Db } from "../db";
+import { type Db, type Trx, transaction } from "../db";
 import { categoryRoute, categorySlug } from "../catalog/file";
 import { type ProcessedPhoto, deleteUnusedPhotos, photoUrl, storePhotos } from "../catalog/photos";
-import { bumpCatalogVersion } from "../catalog/version";
+import { catalogVersionBump } from "../catalog/version";
 import { type Actor, recordActivity } from "./activity";
 
 /**
@@ -37,7 +37,7 @@ export function listOwnerCategories(db: Db) {
 }
 
 /** Another category (or a live one's old URL kept for it) already answers at this slug. */
-async function slugTaken(trx: Db, slug: string, exceptId?: number) {
+async function slugTaken(trx: Trx, slug: string, exceptId?: number) {
   let query = trx.selectFrom("categories").select("id").where("slug", "=", slug);
   if (exceptId !== undefined) query = query.where("id", "!=", exceptId);
   return (await query.executeTakeFirst()) !== undefined;
@@ -45,7 +45,7 @@ async function slugTaken(trx: Db, slug: string, exceptId?: number) {
 
 export function createCategory(db: Db, title: string, photo: ProcessedPhoto, options: Options): Promise<CategoryOutcome> {
   const slug = categorySlug(title);
-  return db.transaction().execute(async (trx) => {
+  return transaction(db, async (trx) => {
     if (await slugTaken(trx, slug)) return { error: `There is a category “${title}” already.` };
     // A new category takes over an old URL of a renamed one: the link now means this category.
     await trx.deleteFrom("category_redirects").where("slug", "=", slug).execute();
@@ -56,14 +56,14 @@ export function createCategory(db: Db, title: string, photo: ProcessedPhoto, opt
       .values({ slug, title, route: categoryRoute(slug), image_url: photoUrl(photo.hash), position: Number(last?.last ?? -1) + 1 })
       .execute();
     await recordActivity(trx, options.actor, { action: "category.created", subjectType: "category", subject: title, after: { title } }, options.now);
-    await bumpCatalogVersion(trx);
+    await catalogVersionBump(trx).execute();
     return { done: `Category “${title}” added.` };
   });
 }
 
 export function renameCategory(db: Db, id: number, title: string, options: Options): Promise<CategoryOutcome> {
   const slug = categorySlug(title);
-  return db.transaction().execute(async (trx) => {
+  return transaction(db, async (trx) => {
     const category = await trx.selectFrom("categories").select(["slug", "title"]).where("id", "=", id).executeTakeFirst();
     if (!category) return { error: "That category no longer exists." };
     if (category.title === title) return { done: "Nothing changed." };
@@ -81,14 +81,14 @@ export function renameCategory(db: Db, id: number, title: string, options: Optio
     }
     const entry = { action: "category.renamed", subjectType: "category", subject: title, before: { title: category.title }, after: { title } } as const;
     await recordActivity(trx, options.actor, entry, options.now);
-    await bumpCatalogVersion(trx);
+    await catalogVersionBump(trx).execute();
     return { done: `Renamed to “${title}”. Its old address leads to it.` };
   });
 }
 
 /** Swaps the category with its neighbour above (-1) or below (+1) in the menu. */
 export function moveCategory(db: Db, id: number, direction: -1 | 1, options: Options): Promise<CategoryOutcome> {
-  return db.transaction().execute(async (trx) => {
+  return transaction(db, async (trx) => {
     const order = await trx.selectFrom("categories").select(["id", "title", "position"]).orderBy("position").orderBy("id").execute();
     const index = order.findIndex((category) => category.id === id);
     const other = order[index + direction];
@@ -106,27 +106,27 @@ export function moveCategory(db: Db, id: number, direction: -1 | 1, options: Opt
       { action: "category.moved", subjectType: "category", subject: title, before: { position: index + 1 }, after: { position: index + direction + 1 } },
       options.now,
     );
-    await bumpCatalogVersion(trx);
+    await catalogVersionBump(trx).execute();
     return { done: `“${title}” moved ${direction < 0 ? "up" : "down"}.` };
   });
 }
 
 export function setCategoryPhoto(db: Db, id: number, photo: ProcessedPhoto, options: Options): Promise<CategoryOutcome> {
-  return db.transaction().execute(async (trx) => {
+  return transaction(db, async (trx) => {
     const category = await trx.selectFrom("categories").select(["title", "image_url"]).where("id", "=", id).executeTakeFirst();
     if (!category) return { error: "That category no longer exists." };
     await storePhotos(trx, [photo], options.now);
     await trx.updateTable("categories").set({ image_url: photoUrl(photo.hash) }).where("id", "=", id).execute();
     await deleteUnusedPhotos(trx, [category.image_url]);
     await recordActivity(trx, options.actor, { action: "category.photo", subjectType: "category", subject: category.title }, options.now);
-    await bumpCatalogVersion(trx);
+    await catalogVersionBump(trx).execute();
     return { done: `“${category.title}” has its new photo.` };
   });
 }
 
 /** Deletes a category that holds no products (the products' foreign key would refuse it anyway). */
 export function deleteCategory(db: Db, id: number, options: Options): Promise<CategoryOutcome> {
-  return db.transaction().execute(async (trx) => {
+  return transaction(db, async (trx) => {
     const category = await trx.selectFrom("categories").select(["title", "image_url"]).where("id", "=", id).executeTakeFirst();
     if (!category) return { error: "That category no longer exists." };
     const product = await trx.selectFrom("products").select("id").where("category_id", "=", id).limit(1).executeTakeFirst();
@@ -135,7 +135,7 @@ export function deleteCategory(db: Db, id: number, options: Options): Promise<Ca
     await trx.deleteFrom("categories").where("id", "=", id).execute();
     await deleteUnusedPhotos(trx, [category.image_url]);
     await recordActivity(trx, options.actor, { action: "category.deleted", subjectType: "category", subject: category.title, before: { title: category.title } }, options.now);
-    await bumpCatalogVersion(trx);
+    await catalogVersionBump(trx).execute();
     return { done: `“${category.title}” is deleted.` };
   });
 }

@@ -2,7 +2,7 @@ import { randomUUID } from "node:crypto";
 import { data, redirect } from "react-router";
 import { type Auth, OWNER_ROLE, type Shopper, getShopper, redirectWithAuthCookies } from "../accounts/auth";
 import { endOtherSessions } from "../accounts/sessions";
-import type { Db } from "../db";
+import { type Db, type Trx, transaction } from "../db";
 import { type Actor, recordActivity } from "./activity";
 
 /** The sign-in page, coming back to the page asked for (`url` is React Router's: never a `.data` URL). */
@@ -64,7 +64,7 @@ export async function makeOwner(
     return "created";
   }
   const hash = await (await auth.$context).password.hash(password);
-  await db.transaction().execute(async (trx) => {
+  await transaction(db, async (trx) => {
     await trx.updateTable("user").set({ role: OWNER_ROLE, name: owner.name }).where("id", "=", account.id).execute();
     await setPasswordOnly(trx, account.id, hash, now);
     await endOtherSessions(trx, account.id, undefined);
@@ -74,7 +74,7 @@ export async function makeOwner(
 }
 
 /** Makes `hash` the account's only way to sign in: its password sign-in set or made, every other (Google) removed. */
-async function setPasswordOnly(trx: Db, userId: string, hash: string, now: number) {
+async function setPasswordOnly(trx: Trx, userId: string, hash: string, now: number) {
   // Written as better-auth writes its dates: ISO text on SQLite, a timestamp on PostgreSQL.
   const at = new Date(now).toISOString();
   await trx.deleteFrom("account").where("userId", "=", userId).where("providerId", "<>", "credential").execute();
@@ -91,7 +91,7 @@ export async function removeOwner(db: Db, email: string, now: number): Promise<O
   const account = await accountByEmail(db, email);
   if (!account) return "no_account";
   if (account.role !== OWNER_ROLE) return "not_owner";
-  await db.transaction().execute(async (trx) => {
+  await transaction(db, async (trx) => {
     await trx.updateTable("user").set({ role: "shopper" }).where("id", "=", account.id).execute();
     await recordActivity(trx, OWNER_CREATE, { action: "owner.removed", subjectType: "account", subject: account.email }, now);
   });

@@ -1,9 +1,9 @@
 import type { ExpressionBuilder, Insertable } from "kysely";
-import type { Db } from "../db";
+import { type Db, type Trx, transaction } from "../db";
 import type { Database, ProductTable } from "../db/schema";
 import { isSqlite } from "../db/engine";
 import { toProduct } from "../catalog/queries";
-import { bumpCatalogVersion } from "../catalog/version";
+import { catalogVersionBump } from "../catalog/version";
 import { type ProcessedPhoto, deleteUnusedPhotos, photoUrl, storePhotos } from "../catalog/photos";
 import type { ProductForm } from "~/lib/catalog-schemas";
 import { type Actor, recordActivity } from "./activity";
@@ -93,7 +93,7 @@ export async function saveProduct(
   photos: PhotoChanges,
   options: { actor: Actor; now: number },
 ): Promise<SaveOutcome> {
-  return db.transaction().execute(async (trx) => {
+  return transaction(db, async (trx) => {
     const category = await trx.selectFrom("categories").select(["id", "slug", "title"]).where("slug", "=", form.category).executeTakeFirst();
     if (!category) return { error: { field: "category", message: "Choose a category from the list." } };
     const before = id === undefined ? undefined : await findForUpdate(trx, id);
@@ -139,12 +139,12 @@ export async function saveProduct(
       const action = before ? "product.edited" : "product.created";
       await recordActivity(trx, options.actor, { action, subjectType: "product", subject: String(productId), ...changes }, options.now);
     }
-    await bumpCatalogVersion(trx);
+    await catalogVersionBump(trx).execute();
     return { saved };
   });
 }
 
-async function findForUpdate(trx: Db, id: number) {
+async function findForUpdate(trx: Trx, id: number) {
   let query = selectOwnerProducts(trx).where("p.id", "=", id);
   if (!isSqlite(trx)) query = query.forUpdate("p");
   const row = await query.executeTakeFirst();
@@ -173,7 +173,7 @@ function changedFields(before: OwnerProduct, after: OwnerProduct) {
 }
 
 /** Last in its category's order. */
-async function nextPosition(trx: Db, categoryId: number) {
+async function nextPosition(trx: Trx, categoryId: number) {
   const row = await trx
     .selectFrom("products")
     .select((eb) => eb.fn.max("position").as("last"))
@@ -182,7 +182,7 @@ async function nextPosition(trx: Db, categoryId: number) {
   return row?.last === null || row?.last === undefined ? 0 : Number(row.last) + 1;
 }
 
-async function highestId(trx: Db, categoryId?: number) {
+async function highestId(trx: Trx, categoryId?: number) {
   let query = trx.selectFrom("products").select((eb) => eb.fn.max("id").as("id"));
   if (categoryId !== undefined) query = query.where("category_id", "=", categoryId);
   const row = await query.executeTakeFirst();
@@ -190,7 +190,7 @@ async function highestId(trx: Db, categoryId?: number) {
 }
 
 /** The highest number any product ever had: orders and stock records keep those of deleted products. */
-async function highestEverId(trx: Db) {
+async function highestEverId(trx: Trx) {
   const row = await trx
     .selectFrom((eb) =>
       eb
@@ -206,7 +206,7 @@ async function highestEverId(trx: Db) {
 }
 
 /** Whether a past order or stock record names this number: a deleted product's number is never given again. */
-async function numberWasUsed(trx: Db, id: number) {
+async function numberWasUsed(trx: Trx, id: number) {
   const used = await trx
     .selectFrom("order_items")
     .select("product_id")
@@ -226,7 +226,7 @@ async function numberWasUsed(trx: Db, id: number) {
  * refund's restock must not reach the new candle), moves on to a number
  * above every one used so far.
  */
-async function insertWithNextId(trx: Db, categoryId: number, values: Omit<Insertable<ProductTable>, "id">) {
+async function insertWithNextId(trx: Trx, categoryId: number, values: Omit<Insertable<ProductTable>, "id">) {
   const inCategory = await highestId(trx, categoryId);
   let id = inCategory > 0 ? inCategory + 1 : (Math.floor((await highestEverId(trx)) / 1000) + 1) * 1000 + 1;
   if (await numberWasUsed(trx, id)) id = (await highestEverId(trx)) + 1;
@@ -252,7 +252,7 @@ export type DeleteOutcome = { deleted: true } | { error: string } | { notFound: 
  * invariant still adds up; its photos go when nothing else shows them.
  */
 export function deleteProduct(db: Db, id: number, options: { actor: Actor; now: number }): Promise<DeleteOutcome> {
-  return db.transaction().execute(async (trx) => {
+  return transaction(db, async (trx) => {
     const product = await findForUpdate(trx, id);
     if (!product) return { notFound: true };
     const held = await trx
@@ -270,7 +270,7 @@ export function deleteProduct(db: Db, id: number, options: { actor: Actor; now: 
     }
     await deleteUnusedPhotos(trx, product.images);
     await recordActivity(trx, options.actor, { action: "product.deleted", subjectType: "product", subject: String(id), before: summary(product) }, options.now);
-    await bumpCatalogVersion(trx);
+    await catalogVersionBump(trx).execute();
     return { deleted: true };
   });
 }

@@ -1,4 +1,4 @@
-import type { Db } from "../db";
+import { type Db, transaction } from "../db";
 import { enqueueShopperEmail } from "../mail/outbox";
 import { findOrderItems } from "../orders/queries";
 import { type Actor, recordActivity } from "./activity";
@@ -18,7 +18,7 @@ export type ShipOutcome = "shipped" | "already_shipped" | "not_paid" | "not_foun
  * nothing and sends no second email.
  */
 export async function markShipped(db: Db, shipment: Shipment, options: { actor: Actor; now: number; shopEmail: string }): Promise<ShipOutcome> {
-  return db.transaction().execute(async (trx) => {
+  return transaction(db, async (trx) => {
     const shipped = await trx
       .updateTable("orders")
       .set({ status: "shipped", shipped_at: options.now, carrier: shipment.carrier, tracking_number: shipment.trackingNumber })

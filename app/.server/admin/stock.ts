@@ -1,5 +1,5 @@
-import type { Db } from "../db";
-import { bumpCatalogVersion } from "../catalog/version";
+import { type Db, type Trx, transaction } from "../db";
+import { catalogVersionBump } from "../catalog/version";
 import { type Actor, recordActivity } from "./activity";
 
 /**
@@ -25,7 +25,7 @@ interface EditOptions {
 
 /** Adds `delta` units (negative takes some away), unless that would leave fewer than none. */
 export function addStock(db: Db, edit: { productId: number; delta: number; reason: string }, options: EditOptions): Promise<StockOutcome> {
-  return db.transaction().execute(async (trx) => {
+  return transaction(db, async (trx) => {
     const updated = await trx
       .updateTable("products")
       .set((eb) => ({ stock: eb("stock", "+", edit.delta) }))
@@ -41,7 +41,7 @@ export function addStock(db: Db, edit: { productId: number; delta: number; reaso
 
 /** Sets the stock to `stock`, only if it is still `expected` (the number the owner saw). */
 export function setStock(db: Db, edit: { productId: number; stock: number; expected: number }, options: EditOptions): Promise<StockOutcome> {
-  return db.transaction().execute(async (trx) => {
+  return transaction(db, async (trx) => {
     const updated = await trx
       .updateTable("products")
       .set({ stock: edit.stock })
@@ -55,12 +55,12 @@ export function setStock(db: Db, edit: { productId: number; stock: number; expec
   });
 }
 
-async function refusal(trx: Db, productId: number, outcome: "below_zero" | "stale"): Promise<StockOutcome> {
+async function refusal(trx: Trx, productId: number, outcome: "below_zero" | "stale"): Promise<StockOutcome> {
   const current = await trx.selectFrom("products").select("stock").where("id", "=", productId).executeTakeFirst();
   return current ? { outcome, stock: current.stock } : { outcome: "not_found" };
 }
 
-async function recordEdit(trx: Db, change: { productId: number; from: number; to: number; reason: string }, options: EditOptions) {
+async function recordEdit(trx: Trx, change: { productId: number; from: number; to: number; reason: string }, options: EditOptions) {
   await trx
     .insertInto("stock_adjustments")
     .values({ product_id: change.productId, delta: change.to - change.from, reason: change.reason, created_at: options.now })
@@ -71,5 +71,5 @@ async function recordEdit(trx: Db, change: { productId: number; from: number; to
     { action: "product.stock", subjectType: "product", subject: String(change.productId), before: { stock: change.from }, after: { stock: change.to, reason: change.reason } },
     options.now,
   );
-  await bumpCatalogVersion(trx);
+  await catalogVersionBump(trx).execute();
 }

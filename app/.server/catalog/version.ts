@@ -25,17 +25,13 @@ const POSTGRES_SHARDS = 64;
 const VERSION_SQL = "select coalesce(sum(version), 0) as version from catalog_version";
 
 /**
- * Call in every transaction that changes stock or the catalog, as its LAST
- * statement: the row lock is then held only until the commit, and it is taken
- * after the product rows, so it never joins a deadlock with them. Rolled back
- * with the transaction, committed with it: a reader never sees the new
- * version before the change it announces.
+ * The statement that bumps the version. Run it in every transaction that
+ * changes stock or the catalog, as its LAST statement (`.execute()`, or
+ * yielded by a job written as steps, db/steps.ts): the row lock is then held
+ * only until the commit, and it is taken after the product rows, so it never
+ * joins a deadlock with them. Rolled back with the transaction, committed
+ * with it: a reader never sees the new version before the change it announces.
  */
-export async function bumpCatalogVersion(trx: Db) {
-  await catalogVersionBump(trx).execute();
-}
-
-/** The statement `bumpCatalogVersion` runs, for a transaction written as steps (db/steps.ts). */
 export function catalogVersionBump(db: Db) {
   const shard = isSqlite(db) ? 0 : randomInt(POSTGRES_SHARDS);
   return db

@@ -1,11 +1,11 @@
 import type { CheckoutRequest } from "~/lib/checkout-schema";
 import type { Db } from "../db";
 import type { OrderRow } from "../db/schema";
-import { changesOf, runSteps } from "../db/steps";
+import { changesOf, firstOf, runSteps } from "../db/steps";
 import { queryTemplate } from "../db/template";
 import { consumeRateLimit } from "../rate-limits";
 import { OrderExpired, assertPayable } from "./payment";
-import { findOrderByIdempotencyKey, findOrderItems } from "./queries";
+import { findOrderItems, orderColumns } from "./queries";
 import type { CreatedPayment, PaymentProvider } from "./payments/provider";
 import type { PaymentProviders } from "./payments/providers";
 import { checkoutLimitKey, type OrderOptions, type Reservation, reserveOrder, shippingColumns } from "./reservation";
@@ -42,6 +42,13 @@ export type PlaceOrderResult =
 export class PaymentUnavailable extends Error {
   override name = "PaymentUnavailable";
 }
+
+/** The order a checkout's idempotency key created: a retry's, or a race's that another request won. */
+const orderWithKey = queryTemplate((db: Db, values: { key: string }) =>
+  db.selectFrom("orders").select(orderColumns).where("idempotency_key", "=", values.key),
+);
+
+const findOrderByIdempotencyKey = (db: Db, key: string) => runSteps(db, () => firstOf(orderWithKey(db, { key })));
 
 const attachPaymentRef = queryTemplate((db: Db, values: { id: number; ref: string }) =>
   db.updateTable("orders").set({ payment_ref: values.ref }).where("id", "=", values.id).where("payment_ref", "is", null).where("status", "=", "pending_payment"),

@@ -1,6 +1,6 @@
 import type { ExpressionBuilder } from "kysely";
-import { bumpCatalogVersion } from "../catalog/version";
-import type { Db } from "../db";
+import { catalogVersionBump } from "../catalog/version";
+import { type Db, transaction } from "../db";
 import { isSqlite } from "../db/engine";
 import type { Database, OrderRow } from "../db/schema";
 import type { Logger } from "../logger";
@@ -69,7 +69,7 @@ export async function expireUnpaidOrders(
   const expired: OrderRow[] = [];
   for (const order of due) {
     if ((await settle(order)) !== "expire") continue;
-    const won = await db.transaction().execute(async (trx) => {
+    const won = await transaction(db, async (trx) => {
       const changed = await trx
         .updateTable("orders")
         .set({ status: "expired", held_by: null })
@@ -86,7 +86,7 @@ export async function expireUnpaidOrders(
           .where("id", "=", item.product_id)
           .execute();
       }
-      await bumpCatalogVersion(trx);
+      await catalogVersionBump(trx).execute();
       return true;
     });
     if (won) expired.push({ ...order, status: "expired" });

@@ -1,4 +1,4 @@
-import type { Db } from "../db";
+import { type Db, transaction } from "../db";
 import type { OrderRow } from "../db/schema";
 import { enqueueOrderEmails } from "../mail/outbox";
 import { type RateLimit, consumeRateLimit } from "../rate-limits";
@@ -56,7 +56,7 @@ export type PaymentOutcome = "paid" | "duplicate" | "amount_mismatch" | "not_pay
  * it as a refund due, which the refund job gives back through the provider.
  */
 export async function recordPaymentSuccess(db: Db, payment: PaymentSuccess): Promise<PaymentOutcome> {
-  return db.transaction().execute(async (trx) => {
+  return transaction(db, async (trx) => {
     const order = await trx.selectFrom("orders").selectAll().where("id", "=", payment.orderId).executeTakeFirst();
     if (!order) return "not_payable";
     const event = await trx

@@ -1,4 +1,4 @@
-import type { Db } from "../db";
+import { type Db, transaction } from "../db";
 import { isSqlite } from "../db/engine";
 import { isPaid } from "./payment";
 import { findOrderItems } from "./queries";
@@ -24,7 +24,7 @@ export interface ProviderRefund {
  * finds the order refunded already: nothing changes.
  */
 export async function recordRefundedElsewhere(db: Db, refund: ProviderRefund): Promise<"refunded" | "unchanged" | "duplicate" | "unknown_payment"> {
-  return db.transaction().execute(async (trx) => {
+  return transaction(db, async (trx) => {
     let read = trx.selectFrom("orders").selectAll().where("payment_ref", "=", refund.paymentRef);
     if (!isSqlite(db)) read = read.forUpdate();
     const order = await read.executeTakeFirst();
