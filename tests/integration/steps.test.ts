@@ -1,6 +1,6 @@
 import { sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { transaction } from "~/.server/db";
+import { type Database, transaction } from "~/.server/db";
 import { changesOf, firstOf, rowsOf, runSteps, type Steps } from "~/.server/db/steps";
 import { createTestDatabase, type TestDatabase, testEngine } from "../helpers/test-database";
 
@@ -77,7 +77,7 @@ describe(`runSteps on ${testEngine}`, () => {
       await runSteps(database.db, () => changesOf(insert("steps:nested")));
     });
     await expect(nested).rejects.toThrow(refused);
-    await expect(transaction(database.db, (trx) => runSteps(trx, () => changesOf(insert("steps:nested"))))).rejects.toThrow(refused);
+    await expect(transaction(database.db, (trx) => runSteps<Database, bigint>(trx, () => changesOf(insert("steps:nested"))))).rejects.toThrow(refused);
     await expect(transaction(database.db, () => transaction(database.db, async () => {}))).rejects.toThrow("transaction was called inside a transaction");
     expect(await windowOf("steps:outer").executeTakeFirst()).toBeUndefined();
     expect(await windowOf("steps:nested").executeTakeFirst()).toBeUndefined();

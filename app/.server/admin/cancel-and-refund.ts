@@ -1,6 +1,6 @@
 import { catalogVersionBump } from "../catalog/version";
 import { type Db, transaction } from "../db";
-import { isSqlite } from "../db/engine";
+import { lockForUpdate } from "../db/locks";
 import { isPaid } from "../orders/payment";
 import { findOrderItems } from "../orders/queries";
 import { markRefunded } from "../orders/refunded";
@@ -25,9 +25,7 @@ export async function cancelAndRefund(
 ): Promise<RefundOutcome> {
   const { now } = options;
   return transaction(db, async (trx) => {
-    let read = trx.selectFrom("orders").selectAll().where("number", "=", request.number);
-    if (!isSqlite(db)) read = read.forUpdate();
-    const order = await read.executeTakeFirst();
+    const order = await lockForUpdate(trx, trx.selectFrom("orders").selectAll().where("number", "=", request.number)).executeTakeFirst();
     if (!order) return "not_found";
     if (order.status === "refunded") return "already_refunded";
     if (!isPaid(order.status)) return "not_refundable";

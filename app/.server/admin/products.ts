@@ -1,7 +1,7 @@
 import type { ExpressionBuilder, Insertable } from "kysely";
 import { type Db, type Trx, transaction } from "../db";
 import type { Database, ProductTable } from "../db/schema";
-import { isSqlite } from "../db/engine";
+import { lockForUpdate } from "../db/locks";
 import { toProduct } from "../catalog/queries";
 import { catalogVersionBump } from "../catalog/version";
 import { type ProcessedPhoto, deleteUnusedPhotos, photoUrl, storePhotos } from "../catalog/photos";
@@ -145,9 +145,7 @@ export async function saveProduct(
 }
 
 async function findForUpdate(trx: Trx, id: number) {
-  let query = selectOwnerProducts(trx).where("p.id", "=", id);
-  if (!isSqlite(trx)) query = query.forUpdate("p");
-  const row = await query.executeTakeFirst();
+  const row = await lockForUpdate(trx, selectOwnerProducts(trx).where("p.id", "=", id), "p").executeTakeFirst();
   return row && toOwnerProduct(row);
 }
 

@@ -1,8 +1,8 @@
 import { type CatalogFile, categoryRoute, categorySlug, itemColumns } from "./file";
 import { deleteUnusedPhotos } from "./photos";
-import { lockedInIdOrder } from "./product-locks";
 import { catalogVersionBump } from "./version";
 import { type Db, type Trx, transaction } from "../db";
+import { lockedInIdOrder } from "../db/locks";
 
 /** Rows per INSERT: well under SQLite's and PostgreSQL's bound-parameter limits. */
 const BATCH_SIZE = 500;

@@ -1,7 +1,7 @@
 import type { Kysely } from "kysely";
 import type { Db } from ".";
 import { transaction } from "./transaction";
-import { isSqlite } from "./engine";
+import { lockSkippingLocked } from "./locks";
 
 /** A work queue's columns: the outbox (emails) and the refunds share them. */
 interface QueueColumns {
@@ -46,9 +46,8 @@ const queueOf = (db: Db) => db as unknown as Kysely<Record<QueueTable, QueueColu
 async function claimNextDue(db: Db, table: QueueTable, now: number, leaseMs: number): Promise<Claim | undefined> {
   return transaction(db, async (inTransaction) => {
     const trx = queueOf(inTransaction);
-    let due = trx.selectFrom(table).select(["id", "attempts"]).where("status", "=", "pending").where("next_attempt_at", "<=", now).orderBy("id").limit(1);
-    if (!isSqlite(db)) due = due.forUpdate().skipLocked();
-    const row = await due.executeTakeFirst();
+    const due = trx.selectFrom(table).select(["id", "attempts"]).where("status", "=", "pending").where("next_attempt_at", "<=", now).orderBy("id").limit(1);
+    const row = await lockSkippingLocked(db, due).executeTakeFirst();
     if (!row) return undefined;
     const taken = await trx
       .updateTable(table)

@@ -1,7 +1,7 @@
 import type { ExpressionBuilder } from "kysely";
 import { catalogVersionBump } from "../catalog/version";
 import { type Db, transaction } from "../db";
-import { isSqlite } from "../db/engine";
+import { lockSkippingLocked } from "../db/locks";
 import type { Database, OrderRow } from "../db/schema";
 import type { Logger } from "../logger";
 import { syncPaymentStatus } from "./payment";
@@ -33,7 +33,7 @@ export const EXPIRY_CLAIM_MS = 5 * 60_000;
 function claimDueOrders(db: Db, now: number, limit: number): Promise<OrderRow[]> {
   const unclaimed = (eb: ExpressionBuilder<Database, "orders">) =>
     eb.or([eb("expiry_claimed_until", "is", null), eb("expiry_claimed_until", "<=", now)]);
-  let claimable = db
+  const claimable = db
     .selectFrom("orders")
     .select("id")
     .where("status", "=", "pending_payment")
@@ -41,11 +41,10 @@ function claimDueOrders(db: Db, now: number, limit: number): Promise<OrderRow[]>
     .where(unclaimed)
     .orderBy("expires_at")
     .limit(limit);
-  if (!isSqlite(db)) claimable = claimable.forUpdate().skipLocked();
   return db
     .updateTable("orders")
     .set({ expiry_claimed_until: now + EXPIRY_CLAIM_MS })
-    .where("id", "in", claimable)
+    .where("id", "in", lockSkippingLocked(db, claimable))
     .where("status", "=", "pending_payment")
     .where(unclaimed)
     .returningAll()

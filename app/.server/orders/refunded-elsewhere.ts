@@ -1,5 +1,5 @@
 import { type Db, transaction } from "../db";
-import { isSqlite } from "../db/engine";
+import { lockForUpdate } from "../db/locks";
 import { isPaid } from "./payment";
 import { findOrderItems } from "./queries";
 import { markRefunded } from "./refunded";
@@ -25,9 +25,7 @@ export interface ProviderRefund {
  */
 export async function recordRefundedElsewhere(db: Db, refund: ProviderRefund): Promise<"refunded" | "unchanged" | "duplicate" | "unknown_payment"> {
   return transaction(db, async (trx) => {
-    let read = trx.selectFrom("orders").selectAll().where("payment_ref", "=", refund.paymentRef);
-    if (!isSqlite(db)) read = read.forUpdate();
-    const order = await read.executeTakeFirst();
+    const order = await lockForUpdate(trx, trx.selectFrom("orders").selectAll().where("payment_ref", "=", refund.paymentRef)).executeTakeFirst();
     if (!order) return "unknown_payment";
     const event = await trx
       .insertInto("payment_events")
