@@ -7,7 +7,7 @@ import { markRefunded } from "../orders/refunded";
 import { queueRefund } from "../orders/refunds";
 import type { Actor } from "./activity";
 
-export type RefundOutcome = "refunded" | "already_refunded" | "not_refundable" | "not_found";
+export type RefundOutcome = { kind: "refunded" } | { kind: "already_refunded" } | { kind: "not_refundable" } | { kind: "not_found" };
 
 /**
  * Cancels a paid or shipped order and gives the money back through the
@@ -26,9 +26,9 @@ export async function cancelAndRefund(
   const { now } = options;
   return transaction(db, async (trx) => {
     const order = await lockForUpdate(trx, trx.selectFrom("orders").selectAll().where("number", "=", request.number)).executeTakeFirst();
-    if (!order) return "not_found";
-    if (order.status === "refunded") return "already_refunded";
-    if (!isPaid(order.status)) return "not_refundable";
+    if (!order) return { kind: "not_found" };
+    if (order.status === "refunded") return { kind: "already_refunded" };
+    if (!isPaid(order.status)) return { kind: "not_refundable" };
     const items = await findOrderItems(trx, order.id);
     if (request.restock) {
       for (const item of items) {
@@ -56,6 +56,6 @@ export async function cancelAndRefund(
     }
     await markRefunded(trx, order, items, { actor: options.actor, amountCents: order.amount_cents, restocked: request.restock, now, shopEmail: options.shopEmail });
     if (request.restock) await catalogVersionBump(trx).execute();
-    return "refunded";
+    return { kind: "refunded" };
   });
 }

@@ -17,7 +17,7 @@ interface Options {
   now: number;
 }
 
-export type CategoryOutcome = { done: string } | { error: string };
+export type CategoryOutcome = { kind: "done"; notice: string } | { kind: "refused"; message: string };
 
 /** Categories in menu order, with how many products each holds. */
 export function listOwnerCategories(db: Db) {
@@ -46,7 +46,7 @@ async function slugTaken(trx: Trx, slug: string, exceptId?: number) {
 export function createCategory(db: Db, title: string, photo: ProcessedPhoto, options: Options): Promise<CategoryOutcome> {
   const slug = categorySlug(title);
   return transaction(db, async (trx) => {
-    if (await slugTaken(trx, slug)) return { error: `There is a category “${title}” already.` };
+    if (await slugTaken(trx, slug)) return { kind: "refused", message: `There is a category “${title}” already.` };
     // A new category takes over an old URL of a renamed one: the link now means this category.
     await trx.deleteFrom("category_redirects").where("slug", "=", slug).execute();
     const last = await trx.selectFrom("categories").select((eb) => eb.fn.max("position").as("last")).executeTakeFirst();
@@ -57,7 +57,7 @@ export function createCategory(db: Db, title: string, photo: ProcessedPhoto, opt
       .execute();
     await recordActivity(trx, options.actor, { action: "category.created", subjectType: "category", subject: title, after: { title } }, options.now);
     await catalogVersionBump(trx).execute();
-    return { done: `Category “${title}” added.` };
+    return { kind: "done", notice: `Category “${title}” added.` };
   });
 }
 
@@ -65,9 +65,9 @@ export function renameCategory(db: Db, id: number, title: string, options: Optio
   const slug = categorySlug(title);
   return transaction(db, async (trx) => {
     const category = await trx.selectFrom("categories").select(["slug", "title"]).where("id", "=", id).executeTakeFirst();
-    if (!category) return { error: "That category no longer exists." };
-    if (category.title === title) return { done: "Nothing changed." };
-    if (await slugTaken(trx, slug, id)) return { error: `There is a category “${title}” already.` };
+    if (!category) return { kind: "refused", message: "That category no longer exists." };
+    if (category.title === title) return { kind: "done", notice: "Nothing changed." };
+    if (await slugTaken(trx, slug, id)) return { kind: "refused", message: `There is a category “${title}” already.` };
     await trx.updateTable("categories").set({ slug, title, route: categoryRoute(slug) }).where("id", "=", id).execute();
     if (slug !== category.slug) {
       // The new URL is live again if it was an old one; the old URL now redirects here.
@@ -82,7 +82,7 @@ export function renameCategory(db: Db, id: number, title: string, options: Optio
     const entry = { action: "category.renamed", subjectType: "category", subject: title, before: { title: category.title }, after: { title } } as const;
     await recordActivity(trx, options.actor, entry, options.now);
     await catalogVersionBump(trx).execute();
-    return { done: `Renamed to “${title}”. Its old address leads to it.` };
+    return { kind: "done", notice: `Renamed to “${title}”. Its old address leads to it.` };
   });
 }
 
@@ -92,8 +92,8 @@ export function moveCategory(db: Db, id: number, direction: -1 | 1, options: Opt
     const order = await trx.selectFrom("categories").select(["id", "title", "position"]).orderBy("position").orderBy("id").execute();
     const index = order.findIndex((category) => category.id === id);
     const other = order[index + direction];
-    if (index === -1) return { error: "That category no longer exists." };
-    if (!other) return { done: "Nothing changed." };
+    if (index === -1) return { kind: "refused", message: "That category no longer exists." };
+    if (!other) return { kind: "done", notice: "Nothing changed." };
     // Renumber the whole menu, so equal or sparse positions from an import cannot make a swap a no-op.
     [order[index], order[index + direction]] = [other, order[index]!];
     for (const [position, category] of order.entries()) {
@@ -107,20 +107,20 @@ export function moveCategory(db: Db, id: number, direction: -1 | 1, options: Opt
       options.now,
     );
     await catalogVersionBump(trx).execute();
-    return { done: `“${title}” moved ${direction < 0 ? "up" : "down"}.` };
+    return { kind: "done", notice: `“${title}” moved ${direction < 0 ? "up" : "down"}.` };
   });
 }
 
 export function setCategoryPhoto(db: Db, id: number, photo: ProcessedPhoto, options: Options): Promise<CategoryOutcome> {
   return transaction(db, async (trx) => {
     const category = await trx.selectFrom("categories").select(["title", "image_url"]).where("id", "=", id).executeTakeFirst();
-    if (!category) return { error: "That category no longer exists." };
+    if (!category) return { kind: "refused", message: "That category no longer exists." };
     await storePhotos(trx, [photo], options.now);
     await trx.updateTable("categories").set({ image_url: photoUrl(photo.hash) }).where("id", "=", id).execute();
     await deleteUnusedPhotos(trx, [category.image_url]);
     await recordActivity(trx, options.actor, { action: "category.photo", subjectType: "category", subject: category.title }, options.now);
     await catalogVersionBump(trx).execute();
-    return { done: `“${category.title}” has its new photo.` };
+    return { kind: "done", notice: `“${category.title}” has its new photo.` };
   });
 }
 
@@ -128,14 +128,14 @@ export function setCategoryPhoto(db: Db, id: number, photo: ProcessedPhoto, opti
 export function deleteCategory(db: Db, id: number, options: Options): Promise<CategoryOutcome> {
   return transaction(db, async (trx) => {
     const category = await trx.selectFrom("categories").select(["title", "image_url"]).where("id", "=", id).executeTakeFirst();
-    if (!category) return { error: "That category no longer exists." };
+    if (!category) return { kind: "refused", message: "That category no longer exists." };
     const product = await trx.selectFrom("products").select("id").where("category_id", "=", id).limit(1).executeTakeFirst();
-    if (product) return { error: `“${category.title}” still holds products: move or delete them first.` };
+    if (product) return { kind: "refused", message: `“${category.title}” still holds products: move or delete them first.` };
     await trx.deleteFrom("category_redirects").where("category_id", "=", id).execute();
     await trx.deleteFrom("categories").where("id", "=", id).execute();
     await deleteUnusedPhotos(trx, [category.image_url]);
     await recordActivity(trx, options.actor, { action: "category.deleted", subjectType: "category", subject: category.title, before: { title: category.title } }, options.now);
     await catalogVersionBump(trx).execute();
-    return { done: `“${category.title}” is deleted.` };
+    return { kind: "done", notice: `“${category.title}” is deleted.` };
   });
 }

@@ -79,7 +79,7 @@ export interface PhotoChanges {
   uploads: ProcessedPhoto[];
 }
 
-export type SaveOutcome = { saved: OwnerProduct } | { error: { field: string; message: string } } | { notFound: true };
+export type SaveOutcome = { kind: "saved"; product: OwnerProduct } | { kind: "refused"; field: string; message: string } | { kind: "not_found" };
 
 /**
  * Creates a product (id undefined) or updates one, with its photos, its
@@ -95,9 +95,9 @@ export async function saveProduct(
 ): Promise<SaveOutcome> {
   return transaction(db, async (trx) => {
     const category = await trx.selectFrom("categories").select(["id", "slug", "title"]).where("slug", "=", form.category).executeTakeFirst();
-    if (!category) return { error: { field: "category", message: "Choose a category from the list." } };
+    if (!category) return { kind: "refused", field: "category", message: "Choose a category from the list." };
     const before = id === undefined ? undefined : await findForUpdate(trx, id);
-    if (id !== undefined && !before) return { notFound: true };
+    if (id !== undefined && !before) return { kind: "not_found" };
 
     const current = before?.images ?? [];
     const kept = photos.keep
@@ -105,8 +105,8 @@ export async function saveProduct(
       .sort((a, b) => a.position - b.position)
       .map((photo) => photo.url);
     const images = [...new Set([...kept, ...photos.uploads.map((photo) => photoUrl(photo.hash))])];
-    if (images.length === 0) return { error: { field: "photos", message: "Add at least one photo." } };
-    if (images.length > 20) return { error: { field: "photos", message: "A product shows at most 20 photos: remove some first." } };
+    if (images.length === 0) return { kind: "refused", field: "photos", message: "Add at least one photo." };
+    if (images.length > 20) return { kind: "refused", field: "photos", message: "A product shows at most 20 photos: remove some first." };
     await storePhotos(trx, photos.uploads, options.now);
 
     const values = {
@@ -140,7 +140,7 @@ export async function saveProduct(
       await recordActivity(trx, options.actor, { action, subjectType: "product", subject: String(productId), ...changes }, options.now);
     }
     await catalogVersionBump(trx).execute();
-    return { saved };
+    return { kind: "saved", product: saved };
   });
 }
 
@@ -241,7 +241,7 @@ async function insertWithNextId(trx: Trx, categoryId: number, values: Omit<Inser
   throw new Error("Could not find a free product number");
 }
 
-export type DeleteOutcome = { deleted: true } | { error: string } | { notFound: true };
+export type DeleteOutcome = { kind: "deleted" } | { kind: "refused"; message: string } | { kind: "not_found" };
 
 /**
  * Deletes a product for good, once no unpaid order holds it (that order may
@@ -252,7 +252,7 @@ export type DeleteOutcome = { deleted: true } | { error: string } | { notFound: 
 export function deleteProduct(db: Db, id: number, options: { actor: Actor; now: number }): Promise<DeleteOutcome> {
   return transaction(db, async (trx) => {
     const product = await findForUpdate(trx, id);
-    if (!product) return { notFound: true };
+    if (!product) return { kind: "not_found" };
     const held = await trx
       .selectFrom("order_items as i")
       .innerJoin("orders as o", "o.id", "i.order_id")
@@ -261,7 +261,7 @@ export function deleteProduct(db: Db, id: number, options: { actor: Actor; now: 
       .where("o.status", "=", "pending_payment")
       .limit(1)
       .executeTakeFirst();
-    if (held) return { error: `Order ${held.number} is waiting for its payment with this product in it: hide the product now, and delete it once that order is paid or expired.` };
+    if (held) return { kind: "refused", message: `Order ${held.number} is waiting for its payment with this product in it: hide the product now, and delete it once that order is paid or expired.` };
     await trx.deleteFrom("products").where("id", "=", id).execute();
     if (product.stock > 0) {
       await trx.insertInto("stock_adjustments").values({ product_id: id, delta: -product.stock, reason: "product deleted", created_at: options.now }).execute();
@@ -269,6 +269,6 @@ export function deleteProduct(db: Db, id: number, options: { actor: Actor; now: 
     await deleteUnusedPhotos(trx, product.images);
     await recordActivity(trx, options.actor, { action: "product.deleted", subjectType: "product", subject: String(id), before: summary(product) }, options.now);
     await catalogVersionBump(trx).execute();
-    return { deleted: true };
+    return { kind: "deleted" };
   });
 }

@@ -9,7 +9,7 @@ export interface Shipment {
   trackingNumber: string | null;
 }
 
-export type ShipOutcome = "shipped" | "already_shipped" | "not_paid" | "not_found";
+export type ShipOutcome = { kind: "shipped" } | { kind: "already_shipped" } | { kind: "not_paid" } | { kind: "not_found" };
 
 /**
  * Marks a paid order shipped, in one transaction with its activity entry and
@@ -28,8 +28,8 @@ export async function markShipped(db: Db, shipment: Shipment, options: { actor: 
       .executeTakeFirst();
     if (!shipped) {
       const current = await trx.selectFrom("orders").select("status").where("number", "=", shipment.number).executeTakeFirst();
-      if (!current) return "not_found";
-      return current.status === "shipped" ? "already_shipped" : "not_paid";
+      if (!current) return { kind: "not_found" };
+      return current.status === "shipped" ? { kind: "already_shipped" } : { kind: "not_paid" };
     }
     await recordActivity(
       trx,
@@ -44,6 +44,6 @@ export async function markShipped(db: Db, shipment: Shipment, options: { actor: 
       options.now,
     );
     await enqueueShopperEmail(trx, "order_shipped", shipped, await findOrderItems(trx, shipped.id), options);
-    return "shipped";
+    return { kind: "shipped" };
   });
 }

@@ -11,12 +11,12 @@ import { type Actor, recordActivity } from "./activity";
  */
 
 export type StockOutcome =
-  | { outcome: "changed"; stock: number }
+  | { kind: "changed"; stock: number }
   /** Add stock would take it below zero: nothing changed; `stock` is what there is. */
-  | { outcome: "below_zero"; stock: number }
+  | { kind: "below_zero"; stock: number }
   /** Set stock to: the stock is no longer what the page showed; nothing changed. */
-  | { outcome: "stale"; stock: number }
-  | { outcome: "not_found" };
+  | { kind: "stale"; stock: number }
+  | { kind: "not_found" };
 
 interface EditOptions {
   actor: Actor;
@@ -35,7 +35,7 @@ export function addStock(db: Db, edit: { productId: number; delta: number; reaso
       .executeTakeFirst();
     if (!updated) return refusal(trx, edit.productId, "below_zero");
     await recordEdit(trx, { productId: edit.productId, from: updated.stock - edit.delta, to: updated.stock, reason: edit.reason }, options);
-    return { outcome: "changed", stock: updated.stock };
+    return { kind: "changed", stock: updated.stock };
   });
 }
 
@@ -51,13 +51,13 @@ export function setStock(db: Db, edit: { productId: number; stock: number; expec
       .executeTakeFirst();
     if (!updated) return refusal(trx, edit.productId, "stale");
     if (edit.stock !== edit.expected) await recordEdit(trx, { productId: edit.productId, from: edit.expected, to: edit.stock, reason: "counted" }, options);
-    return { outcome: "changed", stock: updated.stock };
+    return { kind: "changed", stock: updated.stock };
   });
 }
 
-async function refusal(trx: Trx, productId: number, outcome: "below_zero" | "stale"): Promise<StockOutcome> {
+async function refusal(trx: Trx, productId: number, kind: "below_zero" | "stale"): Promise<StockOutcome> {
   const current = await trx.selectFrom("products").select("stock").where("id", "=", productId).executeTakeFirst();
-  return current ? { outcome, stock: current.stock } : { outcome: "not_found" };
+  return current ? { kind, stock: current.stock } : { kind: "not_found" };
 }
 
 async function recordEdit(trx: Trx, change: { productId: number; from: number; to: number; reason: string }, options: EditOptions) {

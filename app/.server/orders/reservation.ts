@@ -236,7 +236,7 @@ function* reserve(
   const { holder, now } = options;
   if (holder) {
     const hit = yield* rateLimitHit(db, checkoutLimitKey(holder), holder.checkouts, now);
-    if (!hit.allowed) return { kind: "rate_limited", retryAfterSeconds: hit.retryAfterSeconds };
+    if (hit.kind === "limited") return { kind: "rate_limited", retryAfterSeconds: hit.retryAfterSeconds };
     const held = yield* heldBy(db, holder.address, now);
     const units = lines.reduce((sum, line) => sum + line.quantity, 0);
     if (held.units + units > holder.maxUnits) return { kind: "holding_limit", held: held.units, limit: holder.maxUnits, until: held.until };
