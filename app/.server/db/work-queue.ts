@@ -47,7 +47,7 @@ async function claimNextDue(db: Db, table: QueueTable, now: number, leaseMs: num
   return transaction(db, async (inTransaction) => {
     const trx = queueOf(inTransaction);
     const due = trx.selectFrom(table).select(["id", "attempts"]).where("status", "=", "pending").where("next_attempt_at", "<=", now).orderBy("id").limit(1);
-    const row = await lockSkippingLocked(db, due).executeTakeFirst();
+    const row = await lockSkippingLocked(inTransaction, due).executeTakeFirst();
     if (!row) return undefined;
     const taken = await trx
       .updateTable(table)
