@@ -57,19 +57,19 @@ process.exitCode =
         const { email } = args;
         if (args.remove) {
           const change = await removeOwner(db, email, Date.now());
-          if (change === "no_account") {
+          if (change.kind === "no_account") {
             console.error(`There is no account for ${email}.`);
             return 1;
           }
-          console.log(change === "removed" ? `${email} is no longer an owner.` : `${email} is not an owner.`);
+          console.log(change.kind === "removed" ? `${email} is no longer an owner.` : `${email} is not an owner.`);
           return 0;
         }
         const auth = createAuth({ db, engine, config, secret: await loadAuthSecret(db) });
         try {
           const change = await makeOwner(db, auth, { email, name: args.name!, password: newPassword }, Date.now());
           const where = `sign in at ${config.publicUrl}/auth and open ${config.publicUrl}/admin`;
-          if (change === "created") console.log(`Created the owner account ${email}: ${where}.`);
-          else if (change === "promoted") {
+          if (change.kind === "created") console.log(`Created the owner account ${email}: ${where}.`);
+          else if (change.kind === "promoted") {
             console.log(
               `${email} is now an owner. Its name is ${args.name} and its password the one you gave; every session it had is signed out, and no Google sign-in is linked to it any more: ${where}.`,
             );

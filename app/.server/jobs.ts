@@ -8,7 +8,7 @@ import { refundDuePayments } from "./orders/refunds";
 import { pruneRateLimits } from "./rate-limits";
 import { sendLowStockDigests } from "./admin/low-stock-digest";
 import { refreshPlannerStatistics } from "./db";
-import { indexNewOrdersForSearch } from "./db/order-search";
+import { indexNewOrdersForSearch } from "./db/search";
 
 interface MailDependencies {
   transport: MailTransport;
@@ -35,7 +35,7 @@ const PRUNE_INTERVAL_MS = 10 * 60_000;
 const PLANNER_INTERVAL_MS = 6 * 60 * 60_000;
 /** How often sent emails past OUTBOX_KEEP_DAYS lose their text: a day's mail at most waits an hour more. */
 const OUTBOX_PRUNE_INTERVAL_MS = 60 * 60_000;
-/** The orders the search reads one by one stay this recent (db/order-search.ts). */
+/** The orders the search reads one by one stay this recent (db/search.ts). */
 const SEARCH_INDEX_INTERVAL_MS = 5_000;
 
 /**

@@ -9,7 +9,7 @@ export interface RateLimit {
   windowMs: number;
 }
 
-export type RateLimitResult = { allowed: true } | { allowed: false; retryAfterSeconds: number };
+export type RateLimitResult = { kind: "allowed" } | { kind: "limited"; retryAfterSeconds: number };
 
 /**
  * Counts one hit against `key` in a fixed window kept in the database, so
@@ -22,8 +22,8 @@ export function consumeRateLimit(db: Db, key: string, rule: RateLimit, now: numb
 /** `consumeRateLimit` as a step of a larger job (db/steps.ts): the checkout counts its hit in its own transaction. */
 export function* rateLimitHit(db: Db, key: string, rule: RateLimit, now: number): Steps<RateLimitResult> {
   const row = (yield* firstOf(hitWindow(db, { key, now, windowStartsAfter: now - rule.windowMs })))!;
-  if (row.hits <= rule.limit) return { allowed: true };
-  return { allowed: false, retryAfterSeconds: Math.max(1, Math.ceil((row.window_start + rule.windowMs - now) / 1000)) };
+  if (row.hits <= rule.limit) return { kind: "allowed" };
+  return { kind: "limited", retryAfterSeconds: Math.max(1, Math.ceil((row.window_start + rule.windowMs - now) / 1000)) };
 }
 
 /** One hit: a new window, or one more hit in the current one, or the first of a new one once it has passed. */

@@ -47,8 +47,8 @@ export async function action({ context, request, url }: Route.ActionArgs) {
           : form.intent === "delete"
             ? await deleteCategory(context.db, form.id, options)
             : await moveCategory(context.db, form.id, form.intent === "up" ? -1 : 1, options);
-  if ("error" in outcome) return data<CategoryAnswer>({ error: { id: fields.id ?? "new", message: outcome.error } }, { status: 409 });
-  return { notice: outcome.done } satisfies CategoryAnswer;
+  if (outcome.kind === "refused") return data<CategoryAnswer>({ error: { id: fields.id ?? "new", message: outcome.message } }, { status: 409 });
+  return { notice: outcome.notice } satisfies CategoryAnswer;
 }
 
 export const shouldRevalidate = revalidateAfterEveryAnswer;

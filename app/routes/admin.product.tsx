@@ -47,8 +47,8 @@ export async function action({ context, params, request, url }: Route.ActionArgs
     if (form.intent === "delete") {
       if (form.confirm !== "on") return data<ProductAnswer>({ deleteError: "Tick the box to confirm, then Delete." }, { status: 400 });
       const outcome = await deleteProduct(context.db, id, options);
-      if ("notFound" in outcome) throw data(null, { status: 404 });
-      if ("error" in outcome) return data<ProductAnswer>({ deleteError: outcome.error }, { status: 409 });
+      if (outcome.kind === "not_found") throw data(null, { status: 404 });
+      if (outcome.kind === "refused") return data<ProductAnswer>({ deleteError: outcome.message }, { status: 409 });
       throw redirect(`/admin/products?deleted=${id}`);
     }
     const edit = form.intent === "set" ? setStockSchema.safeParse(form) : addStockSchema.safeParse(form);
@@ -57,9 +57,9 @@ export async function action({ context, params, request, url }: Route.ActionArgs
       edit.data.intent === "add"
         ? await addStock(context.db, { productId: id, delta: edit.data.delta, reason: edit.data.reason }, options)
         : await setStock(context.db, { productId: id, stock: edit.data.stock, expected: edit.data.expected }, options);
-    if (result.outcome === "not_found") throw data(null, { status: 404 });
-    if (result.outcome === "changed") return { stockNotice: `Stock is now ${result.stock}.` } satisfies ProductAnswer;
-    return data<ProductAnswer>({ stockError: { intent: edit.data.intent, message: STOCK_NOTICES[result.outcome](result.stock) } }, { status: 409 });
+    if (result.kind === "not_found") throw data(null, { status: 404 });
+    if (result.kind === "changed") return { stockNotice: `Stock is now ${result.stock}.` } satisfies ProductAnswer;
+    return data<ProductAnswer>({ stockError: { intent: edit.data.intent, message: STOCK_NOTICES[result.kind](result.stock) } }, { status: 409 });
   }
 
   const upload = await parsePhotoForm(request, "product");
@@ -75,9 +75,9 @@ export async function action({ context, params, request, url }: Route.ActionArgs
     .map((url, index) => ({ url: String(url), position: Number(positions[index]) || index + 1 }))
     .filter((photo) => !removed.has(photo.url));
   const outcome = await saveProduct(context.db, id === "new" ? undefined : id, parsed.data, { keep, uploads: upload.photos }, options);
-  if ("notFound" in outcome) throw data(null, { status: 404 });
-  if ("error" in outcome) return refuse({ [outcome.error.field]: outcome.error.message });
-  if (id === "new") throw redirect(`/admin/products/${outcome.saved.id}?created`);
+  if (outcome.kind === "not_found") throw data(null, { status: 404 });
+  if (outcome.kind === "refused") return refuse({ [outcome.field]: outcome.message });
+  if (id === "new") throw redirect(`/admin/products/${outcome.product.id}?created`);
   return { saveNotice: "Saved. The shop shows the change now." } satisfies ProductAnswer;
 }
 

@@ -46,8 +46,8 @@ export async function action({ request, context }: Route.ActionArgs) {
       now: Date.now(),
       shopEmail: config.shopEmail,
     });
-    if (outcome === "refunded") logger.info({ payment: event.ref }, "An order was refunded in Stripe's dashboard; it is marked refunded");
-    return received({ outcome });
+    if (outcome.kind === "refunded") logger.info({ payment: event.ref }, "An order was refunded in Stripe's dashboard; it is marked refunded");
+    return received({ outcome: outcome.kind });
   }
   const order = await findOrderByPaymentRef(db, event.ref);
   if (!order) {
@@ -70,13 +70,13 @@ export async function action({ request, context }: Route.ActionArgs) {
     now,
     shopEmail: config.shopEmail,
   });
-  if (outcome === "amount_mismatch") {
+  if (outcome.kind === "amount_mismatch") {
     logger.error(
       { order: order.number, event: event.id, amountCents: event.amountCents, currency: event.currency, expected: order.amount_cents },
       "Refused a Stripe payment whose amount or currency differs from the order's; it will be refunded (npm run refunds)",
     );
-  } else if (outcome === "not_payable") {
+  } else if (outcome.kind === "not_payable") {
     logger.error({ order: order.number, event: event.id }, "Stripe took a payment for an order that is no longer payable; it will be refunded (npm run refunds)");
   }
-  return received({ outcome });
+  return received({ outcome: outcome.kind });
 }

@@ -23,7 +23,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (!parsed.success) return toResponse(invalidRequest(parsed.error));
   const now = Date.now();
   const perIp = await consumeRateLimit(db, `payment:ip:${clientIp}`, config.paymentLimits.perIp, now);
-  if (!perIp.allowed) return tooManyPayments(perIp.retryAfterSeconds);
+  if (perIp.kind === "limited") return tooManyPayments(perIp.retryAfterSeconds);
 
   const result = await payWithTestCard(db, parsed.data.orderNumber, parsed.data.cardNumber, request.headers.get(ORDER_TOKEN_HEADER), {
     now,

@@ -18,7 +18,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   if (!config.google) throw redirect(`/auth?${new URLSearchParams({ returnTo })}`);
 
   const limit = await consumeRateLimit(db, `auth:ip:${clientIp}`, config.authLimits.perIp, Date.now());
-  if (!limit.allowed) {
+  if (limit.kind === "limited") {
     return data(
       { outcome: "too-many-attempts" as const, returnTo, popup },
       { status: 429, headers: { "Retry-After": String(limit.retryAfterSeconds) } },

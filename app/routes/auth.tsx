@@ -38,7 +38,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     data<ActionResult>({ form: intent, error: authTexts.tooMany }, { status: 429, headers: { "Retry-After": String(retryAfterSeconds) } });
   const now = Date.now();
   const limit = await consumeRateLimit(db, `auth:ip:${clientIp}`, config.authLimits.perIp, now);
-  if (!limit.allowed) return tooMany(limit.retryAfterSeconds);
+  if (limit.kind === "limited") return tooMany(limit.retryAfterSeconds);
 
   const fields = Object.fromEntries(form);
   if (intent === "sign-in") {
@@ -47,7 +47,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     const { email, password } = signIn.data;
     // Counted before the password is checked, so parallel guesses cannot slip past the limit.
     const perAccount = await consumeRateLimit(db, signInAccountKey(email), config.authLimits.perAccount, now);
-    if (!perAccount.allowed) return tooMany(perAccount.retryAfterSeconds);
+    if (perAccount.kind === "limited") return tooMany(perAccount.retryAfterSeconds);
     try {
       const { headers, response } = await auth.api.signInEmail({ body: { email, password }, headers: request.headers, returnHeaders: true });
       // With two-factor sign-in on, the password opens the code's page, not the session.

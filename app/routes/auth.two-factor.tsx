@@ -26,7 +26,7 @@ export async function action({ context, request }: Route.ActionArgs) {
   const code = String(form?.get("code") ?? "").replace(/\s+/g, "");
   const returnTo = safeReturnTo(form?.get("returnTo"));
   const limit = await consumeRateLimit(context.db, `auth:ip:${context.clientIp}`, context.config.authLimits.perIp, Date.now());
-  if (!limit.allowed) return data({ error: authTexts.tooMany }, { status: 429, headers: { "Retry-After": String(limit.retryAfterSeconds) } });
+  if (limit.kind === "limited") return data({ error: authTexts.tooMany }, { status: 429, headers: { "Retry-After": String(limit.retryAfterSeconds) } });
   if (code.length === 0 || code.length > 64) return data({ error: "Enter the code from your authenticator app." }, { status: 400 });
   try {
     const verify = { body: { code }, headers: request.headers, returnHeaders: true } as const;

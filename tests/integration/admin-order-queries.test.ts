@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { listOrders } from "~/.server/admin/order-list";
 import { type Db, migrateToLatest, openDatabase } from "~/.server/db";
 import { dailySales, dayIn } from "~/.server/admin/today";
-import { indexNewOrdersForSearch } from "~/.server/db/order-search";
+import { indexNewOrdersForSearch } from "~/.server/db/search";
 import type { OrderListQuery } from "~/lib/admin-schemas";
 import type { PageFrom } from "~/lib/list-cursor";
 import { insertOrders, orderRow } from "../helpers/order-rows";
@@ -127,7 +127,7 @@ describe(`the back office's order queries at scale, on ${testEngine}`, () => {
   it("finds by a whole order number, part of one, part of a name, part of an email, in any letter case", async () => {
     await searchable(database.db);
     await expectSearchWorks(database.db);
-    // On SQLite, the same once the job has added the new orders to the search index (db/order-search.ts).
+    // On SQLite, the same once the job has added the new orders to the search index (db/search.ts).
     await indexNewOrdersForSearch(database.db);
     await expectSearchWorks(database.db);
   });

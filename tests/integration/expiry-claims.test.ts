@@ -28,7 +28,7 @@ describe(`the expiry job on several processes, on ${testEngine}`, () => {
     const slowProvider: SettleBeforeExpiry = async (order) => {
       settled.push(order.number);
       await sleep(50);
-      return "expire";
+      return { kind: "expire" };
     };
     const now = nextRun();
     const runs = await Promise.all([1, 2, 3].map(() => expireUnpaidOrders(shop.db, now, slowProvider)));
@@ -50,7 +50,7 @@ describe(`the expiry job on several processes, on ${testEngine}`, () => {
     expect(await claimed()).toBe(now + EXPIRY_CLAIM_MS);
 
     const settled: OrderRow[] = [];
-    const record: SettleBeforeExpiry = async (due) => (settled.push(due), "expire");
+    const record: SettleBeforeExpiry = async (due) => (settled.push(due), { kind: "expire" });
     expect(await expireUnpaidOrders(shop.db, now + EXPIRY_CLAIM_MS - 1, record)).toEqual([]);
     expect(settled).toEqual([]);
     const expired = await expireUnpaidOrders(shop.db, now + EXPIRY_CLAIM_MS, record);

@@ -2,7 +2,7 @@ import { sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { listOrders } from "~/.server/admin/order-list";
 import { type Db, openDatabase } from "~/.server/db";
-import { indexNewOrdersForSearch } from "~/.server/db/order-search";
+import { indexNewOrdersForSearch } from "~/.server/db/search";
 import { insertOrders, orderRow } from "../helpers/order-rows";
 import { type TestDatabase, createTestDatabase, testEngine } from "../helpers/test-database";
 

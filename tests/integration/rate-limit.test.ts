@@ -21,36 +21,36 @@ describe(`consumeRateLimit on ${testEngine}`, () => {
 
   it("allows `limit` hits in a window, then refuses with the seconds until the window ends", async () => {
     const key = newKey();
-    expect(await hit(key, t0)).toEqual({ allowed: true });
-    expect(await hit(key, t0 + 1_000)).toEqual({ allowed: true });
-    expect(await hit(key, t0 + 2_000)).toEqual({ allowed: true });
-    expect(await hit(key, t0 + 2_000)).toEqual({ allowed: false, retryAfterSeconds: 58 });
-    expect(await hit(key, t0 + 30_500)).toEqual({ allowed: false, retryAfterSeconds: 30 });
-    expect(await hit(key, t0 + 59_999)).toEqual({ allowed: false, retryAfterSeconds: 1 });
+    expect(await hit(key, t0)).toEqual({ kind: "allowed" });
+    expect(await hit(key, t0 + 1_000)).toEqual({ kind: "allowed" });
+    expect(await hit(key, t0 + 2_000)).toEqual({ kind: "allowed" });
+    expect(await hit(key, t0 + 2_000)).toEqual({ kind: "limited", retryAfterSeconds: 58 });
+    expect(await hit(key, t0 + 30_500)).toEqual({ kind: "limited", retryAfterSeconds: 30 });
+    expect(await hit(key, t0 + 59_999)).toEqual({ kind: "limited", retryAfterSeconds: 1 });
   });
 
   it("starts a new window once the old one has passed", async () => {
     const key = newKey();
     for (let i = 0; i < rule.limit + 2; i++) await hit(key, t0);
-    expect((await hit(key, t0 + rule.windowMs - 1)).allowed).toBe(false);
+    expect((await hit(key, t0 + rule.windowMs - 1)).kind).toBe("limited");
 
     const t1 = t0 + rule.windowMs;
-    for (let i = 0; i < rule.limit; i++) expect(await hit(key, t1)).toEqual({ allowed: true });
-    expect(await hit(key, t1)).toEqual({ allowed: false, retryAfterSeconds: 60 });
+    for (let i = 0; i < rule.limit; i++) expect(await hit(key, t1)).toEqual({ kind: "allowed" });
+    expect(await hit(key, t1)).toEqual({ kind: "limited", retryAfterSeconds: 60 });
   });
 
   it("counts each key on its own", async () => {
     const [busy, quiet] = [newKey(), newKey()];
     for (let i = 0; i < rule.limit; i++) await hit(busy, t0);
-    expect((await hit(busy, t0)).allowed).toBe(false);
-    expect(await hit(quiet, t0)).toEqual({ allowed: true });
+    expect((await hit(busy, t0)).kind).toBe("limited");
+    expect(await hit(quiet, t0)).toEqual({ kind: "allowed" });
   });
 
   it("lets exactly `limit` of a burst of concurrent hits through", async () => {
     const key = newKey();
     const burst = { limit: 5, windowMs: 60_000 };
     const results = await Promise.all(Array.from({ length: 30 }, () => hit(key, t0, burst)));
-    expect(results.filter((result) => result.allowed)).toHaveLength(burst.limit);
+    expect(results.filter((result) => result.kind === "allowed")).toHaveLength(burst.limit);
   });
 
   it("prunes windows that started before the cut-off and keeps the rest counting", async () => {
@@ -61,7 +61,7 @@ describe(`consumeRateLimit on ${testEngine}`, () => {
     expect(await pruneRateLimits(database.db, t0 - rule.windowMs + 1)).toBeGreaterThanOrEqual(1);
     const left = await database.db.selectFrom("rate_limits").select("key").where("key", "in", [old, current]).execute();
     expect(left).toEqual([{ key: current }]);
-    expect((await hit(current, t0)).allowed).toBe(false);
+    expect((await hit(current, t0)).kind).toBe("limited");
   });
 
   it("never lets two concurrent hits both take the last slot", async () => {
@@ -69,7 +69,7 @@ describe(`consumeRateLimit on ${testEngine}`, () => {
       const key = newKey();
       for (let i = 0; i < rule.limit - 1; i++) await hit(key, t0);
       const [first, second] = await Promise.all([hit(key, t0), hit(key, t0)]);
-      expect([first.allowed, second.allowed].sort()).toEqual([false, true]);
+      expect([first.kind, second.kind].sort()).toEqual(["allowed", "limited"]);
     }
   });
 });

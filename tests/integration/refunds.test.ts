@@ -108,7 +108,7 @@ describe(`Money taken for an order that cannot take it is refunded, on ${testEng
       const outcome = await recordPaymentSuccess(database.db, {
         provider: "stripe", eventId: `evt_${clock}`, orderId, paymentRef: intent, amountCents: 2500, currency: "usd", now: clock, shopEmail: "owner@wickshop.test",
       });
-      expect(outcome).toBe("not_payable");
+      expect(outcome).toEqual({ kind: "not_payable" });
     });
     afterEach(() => database.cleanup());
 

@@ -1,5 +1,6 @@
 import { sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { type Database, transaction } from "~/.server/db";
 import { changesOf, firstOf, rowsOf, runSteps, type Steps } from "~/.server/db/steps";
 import { createTestDatabase, type TestDatabase, testEngine } from "../helpers/test-database";
 
@@ -67,6 +68,33 @@ describe(`runSteps on ${testEngine}`, () => {
       }
     });
     expect(outcome).toBe("caught: true");
+  });
+
+  it("refuses to run inside a transaction, which on SQLite it would wait for forever, and the transaction rolls back", async () => {
+    const refused = "runSteps was called inside a transaction";
+    const nested = transaction(database.db, async (trx) => {
+      await trx.insertInto("rate_limits").values({ key: "steps:outer", window_start: 0, hits: 1 }).execute();
+      await runSteps(database.db, () => changesOf(insert("steps:nested")));
+    });
+    await expect(nested).rejects.toThrow(refused);
+    await expect(transaction(database.db, (trx) => runSteps<Database, bigint>(trx, () => changesOf(insert("steps:nested"))))).rejects.toThrow(refused);
+    await expect(transaction(database.db, () => transaction(database.db, async () => {}))).rejects.toThrow("transaction was called inside a transaction");
+    expect(await windowOf("steps:outer").executeTakeFirst()).toBeUndefined();
+    expect(await windowOf("steps:nested").executeTakeFirst()).toBeUndefined();
+  });
+
+  it("runs beside another request's transaction, after it on SQLite", async () => {
+    let finish!: () => void;
+    const finished = new Promise<void>((resolve) => (finish = resolve));
+    const other = transaction(database.db, async (trx) => {
+      await trx.insertInto("rate_limits").values({ key: "steps:other", window_start: 0, hits: 1 }).execute();
+      await finished;
+    });
+    const beside = runSteps(database.db, () => changesOf(insert("steps:beside")));
+    finish();
+    await Promise.all([other, beside]);
+    expect(await windowOf("steps:beside").executeTakeFirst()).toEqual({ hits: 1 });
+    expect(await windowOf("steps:other").executeTakeFirst()).toEqual({ hits: 1 });
   });
 
   it("lets no query see a transaction's job half done, while many run side by side", async () => {

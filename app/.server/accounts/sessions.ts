@@ -1,4 +1,4 @@
-import type { Db } from "../db";
+import type { Trx } from "../db";
 
 /** better-auth's session cookie in a Cookie or Set-Cookie header: the token, a dot, then its signature. */
 const SESSION_TOKEN = /(?:^|;\s*)(?:__Secure-)?better-auth\.session_token=([A-Za-z0-9_-]+)\./;
@@ -16,7 +16,7 @@ export function sessionTokenAfter(request: Request, responseHeaders: Headers) {
 }
 
 /** Signs an account out everywhere but in the session `keepToken` (everywhere when there is none). */
-export async function endOtherSessions(trx: Db, userId: string, keepToken: string | undefined) {
+export async function endOtherSessions(trx: Trx, userId: string, keepToken: string | undefined) {
   let sessions = trx.deleteFrom("session").where("userId", "=", userId);
   if (keepToken) sessions = sessions.where("token", "<>", keepToken);
   await sessions.execute();

@@ -1,6 +1,6 @@
 import type { Shopper } from "../accounts/auth";
 import { endOtherSessions } from "../accounts/sessions";
-import type { Db } from "../db";
+import { type Db, transaction } from "../db";
 import { recordActivity } from "./activity";
 
 export type SignInChange = "account.two_factor_on" | "account.two_factor_off" | "account.password";
@@ -12,7 +12,7 @@ export type SignInChange = "account.two_factor_on" | "account.two_factor_off" | 
  * log. `keepToken` is the session the owner made the change in.
  */
 export async function signInChanged(db: Db, owner: Shopper, change: SignInChange, keepToken: string | undefined, now: number) {
-  await db.transaction().execute(async (trx) => {
+  await transaction(db, async (trx) => {
     await endOtherSessions(trx, owner.id, keepToken);
     await recordActivity(trx, owner, { action: change, subjectType: "account", subject: owner.email }, now);
   });

@@ -1,13 +1,13 @@
-import { bumpCatalogVersion } from "../catalog/version";
-import type { Db } from "../db";
-import { isSqlite } from "../db/engine";
+import { catalogVersionBump } from "../catalog/version";
+import { type Db, transaction } from "../db";
+import { lockForUpdate } from "../db/locks";
 import { isPaid } from "../orders/payment";
 import { findOrderItems } from "../orders/queries";
 import { markRefunded } from "../orders/refunded";
 import { queueRefund } from "../orders/refunds";
 import type { Actor } from "./activity";
 
-export type RefundOutcome = "refunded" | "already_refunded" | "not_refundable" | "not_found";
+export type RefundOutcome = { kind: "refunded" } | { kind: "already_refunded" } | { kind: "not_refundable" } | { kind: "not_found" };
 
 /**
  * Cancels a paid or shipped order and gives the money back through the
@@ -24,13 +24,11 @@ export async function cancelAndRefund(
   options: { actor: Actor; now: number; shopEmail: string },
 ): Promise<RefundOutcome> {
   const { now } = options;
-  return db.transaction().execute(async (trx) => {
-    let read = trx.selectFrom("orders").selectAll().where("number", "=", request.number);
-    if (!isSqlite(db)) read = read.forUpdate();
-    const order = await read.executeTakeFirst();
-    if (!order) return "not_found";
-    if (order.status === "refunded") return "already_refunded";
-    if (!isPaid(order.status)) return "not_refundable";
+  return transaction(db, async (trx) => {
+    const order = await lockForUpdate(trx, trx.selectFrom("orders").selectAll().where("number", "=", request.number)).executeTakeFirst();
+    if (!order) return { kind: "not_found" };
+    if (order.status === "refunded") return { kind: "already_refunded" };
+    if (!isPaid(order.status)) return { kind: "not_refundable" };
     const items = await findOrderItems(trx, order.id);
     if (request.restock) {
       for (const item of items) {
@@ -57,7 +55,7 @@ export async function cancelAndRefund(
       });
     }
     await markRefunded(trx, order, items, { actor: options.actor, amountCents: order.amount_cents, restocked: request.restock, now, shopEmail: options.shopEmail });
-    if (request.restock) await bumpCatalogVersion(trx);
-    return "refunded";
+    if (request.restock) await catalogVersionBump(trx).execute();
+    return { kind: "refunded" };
   });
 }

@@ -1,4 +1,4 @@
-import type { Db } from "../db";
+import { type Db, transaction } from "../db";
 import { enqueueOwnerEmail } from "../mail/outbox";
 import { lowStockDigest } from "../mail/templates";
 import { lowStockProducts } from "./products";
@@ -21,7 +21,7 @@ export async function digestIsOn(db: Db, userId: string) {
 
 /** Turns the owner's low-stock email on or off; a change is written to the activity log with it. */
 export async function setDigest(db: Db, owner: Actor & { email: string }, on: boolean, now: number) {
-  await db.transaction().execute(async (trx) => {
+  await transaction(db, async (trx) => {
     const was = await digestIsOn(trx, owner.id);
     if (was === on) return;
     if (on) await trx.insertInto("low_stock_digests").values({ user_id: owner.id, last_sent_day: null }).execute();
@@ -45,7 +45,7 @@ export async function sendLowStockDigests(db: Db, options: { now: number; timeZo
     .execute();
   let queued = 0;
   for (const owner of due) {
-    queued += await db.transaction().execute(async (trx) => {
+    queued += await transaction(db, async (trx) => {
       const claimed = await trx
         .updateTable("low_stock_digests")
         .set({ last_sent_day: today })

@@ -1,27 +1,18 @@
-import { type ExpressionBuilder, type SelectQueryBuilder, sql } from "kysely";
+import type { SelectQueryBuilder } from "kysely";
 import type { OrderListQuery } from "~/lib/admin-schemas";
 import type { ListCursor, PageFrom } from "~/lib/list-cursor";
 import { ORDER_NUMBER_PATTERN } from "~/lib/order-number";
 import { formatPrice } from "~/lib/money";
 import type { Db } from "../db";
-import { isSqlite } from "../db/engine";
-import { sqliteSearchMatches } from "../db/order-search";
 import type { Database } from "../db/schema";
+import { ordersContaining } from "../db/search";
 import type { CsvExport } from "./csv-stream";
-
-/** `%` and `_` typed in the search box mean themselves. */
-const likePattern = (text: string) => `%${text.toLowerCase().replace(/[\\%_]/g, (char) => `\\${char}`)}%`;
-
-/** Trigram indexes (migration 020) find a text of three characters or more; a shorter one reads every order. */
-const TRIGRAM = 3;
 
 /**
  * The orders a list query names: by status, and a search in the order
  * number, the names and the email, in any letter case. A whole order number
  * is one lookup by its unique index; other text goes through the trigram
- * index of each engine (migration 020; on SQLite, with the orders placed
- * since a job last added them to it, db/order-search.ts), or reads every
- * order when shorter than a trigram or where PostgreSQL has no pg_trgm.
+ * index of each engine (db/search.ts).
  */
 function matching<O>(db: Db, query: SelectQueryBuilder<Database, "orders", O>, filter: OrderListQuery) {
   let filtered = query;
@@ -29,12 +20,7 @@ function matching<O>(db: Db, query: SelectQueryBuilder<Database, "orders", O>, f
   const text = filter.q;
   if (!text) return filtered;
   if (ORDER_NUMBER_PATTERN.test(text.toUpperCase())) return filtered.where("orders.number", "=", text.toUpperCase());
-  const pattern = likePattern(text);
-  // ESCAPE names the backslash on both engines (SQLite's LIKE has no escape character of its own).
-  const contains = (column: string) => sql<boolean>`lower(${sql.ref(column)}) like ${pattern} escape '\\'`;
-  const containsText = (eb: ExpressionBuilder<Database, "orders">) => eb.or(["orders.number", "orders.shipping_name", "orders.customer_name", "orders.email"].map(contains));
-  if (isSqlite(db) && [...text].length >= TRIGRAM) return filtered.where((eb) => sqliteSearchMatches(text, containsText(eb)));
-  return filtered.where(containsText);
+  return filtered.where(ordersContaining(db, text));
 }
 
 /** Rows before (older than) or after (newer than) a cursor, in the list's order: created_at, then id. */

@@ -2,7 +2,7 @@ import { randomUUID } from "node:crypto";
 import { data, redirect } from "react-router";
 import { type Auth, OWNER_ROLE, type Shopper, getShopper, redirectWithAuthCookies } from "../accounts/auth";
 import { endOtherSessions } from "../accounts/sessions";
-import type { Db } from "../db";
+import { type Db, type Trx, transaction } from "../db";
 import { type Actor, recordActivity } from "./activity";
 
 /** The sign-in page, coming back to the page asked for (`url` is React Router's: never a `.data` URL). */
@@ -39,7 +39,13 @@ export const OWNER_CREATE: Actor = { id: "owner:create", displayName: "npm run o
 const accountByEmail = (db: Db, email: string) =>
   db.selectFrom("user").select(["id", "name", "email", "role"]).where("email", "=", email.toLowerCase()).executeTakeFirst();
 
-export type OwnerChange = "created" | "promoted" | "already_owner" | "removed" | "not_owner" | "no_account";
+export type OwnerChange =
+  | { kind: "created" }
+  | { kind: "promoted" }
+  | { kind: "already_owner" }
+  | { kind: "removed" }
+  | { kind: "not_owner" }
+  | { kind: "no_account" };
 
 /**
  * Makes `email` an owner with the password given. An account that exists
@@ -55,26 +61,26 @@ export async function makeOwner(
 ): Promise<OwnerChange> {
   const email = owner.email.toLowerCase();
   const account = await accountByEmail(db, email);
-  if (account?.role === OWNER_ROLE) return "already_owner";
+  if (account?.role === OWNER_ROLE) return { kind: "already_owner" };
   const password = await owner.password();
   const logged = { subjectType: "account", subject: email } as const;
   if (!account) {
     await auth.api.createUser({ body: { email, name: owner.name, password, role: OWNER_ROLE } });
     await recordActivity(db, OWNER_CREATE, { action: "owner.created", ...logged }, now);
-    return "created";
+    return { kind: "created" };
   }
   const hash = await (await auth.$context).password.hash(password);
-  await db.transaction().execute(async (trx) => {
+  await transaction(db, async (trx) => {
     await trx.updateTable("user").set({ role: OWNER_ROLE, name: owner.name }).where("id", "=", account.id).execute();
     await setPasswordOnly(trx, account.id, hash, now);
     await endOtherSessions(trx, account.id, undefined);
     await recordActivity(trx, OWNER_CREATE, { action: "owner.promoted", ...logged, before: { name: account.name }, after: { name: owner.name } }, now);
   });
-  return "promoted";
+  return { kind: "promoted" };
 }
 
 /** Makes `hash` the account's only way to sign in: its password sign-in set or made, every other (Google) removed. */
-async function setPasswordOnly(trx: Db, userId: string, hash: string, now: number) {
+async function setPasswordOnly(trx: Trx, userId: string, hash: string, now: number) {
   // Written as better-auth writes its dates: ISO text on SQLite, a timestamp on PostgreSQL.
   const at = new Date(now).toISOString();
   await trx.deleteFrom("account").where("userId", "=", userId).where("providerId", "<>", "credential").execute();
@@ -89,11 +95,11 @@ async function setPasswordOnly(trx: Db, userId: string, hash: string, now: numbe
 /** Takes the owner role away; the account stays, as a shopper's, and its next request no longer opens /admin. */
 export async function removeOwner(db: Db, email: string, now: number): Promise<OwnerChange> {
   const account = await accountByEmail(db, email);
-  if (!account) return "no_account";
-  if (account.role !== OWNER_ROLE) return "not_owner";
-  await db.transaction().execute(async (trx) => {
+  if (!account) return { kind: "no_account" };
+  if (account.role !== OWNER_ROLE) return { kind: "not_owner" };
+  await transaction(db, async (trx) => {
     await trx.updateTable("user").set({ role: "shopper" }).where("id", "=", account.id).execute();
     await recordActivity(trx, OWNER_CREATE, { action: "owner.removed", subjectType: "account", subject: account.email }, now);
   });
-  return "removed";
+  return { kind: "removed" };
 }

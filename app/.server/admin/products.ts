@@ -1,9 +1,9 @@
 import type { ExpressionBuilder, Insertable } from "kysely";
-import type { Db } from "../db";
+import { type Db, type Trx, transaction } from "../db";
 import type { Database, ProductTable } from "../db/schema";
-import { isSqlite } from "../db/engine";
+import { lockForUpdate } from "../db/locks";
 import { toProduct } from "../catalog/queries";
-import { bumpCatalogVersion } from "../catalog/version";
+import { catalogVersionBump } from "../catalog/version";
 import { type ProcessedPhoto, deleteUnusedPhotos, photoUrl, storePhotos } from "../catalog/photos";
 import type { ProductForm } from "~/lib/catalog-schemas";
 import { type Actor, recordActivity } from "./activity";
@@ -79,7 +79,7 @@ export interface PhotoChanges {
   uploads: ProcessedPhoto[];
 }
 
-export type SaveOutcome = { saved: OwnerProduct } | { error: { field: string; message: string } } | { notFound: true };
+export type SaveOutcome = { kind: "saved"; product: OwnerProduct } | { kind: "refused"; field: string; message: string } | { kind: "not_found" };
 
 /**
  * Creates a product (id undefined) or updates one, with its photos, its
@@ -93,11 +93,11 @@ export async function saveProduct(
   photos: PhotoChanges,
   options: { actor: Actor; now: number },
 ): Promise<SaveOutcome> {
-  return db.transaction().execute(async (trx) => {
+  return transaction(db, async (trx) => {
     const category = await trx.selectFrom("categories").select(["id", "slug", "title"]).where("slug", "=", form.category).executeTakeFirst();
-    if (!category) return { error: { field: "category", message: "Choose a category from the list." } };
+    if (!category) return { kind: "refused", field: "category", message: "Choose a category from the list." };
     const before = id === undefined ? undefined : await findForUpdate(trx, id);
-    if (id !== undefined && !before) return { notFound: true };
+    if (id !== undefined && !before) return { kind: "not_found" };
 
     const current = before?.images ?? [];
     const kept = photos.keep
@@ -105,8 +105,8 @@ export async function saveProduct(
       .sort((a, b) => a.position - b.position)
       .map((photo) => photo.url);
     const images = [...new Set([...kept, ...photos.uploads.map((photo) => photoUrl(photo.hash))])];
-    if (images.length === 0) return { error: { field: "photos", message: "Add at least one photo." } };
-    if (images.length > 20) return { error: { field: "photos", message: "A product shows at most 20 photos: remove some first." } };
+    if (images.length === 0) return { kind: "refused", field: "photos", message: "Add at least one photo." };
+    if (images.length > 20) return { kind: "refused", field: "photos", message: "A product shows at most 20 photos: remove some first." };
     await storePhotos(trx, photos.uploads, options.now);
 
     const values = {
@@ -139,15 +139,13 @@ export async function saveProduct(
       const action = before ? "product.edited" : "product.created";
       await recordActivity(trx, options.actor, { action, subjectType: "product", subject: String(productId), ...changes }, options.now);
     }
-    await bumpCatalogVersion(trx);
-    return { saved };
+    await catalogVersionBump(trx).execute();
+    return { kind: "saved", product: saved };
   });
 }
 
-async function findForUpdate(trx: Db, id: number) {
-  let query = selectOwnerProducts(trx).where("p.id", "=", id);
-  if (!isSqlite(trx)) query = query.forUpdate("p");
-  const row = await query.executeTakeFirst();
+async function findForUpdate(trx: Trx, id: number) {
+  const row = await lockForUpdate(trx, selectOwnerProducts(trx).where("p.id", "=", id), "p").executeTakeFirst();
   return row && toOwnerProduct(row);
 }
 
@@ -173,7 +171,7 @@ function changedFields(before: OwnerProduct, after: OwnerProduct) {
 }
 
 /** Last in its category's order. */
-async function nextPosition(trx: Db, categoryId: number) {
+async function nextPosition(trx: Trx, categoryId: number) {
   const row = await trx
     .selectFrom("products")
     .select((eb) => eb.fn.max("position").as("last"))
@@ -182,7 +180,7 @@ async function nextPosition(trx: Db, categoryId: number) {
   return row?.last === null || row?.last === undefined ? 0 : Number(row.last) + 1;
 }
 
-async function highestId(trx: Db, categoryId?: number) {
+async function highestId(trx: Trx, categoryId?: number) {
   let query = trx.selectFrom("products").select((eb) => eb.fn.max("id").as("id"));
   if (categoryId !== undefined) query = query.where("category_id", "=", categoryId);
   const row = await query.executeTakeFirst();
@@ -190,7 +188,7 @@ async function highestId(trx: Db, categoryId?: number) {
 }
 
 /** The highest number any product ever had: orders and stock records keep those of deleted products. */
-async function highestEverId(trx: Db) {
+async function highestEverId(trx: Trx) {
   const row = await trx
     .selectFrom((eb) =>
       eb
@@ -206,7 +204,7 @@ async function highestEverId(trx: Db) {
 }
 
 /** Whether a past order or stock record names this number: a deleted product's number is never given again. */
-async function numberWasUsed(trx: Db, id: number) {
+async function numberWasUsed(trx: Trx, id: number) {
   const used = await trx
     .selectFrom("order_items")
     .select("product_id")
@@ -226,7 +224,7 @@ async function numberWasUsed(trx: Db, id: number) {
  * refund's restock must not reach the new candle), moves on to a number
  * above every one used so far.
  */
-async function insertWithNextId(trx: Db, categoryId: number, values: Omit<Insertable<ProductTable>, "id">) {
+async function insertWithNextId(trx: Trx, categoryId: number, values: Omit<Insertable<ProductTable>, "id">) {
   const inCategory = await highestId(trx, categoryId);
   let id = inCategory > 0 ? inCategory + 1 : (Math.floor((await highestEverId(trx)) / 1000) + 1) * 1000 + 1;
   if (await numberWasUsed(trx, id)) id = (await highestEverId(trx)) + 1;
@@ -243,7 +241,7 @@ async function insertWithNextId(trx: Db, categoryId: number, values: Omit<Insert
   throw new Error("Could not find a free product number");
 }
 
-export type DeleteOutcome = { deleted: true } | { error: string } | { notFound: true };
+export type DeleteOutcome = { kind: "deleted" } | { kind: "refused"; message: string } | { kind: "not_found" };
 
 /**
  * Deletes a product for good, once no unpaid order holds it (that order may
@@ -252,9 +250,9 @@ export type DeleteOutcome = { deleted: true } | { error: string } | { notFound: 
  * invariant still adds up; its photos go when nothing else shows them.
  */
 export function deleteProduct(db: Db, id: number, options: { actor: Actor; now: number }): Promise<DeleteOutcome> {
-  return db.transaction().execute(async (trx) => {
+  return transaction(db, async (trx) => {
     const product = await findForUpdate(trx, id);
-    if (!product) return { notFound: true };
+    if (!product) return { kind: "not_found" };
     const held = await trx
       .selectFrom("order_items as i")
       .innerJoin("orders as o", "o.id", "i.order_id")
@@ -263,14 +261,14 @@ export function deleteProduct(db: Db, id: number, options: { actor: Actor; now: 
       .where("o.status", "=", "pending_payment")
       .limit(1)
       .executeTakeFirst();
-    if (held) return { error: `Order ${held.number} is waiting for its payment with this product in it: hide the product now, and delete it once that order is paid or expired.` };
+    if (held) return { kind: "refused", message: `Order ${held.number} is waiting for its payment with this product in it: hide the product now, and delete it once that order is paid or expired.` };
     await trx.deleteFrom("products").where("id", "=", id).execute();
     if (product.stock > 0) {
       await trx.insertInto("stock_adjustments").values({ product_id: id, delta: -product.stock, reason: "product deleted", created_at: options.now }).execute();
     }
     await deleteUnusedPhotos(trx, product.images);
     await recordActivity(trx, options.actor, { action: "product.deleted", subjectType: "product", subject: String(id), before: summary(product) }, options.now);
-    await bumpCatalogVersion(trx);
-    return { deleted: true };
+    await catalogVersionBump(trx).execute();
+    return { kind: "deleted" };
   });
 }

@@ -1,4 +1,4 @@
-import type { Db } from "../db";
+import { type Db, transaction } from "../db";
 import { enqueueShopperEmail } from "../mail/outbox";
 import { findOrderItems } from "../orders/queries";
 import { type Actor, recordActivity } from "./activity";
@@ -9,7 +9,7 @@ export interface Shipment {
   trackingNumber: string | null;
 }
 
-export type ShipOutcome = "shipped" | "already_shipped" | "not_paid" | "not_found";
+export type ShipOutcome = { kind: "shipped" } | { kind: "already_shipped" } | { kind: "not_paid" } | { kind: "not_found" };
 
 /**
  * Marks a paid order shipped, in one transaction with its activity entry and
@@ -18,7 +18,7 @@ export type ShipOutcome = "shipped" | "already_shipped" | "not_paid" | "not_foun
  * nothing and sends no second email.
  */
 export async function markShipped(db: Db, shipment: Shipment, options: { actor: Actor; now: number; shopEmail: string }): Promise<ShipOutcome> {
-  return db.transaction().execute(async (trx) => {
+  return transaction(db, async (trx) => {
     const shipped = await trx
       .updateTable("orders")
       .set({ status: "shipped", shipped_at: options.now, carrier: shipment.carrier, tracking_number: shipment.trackingNumber })
@@ -28,8 +28,8 @@ export async function markShipped(db: Db, shipment: Shipment, options: { actor: 
       .executeTakeFirst();
     if (!shipped) {
       const current = await trx.selectFrom("orders").select("status").where("number", "=", shipment.number).executeTakeFirst();
-      if (!current) return "not_found";
-      return current.status === "shipped" ? "already_shipped" : "not_paid";
+      if (!current) return { kind: "not_found" };
+      return current.status === "shipped" ? { kind: "already_shipped" } : { kind: "not_paid" };
     }
     await recordActivity(
       trx,
@@ -44,6 +44,6 @@ export async function markShipped(db: Db, shipment: Shipment, options: { actor: 
       options.now,
     );
     await enqueueShopperEmail(trx, "order_shipped", shipped, await findOrderItems(trx, shipped.id), options);
-    return "shipped";
+    return { kind: "shipped" };
   });
 }

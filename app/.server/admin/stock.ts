@@ -1,5 +1,5 @@
-import type { Db } from "../db";
-import { bumpCatalogVersion } from "../catalog/version";
+import { type Db, type Trx, transaction } from "../db";
+import { catalogVersionBump } from "../catalog/version";
 import { type Actor, recordActivity } from "./activity";
 
 /**
@@ -11,12 +11,12 @@ import { type Actor, recordActivity } from "./activity";
  */
 
 export type StockOutcome =
-  | { outcome: "changed"; stock: number }
+  | { kind: "changed"; stock: number }
   /** Add stock would take it below zero: nothing changed; `stock` is what there is. */
-  | { outcome: "below_zero"; stock: number }
+  | { kind: "below_zero"; stock: number }
   /** Set stock to: the stock is no longer what the page showed; nothing changed. */
-  | { outcome: "stale"; stock: number }
-  | { outcome: "not_found" };
+  | { kind: "stale"; stock: number }
+  | { kind: "not_found" };
 
 interface EditOptions {
   actor: Actor;
@@ -25,7 +25,7 @@ interface EditOptions {
 
 /** Adds `delta` units (negative takes some away), unless that would leave fewer than none. */
 export function addStock(db: Db, edit: { productId: number; delta: number; reason: string }, options: EditOptions): Promise<StockOutcome> {
-  return db.transaction().execute(async (trx) => {
+  return transaction(db, async (trx) => {
     const updated = await trx
       .updateTable("products")
       .set((eb) => ({ stock: eb("stock", "+", edit.delta) }))
@@ -35,13 +35,13 @@ export function addStock(db: Db, edit: { productId: number; delta: number; reaso
       .executeTakeFirst();
     if (!updated) return refusal(trx, edit.productId, "below_zero");
     await recordEdit(trx, { productId: edit.productId, from: updated.stock - edit.delta, to: updated.stock, reason: edit.reason }, options);
-    return { outcome: "changed", stock: updated.stock };
+    return { kind: "changed", stock: updated.stock };
   });
 }
 
 /** Sets the stock to `stock`, only if it is still `expected` (the number the owner saw). */
 export function setStock(db: Db, edit: { productId: number; stock: number; expected: number }, options: EditOptions): Promise<StockOutcome> {
-  return db.transaction().execute(async (trx) => {
+  return transaction(db, async (trx) => {
     const updated = await trx
       .updateTable("products")
       .set({ stock: edit.stock })
@@ -51,16 +51,16 @@ export function setStock(db: Db, edit: { productId: number; stock: number; expec
       .executeTakeFirst();
     if (!updated) return refusal(trx, edit.productId, "stale");
     if (edit.stock !== edit.expected) await recordEdit(trx, { productId: edit.productId, from: edit.expected, to: edit.stock, reason: "counted" }, options);
-    return { outcome: "changed", stock: updated.stock };
+    return { kind: "changed", stock: updated.stock };
   });
 }
 
-async function refusal(trx: Db, productId: number, outcome: "below_zero" | "stale"): Promise<StockOutcome> {
+async function refusal(trx: Trx, productId: number, kind: "below_zero" | "stale"): Promise<StockOutcome> {
   const current = await trx.selectFrom("products").select("stock").where("id", "=", productId).executeTakeFirst();
-  return current ? { outcome, stock: current.stock } : { outcome: "not_found" };
+  return current ? { kind, stock: current.stock } : { kind: "not_found" };
 }
 
-async function recordEdit(trx: Db, change: { productId: number; from: number; to: number; reason: string }, options: EditOptions) {
+async function recordEdit(trx: Trx, change: { productId: number; from: number; to: number; reason: string }, options: EditOptions) {
   await trx
     .insertInto("stock_adjustments")
     .values({ product_id: change.productId, delta: change.to - change.from, reason: change.reason, created_at: options.now })
@@ -71,5 +71,5 @@ async function recordEdit(trx: Db, change: { productId: number; from: number; to
     { action: "product.stock", subjectType: "product", subject: String(change.productId), before: { stock: change.from }, after: { stock: change.to, reason: change.reason } },
     options.now,
   );
-  await bumpCatalogVersion(trx);
+  await catalogVersionBump(trx).execute();
 }

@@ -1,8 +1,8 @@
 import { type CatalogFile, categoryRoute, categorySlug, itemColumns } from "./file";
 import { deleteUnusedPhotos } from "./photos";
-import { lockedInIdOrder } from "./product-locks";
-import { bumpCatalogVersion } from "./version";
-import type { Db } from "../db";
+import { catalogVersionBump } from "./version";
+import { type Db, type Trx, transaction } from "../db";
+import { lockedInIdOrder } from "../db/locks";
 
 /** Rows per INSERT: well under SQLite's and PostgreSQL's bound-parameter limits. */
 const BATCH_SIZE = 500;
@@ -12,7 +12,7 @@ export interface ImportOptions {
   replace: boolean;
   onProgress?: (done: number, total: number) => void;
   /** Runs last in the import's transaction: the back office records its activity entry there. */
-  record?: (trx: Db, summary: ImportSummary) => Promise<void>;
+  record?: (trx: Trx, summary: ImportSummary) => Promise<void>;
 }
 
 export interface ImportSummary {
@@ -28,7 +28,7 @@ export interface ImportSummary {
  */
 export async function importCatalog(db: Db, file: CatalogFile, options: ImportOptions): Promise<ImportSummary> {
   const total = file.reduce((sum, category) => sum + category.items.length, 0);
-  return db.transaction().execute(async (trx) => {
+  return transaction(db, async (trx) => {
     const categoryIds = new Map<string, number>();
     // A category the file names is live at its own URL: a renamed category's old address there stops redirecting.
     await trx.deleteFrom("category_redirects").where("slug", "in", file.map((category) => categorySlug(category.title))).execute();
@@ -100,7 +100,7 @@ export async function importCatalog(db: Db, file: CatalogFile, options: ImportOp
     await deleteUnusedPhotos(trx);
     const summary = { categories: file.length, products: products.length, removedCategories, removedProducts };
     await options.record?.(trx, summary);
-    await bumpCatalogVersion(trx);
+    await catalogVersionBump(trx).execute();
     return summary;
   });
 }
@@ -111,7 +111,7 @@ export async function importCatalog(db: Db, file: CatalogFile, options: ImportOp
  * lock on PostgreSQL so no checkout slips in between; on SQLite a checkout
  * that commits in between makes this transaction fail instead (WAL snapshot).
  */
-async function recordStockChanges(trx: Db, batch: { id: number; stock: number }[], now: number) {
+async function recordStockChanges(trx: Trx, batch: { id: number; stock: number }[], now: number) {
   const query = trx
     .selectFrom("products")
     .select(["id", "stock"])
@@ -124,7 +124,7 @@ async function recordStockChanges(trx: Db, batch: { id: number; stock: number }[
 }
 
 /** Deletes the `existing` rows that are not in `keep`, in batches the engines accept. */
-async function deleteAllExcept(trx: Db, table: "products" | "categories", existing: { id: number }[], keep: number[]) {
+async function deleteAllExcept(trx: Trx, table: "products" | "categories", existing: { id: number }[], keep: number[]) {
   const kept = new Set(keep);
   const doomed = existing.map((row) => row.id).filter((id) => !kept.has(id));
   for (let start = 0; start < doomed.length; start += BATCH_SIZE) {

@@ -1,7 +1,7 @@
 import { createHash } from "node:crypto";
 import type { Metadata } from "sharp";
 import { sql } from "kysely";
-import type { Db } from "../db";
+import type { Db, Trx } from "../db";
 
 /**
  * The owner's photos (DESIGN.md, "Photos"): each upload is turned upright
@@ -88,7 +88,7 @@ export function photoHashOf(url: string): string | undefined {
 }
 
 /** Stores processed photos in the caller's transaction; a photo uploaded twice is stored once. */
-export async function storePhotos(trx: Db, photos: ProcessedPhoto[], now: number) {
+export async function storePhotos(trx: Trx, photos: ProcessedPhoto[], now: number) {
   for (const photo of photos) {
     await trx
       .insertInto("photos")
@@ -103,7 +103,7 @@ export async function storePhotos(trx: Db, photos: ProcessedPhoto[], now: number
  * caller's transaction (after the change that dropped them): those behind
  * the image URLs given, or every stored one (after an import). One statement.
  */
-export async function deleteUnusedPhotos(trx: Db, urls?: string[]) {
+export async function deleteUnusedPhotos(trx: Trx, urls?: string[]) {
   const hashes = urls?.flatMap((url) => photoHashOf(url) ?? []);
   if (hashes?.length === 0) return;
   let query = trx.deleteFrom("photos").where(({ not, exists, selectFrom }) =>

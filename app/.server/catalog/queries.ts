@@ -1,6 +1,6 @@
 import { sql } from "kysely";
 import type { Db } from "../db";
-import { isSqlite } from "../db/engine";
+import { leftJoinFirstProducts } from "../db/lateral";
 import type { CategoryRow, ProductRow } from "../db/schema";
 import type { Category, CategoryWithProducts, Product, ProductSummary } from "~/lib/catalog";
 
@@ -127,9 +127,8 @@ export interface PageRequest {
 
 /**
  * The shop overview: a page of categories, each with its first `perCategory`
- * products in stock, and how many categories there are in all. PostgreSQL
- * takes the products with a LATERAL join; SQLite has none, but plans the
- * equivalent IN list as well (an IN join makes PostgreSQL test every product).
+ * products in stock, and how many categories there are in all, in one
+ * query on either engine (db/lateral.ts).
  */
 export async function getCatalogPreview(db: Db, page: PageRequest & { perCategory: number }) {
   const pageOfCategories = db
@@ -150,12 +149,7 @@ export async function getCatalogPreview(db: Db, page: PageRequest & { perCategor
       .orderBy("x.id")
       .limit(page.perCategory);
   const categoryCount = db.selectFrom("categories").select((eb) => eb.fn.countAll<number>().as("n"));
-  const joined = isSqlite(db)
-    ? db
-        .selectFrom(pageOfCategories)
-        .leftJoin("products as p", (join) => join.on((eb) => eb("p.id", "in", firstInStock(db).select("x.id"))))
-    : db.selectFrom(pageOfCategories).leftJoinLateral(firstInStock(db).selectAll("x").as("p"), (join) => join.onTrue());
-  const rows = await joined
+  const rows = await leftJoinFirstProducts(db, pageOfCategories, firstInStock(db))
     .select([...categoryColumns, ...summaryColumns, categoryCount.as("category_count")])
     .orderBy("c.position")
     .orderBy("c.id")

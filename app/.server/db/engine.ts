@@ -2,7 +2,8 @@ import { type ColumnDefinitionBuilder, type Kysely, SqliteAdapter } from "kysely
 
 export type Engine = "sqlite" | "postgres";
 
-export function isSqlite<T>(db: Kysely<T>) {
+/** Whether `db` (the database, or a transaction on it) is SQLite. */
+export function isSqlite(db: Pick<Kysely<never>, "getExecutor">) {
   return db.getExecutor().adapter instanceof SqliteAdapter;
 }
 

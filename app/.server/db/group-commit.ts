@@ -32,8 +32,9 @@ const waiting = new WeakMap<SynchronousConnection, Job[]>();
  * savepoint), and is told its result only once the batch has committed, so
  * an answer never reports work that is not committed. A job that only reads
  * now takes the write lock too: while another process writes (an import),
- * it waits for it as a write did, up to the busy timeout.
- * docs/decisions/005-lean-process.md, step 9.
+ * it waits for it as a write did, up to the busy timeout. Part of the
+ * checkout's hot path (db/steps.ts runs its jobs here), not a way of its own
+ * to write a transaction. docs/decisions/005-lean-process.md, step 9.
  */
 export function inNextBatch<DB, T>(db: Kysely<DB>, connection: SynchronousConnection, work: Work<T>): Promise<T> {
   return new Promise<T>((resolve, reject) => {

@@ -11,6 +11,7 @@ import { runStepsSynchronously } from "./steps";
 
 export type { Database } from "./schema";
 export type Db = Kysely<Database>;
+export { type Trx, transaction } from "./transaction";
 
 export interface DatabaseHandle {
   db: Db;

@@ -1,7 +1,16 @@
 import type { Compilable, CompiledQuery, Kysely, QueryResult } from "kysely";
 import { inNextBatch, type SynchronousConnection } from "./group-commit";
+import { assertNotInTransaction } from "./transaction";
 
 /**
+ * The checkout's hot path, not the shop's way to write a transaction (that
+ * is `transaction`, db/transaction.ts): steps, group-commit.ts and
+ * template.ts serve the checkout's reservation and what it reads and counts
+ * on the way (its rate limit, its key, its payment's reference). Pruning
+ * sent emails (mail/pruning.ts, db/space.ts) and adding new orders to the
+ * search index (db/search.ts) run as steps too, so that on SQLite their
+ * batches never hold the connection a checkout waits for.
+ *
  * A database job written once for both engines: a generator that yields each
  * query it needs, compiled but not run, and is handed back its result. On
  * SQLite `runSteps` runs the whole job synchronously, so a transaction never
@@ -44,13 +53,15 @@ export function runStepsSynchronously<DB>(db: Kysely<DB>, connection: Synchronou
 /**
  * Runs `steps`, as one transaction when asked. On SQLite every job is one:
  * it joins the next batch (group-commit.ts) in a savepoint of its own.
- * `db` is the shop's database, not a transaction: like any query on it, a
- * job waits for a Kysely transaction under way, so never run one from
- * inside one.
+ * `db` is the shop's database, not a transaction, and a job never runs
+ * inside one: it would wait for it forever on SQLite, so it throws.
  */
 export async function runSteps<DB, T>(db: Kysely<DB>, steps: () => Steps<T>, options: { transaction?: boolean } = {}): Promise<T> {
+  assertNotInTransaction("runSteps", db);
   const connection = synchronous.get(db);
   if (connection) return inNextBatch(db, connection, (batch) => drive(steps(), (query) => batch.run(query)));
+  // Kysely's own transaction, not `transaction`: a job reaches no connection itself (it only yields
+  // queries), and the checkout's hot path must not turn on what tracks the code inside one.
   if (options.transaction) return db.transaction().execute((trx) => driveAsync(steps(), (query) => trx.executeQuery(query)));
   return driveAsync(steps(), (query) => db.executeQuery(query));
 }

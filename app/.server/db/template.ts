@@ -80,7 +80,9 @@ export const statementNameOf = (sql: string) => statementNames.get(sql);
  * A query Kysely builds and compiles once per database and shape of its
  * values (which keys, how many lines), after which each run only fills in
  * its values: on a checkout's short queries building and compiling cost as
- * much CPU as SQLite's own work (docs/decisions/005-lean-process.md).
+ * much CPU as SQLite's own work (docs/decisions/005-lean-process.md). For
+ * the checkout's hot path only (db/steps.ts): elsewhere a query is built
+ * where it runs.
  * `build` is given placeholders for the values, so everything that changes
  * from run to run must come from them and go to the query builder as they
  * are, never through code inside `build` (a placeholder used in code

@@ -1,6 +1,7 @@
 import type { Kysely } from "kysely";
 import type { Db } from ".";
-import { isSqlite } from "./engine";
+import { transaction } from "./transaction";
+import { lockSkippingLocked } from "./locks";
 
 /** A work queue's columns: the outbox (emails) and the refunds share them. */
 interface QueueColumns {
@@ -43,22 +44,20 @@ const queueOf = (db: Db) => db as unknown as Kysely<Record<QueueTable, QueueColu
  * attempt count read, so within its lease a row is held by one process only.
  */
 async function claimNextDue(db: Db, table: QueueTable, now: number, leaseMs: number): Promise<Claim | undefined> {
-  return queueOf(db)
-    .transaction()
-    .execute(async (trx) => {
-      let due = trx.selectFrom(table).select(["id", "attempts"]).where("status", "=", "pending").where("next_attempt_at", "<=", now).orderBy("id").limit(1);
-      if (!isSqlite(db)) due = due.forUpdate().skipLocked();
-      const row = await due.executeTakeFirst();
-      if (!row) return undefined;
-      const taken = await trx
-        .updateTable(table)
-        .set({ attempts: row.attempts + 1, next_attempt_at: now + leaseMs })
-        .where("id", "=", row.id)
-        .where("attempts", "=", row.attempts)
-        .where("status", "=", "pending")
-        .executeTakeFirst();
-      return taken.numUpdatedRows === 1n ? { id: row.id, attempts: row.attempts + 1 } : undefined;
-    });
+  return transaction(db, async (inTransaction) => {
+    const trx = queueOf(inTransaction);
+    const due = trx.selectFrom(table).select(["id", "attempts"]).where("status", "=", "pending").where("next_attempt_at", "<=", now).orderBy("id").limit(1);
+    const row = await lockSkippingLocked(inTransaction, due).executeTakeFirst();
+    if (!row) return undefined;
+    const taken = await trx
+      .updateTable(table)
+      .set({ attempts: row.attempts + 1, next_attempt_at: now + leaseMs })
+      .where("id", "=", row.id)
+      .where("attempts", "=", row.attempts)
+      .where("status", "=", "pending")
+      .executeTakeFirst();
+    return taken.numUpdatedRows === 1n ? { id: row.id, attempts: row.attempts + 1 } : undefined;
+  });
 }
 
 export interface QueueWork {

@@ -1,4 +1,4 @@
-import type { Db } from "../db";
+import type { Trx } from "../db";
 import type { OrderItemRow, OrderRow } from "../db/schema";
 import { type EmailContent, orderNotification, orderNotificationFields, orderReceipt, orderRefunded, orderShipped } from "./templates";
 
@@ -11,7 +11,7 @@ interface QueuedEmail extends EmailContent {
 }
 
 /** Queues emails in the caller's transaction: they exist exactly when what they tell of does. */
-async function enqueue(trx: Db, order: OrderRow | null, messages: QueuedEmail[], now: number) {
+async function enqueue(trx: Trx, order: OrderRow | null, messages: QueuedEmail[], now: number) {
   await trx
     .insertInto("outbox")
     .values(
@@ -33,7 +33,7 @@ async function enqueue(trx: Db, order: OrderRow | null, messages: QueuedEmail[],
  * order paid: the emails exist exactly when the payment does.
  */
 export async function enqueueOrderEmails(
-  trx: Db,
+  trx: Trx,
   order: OrderRow,
   items: OrderItemRow[],
   options: { shopEmail: string; now: number },
@@ -49,7 +49,7 @@ const shopperEmails = { order_shipped: orderShipped, order_refunded: orderRefund
 
 /** Queues the shopper's "has shipped" or "has been refunded" email, when the order has an address to send it to. */
 export async function enqueueShopperEmail(
-  trx: Db,
+  trx: Trx,
   kind: keyof typeof shopperEmails,
   order: OrderRow,
   items: OrderItemRow[],
@@ -61,6 +61,6 @@ export async function enqueueShopperEmail(
 }
 
 /** Queues an email to an owner that is about the shop, not one order (the low-stock digest). */
-export async function enqueueOwnerEmail(trx: Db, kind: string, to: string, content: EmailContent, now: number) {
+export async function enqueueOwnerEmail(trx: Trx, kind: string, to: string, content: EmailContent, now: number) {
   await enqueue(trx, null, [{ kind, to, reply_to: null, params: null, ...content }], now);
 }

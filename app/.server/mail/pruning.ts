@@ -1,6 +1,6 @@
 import { setImmediate as nextTurn } from "node:timers/promises";
 import type { Db } from "../db";
-import { isSqlite } from "../db/engine";
+import { lockSkippingLocked } from "../db/locks";
 import { reclaimEveryFreePage, reclaimFreePages } from "../db/space";
 import { changesOf, rowsOf, runSteps, type Steps } from "../db/steps";
 
@@ -31,7 +31,7 @@ const KEPT = ["id", "order_id", "kind", "to", "subject", "status", "attempts", "
  * merges emptied pages), so the space would never come free.
  */
 function* pruneBatch(db: Db, sentBefore: number, now: number, size: number): Steps<number> {
-  let due = db
+  const due = db
     .selectFrom("outbox")
     .select("id")
     .where("status", "=", "sent")
@@ -39,8 +39,7 @@ function* pruneBatch(db: Db, sentBefore: number, now: number, size: number): Ste
     .where("sent_at", "<", sentBefore)
     .orderBy("sent_at")
     .limit(size);
-  if (!isSqlite(db)) due = due.forUpdate().skipLocked();
-  const pruned = yield* rowsOf(db.deleteFrom("outbox").where("id", "in", due).returning(KEPT));
+  const pruned = yield* rowsOf(db.deleteFrom("outbox").where("id", "in", lockSkippingLocked(db, due)).returning(KEPT));
   if (pruned.length === 0) return 0;
   yield* changesOf(
     db.insertInto("outbox").values(pruned.map((email) => ({ ...email, text: "", html: "", params: null, reply_to: null, last_error: null, pruned_at: now }))),

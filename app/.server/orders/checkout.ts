@@ -1,11 +1,11 @@
 import type { CheckoutRequest } from "~/lib/checkout-schema";
 import type { Db } from "../db";
 import type { OrderRow } from "../db/schema";
-import { changesOf, runSteps } from "../db/steps";
+import { changesOf, firstOf, runSteps } from "../db/steps";
 import { queryTemplate } from "../db/template";
 import { consumeRateLimit } from "../rate-limits";
-import { OrderExpired, assertPayable } from "./payment";
-import { findOrderByIdempotencyKey, findOrderItems } from "./queries";
+import { payableState } from "./payment";
+import { findOrderItems, orderColumns } from "./queries";
 import type { CreatedPayment, PaymentProvider } from "./payments/provider";
 import type { PaymentProviders } from "./payments/providers";
 import { checkoutLimitKey, type OrderOptions, type Reservation, reserveOrder, shippingColumns } from "./reservation";
@@ -43,6 +43,13 @@ export class PaymentUnavailable extends Error {
   override name = "PaymentUnavailable";
 }
 
+/** The order a checkout's idempotency key created: a retry's, or a race's that another request won. */
+const orderWithKey = queryTemplate((db: Db, values: { key: string }) =>
+  db.selectFrom("orders").select(orderColumns).where("idempotency_key", "=", values.key),
+);
+
+const findOrderByIdempotencyKey = (db: Db, key: string) => runSteps(db, () => firstOf(orderWithKey(db, { key })));
+
 const attachPaymentRef = queryTemplate((db: Db, values: { id: number; ref: string }) =>
   db.updateTable("orders").set({ payment_ref: values.ref }).where("id", "=", values.id).where("payment_ref", "is", null).where("status", "=", "pending_payment"),
 );
@@ -68,7 +75,7 @@ export async function placeOrder(db: Db, providers: PaymentProviders, request: C
     // The hit rolled back with the reservation: a key sent again still counts against its address.
     if (options.holder) {
       const hit = await consumeRateLimit(db, checkoutLimitKey(options.holder), options.holder.checkouts, options.now);
-      if (!hit.allowed) return { kind: "rate_limited", retryAfterSeconds: hit.retryAfterSeconds };
+      if (hit.kind === "limited") return { kind: "rate_limited", retryAfterSeconds: hit.retryAfterSeconds };
     }
     return resume(db, providers, existing, request, options);
   }
@@ -129,20 +136,15 @@ async function resume(
   request: CheckoutRequest,
   options: { customer: Customer; now: number },
 ): Promise<PlaceOrderResult> {
-  let state: "pending" | "paid";
-  try {
-    state = assertPayable(order, options.now);
-  } catch (error) {
-    if (error instanceof OrderExpired) return { kind: "expired" };
-    throw error;
-  }
+  const state = payableState(order, options.now);
+  if (state.kind === "expired") return { kind: "expired" };
   const items = await findOrderItems(db, order.id);
   const sameLines =
     items.length === request.lines.length && request.lines.every((line) => items.some((item) => item.product_id === line.id && item.quantity === line.quantity));
   if (!sameLines) return { kind: "key_reused" };
   const shipping = shippingColumns(request.shipping, options.customer);
   if (Object.entries(shipping).some(([column, value]) => order[column as keyof typeof shipping] !== value)) {
-    if (state === "paid") return { kind: "key_reused" };
+    if (state.kind === "paid") return { kind: "key_reused" };
     const updated = await db.updateTable("orders").set(shipping).where("id", "=", order.id).where("status", "=", "pending_payment").returningAll().executeTakeFirst();
     // Paid or expired meanwhile: answer for what it is now.
     return resume(db, providers, updated ?? (await findOrderByIdempotencyKey(db, order.idempotency_key))!, request, options);

@@ -1,7 +1,7 @@
 import type { ExpressionBuilder } from "kysely";
-import { bumpCatalogVersion } from "../catalog/version";
-import type { Db } from "../db";
-import { isSqlite } from "../db/engine";
+import { catalogVersionBump } from "../catalog/version";
+import { type Db, transaction } from "../db";
+import { lockSkippingLocked } from "../db/locks";
 import type { Database, OrderRow } from "../db/schema";
 import type { Logger } from "../logger";
 import { syncPaymentStatus } from "./payment";
@@ -13,7 +13,7 @@ import { findOrderItems } from "./queries";
  * expire it, keep it (it was paid after all), or skip it (the provider could
  * not be asked: it is tried again once its claim runs out).
  */
-export type SettleBeforeExpiry = (order: OrderRow) => Promise<"expire" | "keep" | "skip">;
+export type SettleBeforeExpiry = (order: OrderRow) => Promise<{ kind: "expire" } | { kind: "keep" } | { kind: "skip" }>;
 
 /**
  * How long an order claimed for expiry is one process's: long enough for its
@@ -33,7 +33,7 @@ export const EXPIRY_CLAIM_MS = 5 * 60_000;
 function claimDueOrders(db: Db, now: number, limit: number): Promise<OrderRow[]> {
   const unclaimed = (eb: ExpressionBuilder<Database, "orders">) =>
     eb.or([eb("expiry_claimed_until", "is", null), eb("expiry_claimed_until", "<=", now)]);
-  let claimable = db
+  const claimable = db
     .selectFrom("orders")
     .select("id")
     .where("status", "=", "pending_payment")
@@ -41,11 +41,10 @@ function claimDueOrders(db: Db, now: number, limit: number): Promise<OrderRow[]>
     .where(unclaimed)
     .orderBy("expires_at")
     .limit(limit);
-  if (!isSqlite(db)) claimable = claimable.forUpdate().skipLocked();
   return db
     .updateTable("orders")
     .set({ expiry_claimed_until: now + EXPIRY_CLAIM_MS })
-    .where("id", "in", claimable)
+    .where("id", "in", lockSkippingLocked(db, claimable))
     .where("status", "=", "pending_payment")
     .where(unclaimed)
     .returningAll()
@@ -62,14 +61,14 @@ function claimDueOrders(db: Db, now: number, limit: number): Promise<OrderRow[]>
 export async function expireUnpaidOrders(
   db: Db,
   now: number,
-  settle: SettleBeforeExpiry = async () => "expire",
+  settle: SettleBeforeExpiry = async () => ({ kind: "expire" }),
   limit = 100,
 ): Promise<OrderRow[]> {
   const due = (await claimDueOrders(db, now, limit)).sort((a, b) => a.expires_at - b.expires_at);
   const expired: OrderRow[] = [];
   for (const order of due) {
-    if ((await settle(order)) !== "expire") continue;
-    const won = await db.transaction().execute(async (trx) => {
+    if ((await settle(order)).kind !== "expire") continue;
+    const won = await transaction(db, async (trx) => {
       const changed = await trx
         .updateTable("orders")
         .set({ status: "expired", held_by: null })
@@ -86,7 +85,7 @@ export async function expireUnpaidOrders(
           .where("id", "=", item.product_id)
           .execute();
       }
-      await bumpCatalogVersion(trx);
+      await catalogVersionBump(trx).execute();
       return true;
     });
     if (won) expired.push({ ...order, status: "expired" });
@@ -109,28 +108,28 @@ export interface ExpiryDependencies {
  */
 export function settleWithProvider({ db, logger, payments, shopEmail }: ExpiryDependencies): SettleBeforeExpiry {
   return async (order: OrderRow) => {
-    if (!order.payment_ref) return "expire";
+    if (!order.payment_ref) return { kind: "expire" };
     const provider = payments.of(order.payment_provider);
     if (!provider) {
       logger.error(
         { order: order.number, provider: order.payment_provider },
         "An expiring order was paid through a provider the shop is no longer set up for: configure it again (for Stripe, STRIPE_SECRET_KEY and the rest) so the order can be settled",
       );
-      return "skip";
+      return { kind: "skip" };
     }
     try {
-      if ((await provider.cancelPayment(order.payment_ref)) === "cancelled") return "expire";
+      if ((await provider.cancelPayment(order.payment_ref)) === "cancelled") return { kind: "expire" };
       const outcome = await syncPaymentStatus(db, provider, order, { now: Date.now(), shopEmail });
-      if (outcome === "paid" || outcome === "duplicate") {
+      if (outcome.kind === "paid" || outcome.kind === "duplicate") {
         logger.info({ order: order.number }, "Order paid at the last moment; kept instead of expired");
-        return "keep";
+        return { kind: "keep" };
       }
       // Money was taken but cannot be applied (a different amount): the stock goes back and the refund job gives the money back.
-      logger.error({ order: order.number, outcome }, "Payment went through for an order that cannot take it; it will be refunded (npm run refunds)");
-      return "expire";
+      logger.error({ order: order.number, outcome: outcome.kind }, "Payment went through for an order that cannot take it; it will be refunded (npm run refunds)");
+      return { kind: "expire" };
     } catch (error) {
       logger.warn({ order: order.number, error: error instanceof Error ? error.message : String(error) }, "Could not settle the payment of an expiring order; will try again");
-      return "skip";
+      return { kind: "skip" };
     }
   };
 }

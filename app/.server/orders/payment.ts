@@ -1,4 +1,4 @@
-import type { Db } from "../db";
+import { type Db, transaction } from "../db";
 import type { OrderRow } from "../db/schema";
 import { enqueueOrderEmails } from "../mail/outbox";
 import { type RateLimit, consumeRateLimit } from "../rate-limits";
@@ -8,24 +8,25 @@ import type { PaymentProviders } from "./payments/providers";
 import { queueRefund } from "./refunds";
 import { findOrderByNumber, findOrderItems, paidOrderSummary } from "./queries";
 
-/** The order's reservation is over: it can take no payment, and the shopper must check out afresh. */
-export class OrderExpired extends Error {
-  override name = "OrderExpired";
-}
-
 /** Statuses of an order whose payment went through and stands: paid, and then shipped. */
 export const isPaid = (status: OrderRow["status"]) => status === "paid" || status === "shipped";
 
 /**
+ * Whether an order is still to pay, paid already, or expired: its
+ * reservation is over, it can take no payment, and the shopper must check
+ * out afresh.
+ */
+export type PayableState = { kind: "pending" } | { kind: "paid" } | { kind: "expired" };
+
+/**
  * The rule every payment path shares (checkout's retry, the test card, the
  * provider's word): an order takes a payment only while it is pending and its
- * reservation lasts. Answers whether it is still to pay or paid already;
- * throws OrderExpired otherwise.
+ * reservation lasts.
  */
-export function assertPayable(order: Pick<OrderRow, "status" | "expires_at">, now: number): "pending" | "paid" {
-  if (isPaid(order.status)) return "paid";
-  if (order.status === "pending_payment" && order.expires_at > now) return "pending";
-  throw new OrderExpired();
+export function payableState(order: Pick<OrderRow, "status" | "expires_at">, now: number): PayableState {
+  if (isPaid(order.status)) return { kind: "paid" };
+  if (order.status === "pending_payment" && order.expires_at > now) return { kind: "pending" };
+  return { kind: "expired" };
 }
 
 export interface PaymentSuccess {
@@ -47,7 +48,7 @@ export interface PaymentSuccess {
  * (the order expired): money came in that the order cannot take, and a refund
  * of it is queued.
  */
-export type PaymentOutcome = "paid" | "duplicate" | "amount_mismatch" | "not_payable";
+export type PaymentOutcome = { kind: "paid" } | { kind: "duplicate" } | { kind: "amount_mismatch" } | { kind: "not_payable" };
 
 /**
  * DESIGN.md §Checkout step 4: the order becomes paid exactly once, in the same
@@ -56,9 +57,9 @@ export type PaymentOutcome = "paid" | "duplicate" | "amount_mismatch" | "not_pay
  * it as a refund due, which the refund job gives back through the provider.
  */
 export async function recordPaymentSuccess(db: Db, payment: PaymentSuccess): Promise<PaymentOutcome> {
-  return db.transaction().execute(async (trx) => {
+  return transaction(db, async (trx) => {
     const order = await trx.selectFrom("orders").selectAll().where("id", "=", payment.orderId).executeTakeFirst();
-    if (!order) return "not_payable";
+    if (!order) return { kind: "not_payable" };
     const event = await trx
       .insertInto("payment_events")
       .values({
@@ -71,7 +72,7 @@ export async function recordPaymentSuccess(db: Db, payment: PaymentSuccess): Pro
       .onConflict((conflict) => conflict.columns(["provider", "event_id"]).doNothing())
       .returning("id")
       .executeTakeFirst();
-    if (!event) return "duplicate";
+    if (!event) return { kind: "duplicate" };
     const giveBack = () =>
       queueRefund(trx, {
         orderId: order.id,
@@ -84,7 +85,7 @@ export async function recordPaymentSuccess(db: Db, payment: PaymentSuccess): Pro
       });
     if (order.amount_cents !== payment.amountCents || order.currency !== payment.currency.toLowerCase()) {
       await giveBack();
-      return "amount_mismatch";
+      return { kind: "amount_mismatch" };
     }
     const paid = await trx
       .updateTable("orders")
@@ -95,13 +96,13 @@ export async function recordPaymentSuccess(db: Db, payment: PaymentSuccess): Pro
     if (paid.numUpdatedRows !== 1n) {
       // Read again: on PostgreSQL a concurrent event may have paid it while this one waited.
       const current = await trx.selectFrom("orders").select("status").where("id", "=", order.id).executeTakeFirstOrThrow();
-      if (current.status !== "expired") return "duplicate";
+      if (current.status !== "expired") return { kind: "duplicate" };
       await giveBack();
-      return "not_payable";
+      return { kind: "not_payable" };
     }
     const paidOrder: OrderRow = { ...order, status: "paid", paid_at: payment.now, held_by: null };
     await enqueueOrderEmails(trx, paidOrder, await findOrderItems(trx, order.id), payment);
-    return "paid";
+    return { kind: "paid" };
   });
 }
 
@@ -123,10 +124,10 @@ export async function syncPaymentStatus(
   provider: PaymentProvider,
   order: OrderRow,
   options: { now: number; shopEmail: string },
-): Promise<PaymentOutcome | "unpaid"> {
-  if (order.status !== "pending_payment" || !order.payment_ref) return "unpaid";
+): Promise<PaymentOutcome | { kind: "unpaid" }> {
+  if (order.status !== "pending_payment" || !order.payment_ref) return { kind: "unpaid" };
   const check = await provider.checkPayment(order.payment_ref);
-  if (!check.succeeded) return "unpaid";
+  if (!check.succeeded) return { kind: "unpaid" };
   return recordPaymentSuccess(db, {
     provider: provider.name,
     eventId: `status-check:${order.payment_ref}`,
@@ -164,9 +165,9 @@ export async function orderPaymentStatus(
   if (!order) return undefined;
   const provider = providers.of(order.payment_provider);
   const mayAsk =
-    provider && order.status === "pending_payment" && (await consumeRateLimit(db, `payment-check:order:${number}`, PROVIDER_CHECKS_PER_ORDER, options.now)).allowed;
-  const outcome = mayAsk ? await syncPaymentStatus(db, provider, order, options) : "unpaid";
-  const current = (outcome === "unpaid" ? order : await findOrderByNumber(db, number)) ?? order;
+    provider && order.status === "pending_payment" && (await consumeRateLimit(db, `payment-check:order:${number}`, PROVIDER_CHECKS_PER_ORDER, options.now)).kind === "allowed";
+  const outcome = mayAsk ? await syncPaymentStatus(db, provider, order, options) : { kind: "unpaid" as const };
+  const current = (outcome.kind === "unpaid" ? order : await findOrderByNumber(db, number)) ?? order;
   if (isPaid(current.status) && options.orderAccess.allows(number, accessToken)) return paidOrderSummary(db, current);
   return { number, status: current.status, amountCents: order.amount_cents };
 }

@@ -1,14 +1,14 @@
 import type { Db } from "../db";
 import type { OrderRow } from "../db/schema";
-import { firstOf, runSteps } from "../db/steps";
-import { queryTemplate } from "../db/template";
+
+/**
+ * Reads of orders, as plain queries. The checkout's reads and writes are
+ * written as steps and templates instead, its hot path (db/steps.ts): its
+ * order by idempotency key is in checkout.ts.
+ */
 
 export function findOrderByNumber(db: Db, number: string) {
   return db.selectFrom("orders").selectAll().where("number", "=", number).executeTakeFirst();
-}
-
-export function findOrderByIdempotencyKey(db: Db, key: string) {
-  return runSteps(db, () => firstOf(orderWithKey(db, { key })));
 }
 
 /**
@@ -45,11 +45,6 @@ const everyOrderColumn = {
 } satisfies Record<keyof OrderRow, true>;
 
 export const orderColumns = Object.keys(everyOrderColumn) as (keyof OrderRow)[];
-
-/** The order a checkout's idempotency key created. */
-const orderWithKey = queryTemplate((db: Db, values: { key: string }) =>
-  db.selectFrom("orders").select(orderColumns).where("idempotency_key", "=", values.key),
-);
 
 export function findOrderByPaymentRef(db: Db, ref: string) {
   return db.selectFrom("orders").selectAll().where("payment_ref", "=", ref).executeTakeFirst();

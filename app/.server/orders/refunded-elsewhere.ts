@@ -1,5 +1,5 @@
-import type { Db } from "../db";
-import { isSqlite } from "../db/engine";
+import { type Db, transaction } from "../db";
+import { lockForUpdate } from "../db/locks";
 import { isPaid } from "./payment";
 import { findOrderItems } from "./queries";
 import { markRefunded } from "./refunded";
@@ -16,6 +16,8 @@ export interface ProviderRefund {
   shopEmail: string;
 }
 
+export type RefundedElsewhere = { kind: "refunded" } | { kind: "unchanged" } | { kind: "duplicate" } | { kind: "unknown_payment" };
+
 /**
  * A whole payment refunded at the provider (Stripe's dashboard): the order
  * becomes refunded like the owner's own Cancel and refund, without putting
@@ -23,20 +25,18 @@ export interface ProviderRefund {
  * shopper's email, once. A refund the shop made itself arrives here too and
  * finds the order refunded already: nothing changes.
  */
-export async function recordRefundedElsewhere(db: Db, refund: ProviderRefund): Promise<"refunded" | "unchanged" | "duplicate" | "unknown_payment"> {
-  return db.transaction().execute(async (trx) => {
-    let read = trx.selectFrom("orders").selectAll().where("payment_ref", "=", refund.paymentRef);
-    if (!isSqlite(db)) read = read.forUpdate();
-    const order = await read.executeTakeFirst();
-    if (!order) return "unknown_payment";
+export async function recordRefundedElsewhere(db: Db, refund: ProviderRefund): Promise<RefundedElsewhere> {
+  return transaction(db, async (trx) => {
+    const order = await lockForUpdate(trx, trx.selectFrom("orders").selectAll().where("payment_ref", "=", refund.paymentRef)).executeTakeFirst();
+    if (!order) return { kind: "unknown_payment" };
     const event = await trx
       .insertInto("payment_events")
       .values({ provider: refund.provider, event_id: refund.eventId, order_id: order.id, type: "refunded", created_at: refund.now })
       .onConflict((conflict) => conflict.columns(["provider", "event_id"]).doNothing())
       .returning("id")
       .executeTakeFirst();
-    if (!event) return "duplicate";
-    if (!isPaid(order.status)) return "unchanged";
+    if (!event) return { kind: "duplicate" };
+    if (!isPaid(order.status)) return { kind: "unchanged" };
     await trx
       .insertInto("refunds")
       .values({
@@ -55,6 +55,6 @@ export async function recordRefundedElsewhere(db: Db, refund: ProviderRefund): P
       .execute();
     const actor = { id: `provider:${refund.provider}`, displayName: `${refund.providerName} dashboard` };
     await markRefunded(trx, order, await findOrderItems(trx, order.id), { actor, amountCents: refund.amountCents, restocked: false, now: refund.now, shopEmail: refund.shopEmail });
-    return "refunded";
+    return { kind: "refunded" };
   });
 }

@@ -1,5 +1,5 @@
 import { type Actor, recordActivity } from "../admin/activity";
-import type { Db } from "../db";
+import type { Trx } from "../db";
 import type { OrderItemRow, OrderRow } from "../db/schema";
 import { enqueueShopperEmail } from "../mail/outbox";
 
@@ -10,7 +10,7 @@ import { enqueueShopperEmail } from "../mail/outbox";
  * back, and the shopper's email is queued.
  */
 export async function markRefunded(
-  trx: Db,
+  trx: Trx,
   order: OrderRow,
   items: OrderItemRow[],
   refund: { actor: Actor; amountCents: number; restocked: boolean; now: number; shopEmail: string },

@@ -1,4 +1,4 @@
-import type { Db } from "../db";
+import type { Db, Trx } from "../db";
 import { type RetryPolicy, requeue, workThroughQueue } from "../db/work-queue";
 import type { Logger } from "../logger";
 import type { PaymentProviders } from "./payments/providers";
@@ -31,7 +31,7 @@ export interface RefundRequest {
  * changes nothing. The refund job gives the money back through the payment's
  * own provider.
  */
-export async function queueRefund(trx: Db, refund: RefundRequest) {
+export async function queueRefund(trx: Trx, refund: RefundRequest) {
   await trx
     .insertInto("refunds")
     .values({

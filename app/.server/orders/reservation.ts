@@ -3,11 +3,10 @@ import type { CheckoutRequest, Shipping } from "~/lib/checkout-schema";
 import { MAX_ORDER_CENTS } from "~/lib/money";
 import { ORDER_NUMBER_ALPHABET } from "~/lib/order-number";
 import { type ExpressionBuilder, type Insertable } from "kysely";
-import { lockedInIdOrder } from "../catalog/product-locks";
 import { catalogVersionBump } from "../catalog/version";
 import type { Database, Db } from "../db";
 import { isDeadlock } from "../db/deadlock";
-import { isSqlite } from "../db/engine";
+import { lockedInIdOrder, productIdsLockedInOrder } from "../db/locks";
 import type { OrderRow, ProductRow } from "../db/schema";
 import { changesOf, firstOf, rowsOf, runSteps, type Steps } from "../db/steps";
 import { queryTemplate } from "../db/template";
@@ -110,7 +109,7 @@ const takeStock = queryTemplate((db: Db, values: { lines: { id: number; quantity
   return db
     .updateTable("products")
     .set((eb) => ({ stock: eb("stock", "-", wanted(eb, values.lines)) }))
-    .where("id", "in", isSqlite(db) ? ids : lockedInIdOrder(db, db.selectFrom("products").select("id").where("id", "in", ids)))
+    .where("id", "in", productIdsLockedInOrder(db, ids))
     .where((eb) => eb("stock", ">=", wanted(eb, values.lines)))
     .where("visible", "=", 1)
     .returning(["id", "stock", "price_cents", "name", "scent"]);
@@ -237,7 +236,7 @@ function* reserve(
   const { holder, now } = options;
   if (holder) {
     const hit = yield* rateLimitHit(db, checkoutLimitKey(holder), holder.checkouts, now);
-    if (!hit.allowed) return { kind: "rate_limited", retryAfterSeconds: hit.retryAfterSeconds };
+    if (hit.kind === "limited") return { kind: "rate_limited", retryAfterSeconds: hit.retryAfterSeconds };
     const held = yield* heldBy(db, holder.address, now);
     const units = lines.reduce((sum, line) => sum + line.quantity, 0);
     if (held.units + units > holder.maxUnits) return { kind: "holding_limit", held: held.units, limit: holder.maxUnits, until: held.until };

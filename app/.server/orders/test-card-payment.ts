@@ -1,7 +1,7 @@
 import type { Db } from "../db";
 import { type RateLimit, consumeRateLimit } from "../rate-limits";
 import type { OrderAccess } from "./access";
-import { OrderExpired, assertPayable, recordPaymentSuccess } from "./payment";
+import { payableState, recordPaymentSuccess } from "./payment";
 import { chargeTestCard } from "./payments/test-gateway";
 import { findOrderByNumber, paidOrderSummary } from "./queries";
 
@@ -30,17 +30,12 @@ export async function payWithTestCard(
   const order = await findOrderByNumber(db, number);
   if (!order || order.payment_provider !== "test" || !options.orderAccess.allows(number, accessToken)) return { kind: "not_found" };
   const limit = await consumeRateLimit(db, `payment:order:${order.number}`, options.attemptsPerOrder, now);
-  if (!limit.allowed) return { kind: "too_many_attempts", retryAfterSeconds: limit.retryAfterSeconds };
-  let state: "pending" | "paid";
-  try {
-    state = assertPayable(order, now);
-  } catch (error) {
-    if (error instanceof OrderExpired) return { kind: "expired" };
-    throw error;
-  }
+  if (limit.kind === "limited") return { kind: "too_many_attempts", retryAfterSeconds: limit.retryAfterSeconds };
+  const state = payableState(order, now);
+  if (state.kind === "expired") return { kind: "expired" };
   const charge = chargeTestCard(cardNumber);
   if (!charge.approved) return { kind: "declined", message: charge.message };
-  if (state === "pending") {
+  if (state.kind === "pending") {
     const outcome = await recordPaymentSuccess(db, {
       provider: "test",
       eventId: `charge:${order.number}`,
@@ -52,7 +47,7 @@ export async function payWithTestCard(
       now,
       shopEmail: options.shopEmail,
     });
-    if (outcome === "not_payable") return { kind: "expired" };
+    if (outcome.kind === "not_payable") return { kind: "expired" };
   }
   return { kind: "paid", order: await paidOrderSummary(db, order) };
 }

@@ -9,7 +9,7 @@ import { isSqlite } from "../engine";
  * B-trees on `orders`.
  *
  * - On SQLite the search index is no longer written by the order's insert:
- *   a job adds new orders to it in batches (db/order-search.ts), and
+ *   a job adds new orders to it in batches (db/search.ts), and
  *   `orders_search_position` says how far it has come. The search reads the
  *   few orders past that point directly, so it still finds every order.
  *   The triggers for a change or a deletion (neither happens in the shop;

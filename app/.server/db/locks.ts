@@ -1,0 +1,38 @@
+import type { SelectQueryBuilder } from "kysely";
+import type { Database, Db } from ".";
+import { isSqlite } from "./engine";
+
+/**
+ * Row locks, which only PostgreSQL takes: SQLite runs one writer at a time
+ * and has no row locks, so there each query stays as it is.
+ */
+
+/** Locks the rows `query` reads (of the table `of` alone, when it joins others) until its transaction ends. */
+export function lockForUpdate<DB, TB extends keyof DB, O>(db: Db, query: SelectQueryBuilder<DB, TB, O>, of?: TB & string): SelectQueryBuilder<DB, TB, O> {
+  return isSqlite(db) ? query : query.forUpdate(of);
+}
+
+/**
+ * Claims the rows `query` reads for this process: of several processes,
+ * each skips the rows another holds (`FOR UPDATE SKIP LOCKED`), so they
+ * take different ones.
+ */
+export function lockSkippingLocked<DB, TB extends keyof DB, O>(db: Db, query: SelectQueryBuilder<DB, TB, O>): SelectQueryBuilder<DB, TB, O> {
+  return isSqlite(db) ? query : query.forUpdate().skipLocked();
+}
+
+/**
+ * Locks the products `query` reads until its transaction ends, taking them
+ * in id order. Every transaction that locks several products takes them in
+ * that order, so no two of them deadlock: a checkout and a catalog import
+ * through this, an expiry and a refund by restocking an order's items in
+ * product-id order.
+ */
+export function lockedInIdOrder<O>(db: Db, query: SelectQueryBuilder<Database, "products", O>): SelectQueryBuilder<Database, "products", O> {
+  return isSqlite(db) ? query : query.orderBy("id").forUpdate();
+}
+
+/** The products `ids` for an update's `where id in`, their rows locked first in id order (`lockedInIdOrder`). */
+export function productIdsLockedInOrder(db: Db, ids: number[]) {
+  return isSqlite(db) ? ids : lockedInIdOrder(db, db.selectFrom("products").select("id").where("id", "in", ids));
+}
