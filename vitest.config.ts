@@ -20,7 +20,7 @@ export default defineConfig({
         test: {
           name: "integration",
           include: ["tests/integration/**/*.test.ts"],
-          globalSetup: ["tests/setup/ensure-build.ts", "tests/setup/sqlite-template.ts"],
+          globalSetup: ["tests/setup/ensure-build.ts", "tests/setup/database-template.ts"],
           testTimeout: 30_000,
           hookTimeout: 120_000,
         },
