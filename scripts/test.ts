@@ -3,8 +3,12 @@
  * Playwright in Chromium — and ends with one line counting every test.
  *
  *   npm test                                  everything
- *   npm test -- --only integration            only Vitest's integration project
+ *   npm test -- --only integration            only Vitest's integration projects
  *   npm test -- --summary-file FILE           add this run's counts to those in FILE (CI sums two runs)
+ *
+ * With TEST_DATABASE_URL (PostgreSQL), the suites that do not depend on the
+ * engine (the `integration-any-engine` project, listed in vitest.config.ts)
+ * are left out: they ran on SQLite already.
  */
 import { spawnSync } from "node:child_process";
 import fs from "node:fs";
@@ -44,7 +48,12 @@ function run(command: string, args: string[], env: Record<string, string> = {}) 
 
 function vitest(): Counts & { code: number } {
   const file = path.join(reports, "vitest.json");
-  const projects = values.only ? ["--project", values.only] : [];
+  const onPostgres = Boolean(process.env.TEST_DATABASE_URL);
+  const projects = values.only
+    ? ["--project", "integration", ...(onPostgres ? [] : ["--project", "integration-any-engine"])]
+    : onPostgres
+      ? ["--project", "!integration-any-engine"]
+      : [];
   const code = run("vitest", ["run", ...projects, "--reporter=default", "--reporter=json", `--outputFile.json=${file}`]);
   if (!fs.existsSync(file)) return { code: code || 1, passed: 0, failed: 1, skipped: 0 };
   const report = JSON.parse(fs.readFileSync(file, "utf8"));
