@@ -2,6 +2,38 @@ import path from "node:path";
 import { defineConfig } from "vitest/config";
 import { imagesVersion } from "./server/images-version.ts";
 
+/**
+ * Integration suites whose outcome does not depend on the database engine:
+ * what they test happens before the database (headers, assets, the origin
+ * check), in the HTML (both checkers), in a mail transport or at Google's
+ * stand-in, or they run both engines themselves (bench-smoke). They run once,
+ * on SQLite, in the `integration-any-engine` project; every other integration
+ * suite (the `integration` project) runs on SQLite and again on PostgreSQL.
+ * A new suite belongs to `integration` unless it is listed here.
+ */
+export const engineAgnosticSuites = [
+  "assets",
+  "bench-smoke",
+  "google-sign-in",
+  "html-structure",
+  "mail-emailjs",
+  "mail-files",
+  "mail-smtp",
+  "origin-check",
+  "return-to",
+  "security-headers",
+  "shared-caches",
+  "test-mode",
+  "w3c-html-checker",
+].map((name) => `tests/integration/${name}.test.ts`);
+
+/** What both integration projects share: a fresh build, one migrated database per run, and room for real servers. */
+const integration = {
+  globalSetup: ["tests/setup/ensure-build.ts", "tests/setup/database-template.ts"],
+  testTimeout: 30_000,
+  hookTimeout: 120_000,
+};
+
 export default defineConfig({
   resolve: { tsconfigPaths: true },
   define: { __IMAGES_VERSION__: JSON.stringify(imagesVersion(path.join(import.meta.dirname, "public/images"))) },
@@ -17,13 +49,11 @@ export default defineConfig({
       },
       {
         extends: true,
-        test: {
-          name: "integration",
-          include: ["tests/integration/**/*.test.ts"],
-          globalSetup: ["tests/setup/ensure-build.ts", "tests/setup/sqlite-template.ts"],
-          testTimeout: 30_000,
-          hookTimeout: 120_000,
-        },
+        test: { name: "integration", include: ["tests/integration/**/*.test.ts"], exclude: engineAgnosticSuites, ...integration },
+      },
+      {
+        extends: true,
+        test: { name: "integration-any-engine", include: engineAgnosticSuites, ...integration },
       },
     ],
   },

@@ -1,10 +1,10 @@
-import { expect, test } from "@playwright/test";
+import { expect, test } from "./support/test";
 import { createOwner, signInAsOwner } from "./support/owner";
 
-let owner: ReturnType<typeof createOwner>;
-// The owner:create command takes seconds on a busy machine: made before the test's own time starts.
-test.beforeAll(() => {
-  owner = createOwner();
+let owner: Awaited<ReturnType<typeof createOwner>>;
+// Her password changes, which ends her sessions: an owner of her own, not the worker's signed-in one.
+test.beforeAll(async () => {
+  owner = await createOwner();
 });
 
 test("an owner whose session ended clicks a back-office link, signs in again and lands on that page, not on its data", async ({ browser, page }) => {

@@ -1,4 +1,4 @@
-import { expect, test } from "@playwright/test";
+import { expect, test } from "./support/test";
 
 test("GET /api/catalog returns every category in the import shape, prices in dollars", async ({ request }) => {
   const response = await request.get("/api/catalog");

@@ -1,4 +1,4 @@
-import { expect, test } from "@playwright/test";
+import { expect, test } from "./support/test";
 import { signUp, uniqueEmail } from "./support/accounts";
 
 const nav = (page: import("@playwright/test").Page) => page.getByRole("navigation", { name: "Main" });

@@ -1,4 +1,5 @@
-import { type Page, expect, test } from "@playwright/test";
+import { type Page } from "@playwright/test";
+import { expect, test } from "./support/test";
 
 const PRODUCT = "/shop/wax/1001/"; // Lavender Fields, 3 photos
 

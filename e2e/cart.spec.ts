@@ -1,4 +1,4 @@
-import { expect, test } from "@playwright/test";
+import { expect, test } from "./support/test";
 import { CartPage } from "./support/cart";
 
 test("a shopper adds from a product card and from a product page, and the badge counts", async ({ page }) => {

@@ -1,4 +1,4 @@
-import { expect, test } from "@playwright/test";
+import { expect, test } from "./support/test";
 import { columnCount } from "./support/grid";
 
 test("a category page lists its products in stock under the capitalised name", async ({ page }) => {

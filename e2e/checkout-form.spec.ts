@@ -1,4 +1,4 @@
-import { expect, test } from "@playwright/test";
+import { expect, test } from "./support/test";
 import { CartPage } from "./support/cart";
 import { startCheckout } from "./support/checkout";
 

@@ -1,4 +1,5 @@
-import { type Page, expect, test } from "@playwright/test";
+import { type Page } from "@playwright/test";
+import { expect, test } from "./support/test";
 
 const nav = (page: Page) => page.getByRole("navigation", { name: "Main" });
 const googleButton = (page: Page) => page.getByRole("form", { name: "Sign in" }).getByRole("button", { name: "Sign in with Google" });

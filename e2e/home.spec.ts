@@ -1,4 +1,4 @@
-import { expect, test } from "@playwright/test";
+import { expect, test } from "./support/test";
 import { columnCount } from "./support/grid";
 
 test("home shows a tile per category that leads to its page", async ({ page }) => {

@@ -1,4 +1,4 @@
-import { expect, test } from "@playwright/test";
+import { expect, test } from "./support/test";
 
 test("the navigation bar leads home, to the shop and to sign-in", async ({ page }) => {
   await page.goto("/about");

@@ -1,4 +1,4 @@
-import { expect, test } from "@playwright/test";
+import { expect, test } from "./support/test";
 
 test("a spinner shows while the next page's catalog data loads", async ({ page }) => {
   await page.goto("/");

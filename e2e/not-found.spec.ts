@@ -1,4 +1,4 @@
-import { expect, test } from "@playwright/test";
+import { expect, test } from "./support/test";
 
 const message = "Oops! Looks like this page doesn't exist. Try heading back Home!";
 

@@ -1,4 +1,4 @@
-import { expect, test } from "@playwright/test";
+import { expect, test } from "./support/test";
 
 test("a product page shows name, photos, price, scent, description and Add to Cart", async ({ page }) => {
   await page.goto("/shop/wax/1001/");

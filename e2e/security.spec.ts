@@ -1,4 +1,5 @@
-import { type Page, expect, test } from "@playwright/test";
+import { type Page } from "@playwright/test";
+import { expect, test } from "./support/test";
 
 /** Every Content-Security-Policy violation the page reports, from its console and its DOM events. */
 async function watchViolations(page: Page): Promise<string[]> {

@@ -1,7 +1,8 @@
 import fs from "node:fs";
 import path from "node:path";
 import AxeBuilder from "@axe-core/playwright";
-import { type Browser, type Page, expect, test } from "@playwright/test";
+import { type Browser, type Page } from "@playwright/test";
+import { expect, test } from "../support/test";
 import { signUp, uniqueEmail } from "../support/accounts";
 import { startCheckout } from "../support/checkout";
 import { totpCode } from "../../tests/helpers/totp";
@@ -44,12 +45,11 @@ async function seriousViolations(page: Page) {
   return violations.filter((violation) => violation.impact === "serious" || violation.impact === "critical").map((violation) => violation.id);
 }
 
-test("an owner marks a paid guest order shipped from a phone, and the shopper's email carries the tracking number", async ({ browser, page }) => {
-  const owner = createOwner();
+test("an owner marks a paid guest order shipped from a phone, and the shopper's email carries the tracking number", async ({ browser, page, asOwner }) => {
   const number = await guestBuys(browser, "/shop/woodwick/4003/", 1, { name: "Grace Hopper", email: uniqueEmail("grace") });
 
   await page.setViewportSize(PHONE);
-  await signInAsOwner(page, owner);
+  await asOwner(page);
   const card = page.getByRole("listitem").filter({ hasText: number });
   await expect(card).toContainText("Grace Hopper");
   const form = card.getByRole("form", { name: `Ship order ${number}` });
@@ -64,7 +64,7 @@ test("an owner marks a paid guest order shipped from a phone, and the shopper's 
   expect(email).toContain(TRACKING);
 });
 
-test("a refund with restock puts a sold-out candle back on sale in the storefront", async ({ browser, page }) => {
+test("a refund with restock puts a sold-out candle back on sale in the storefront", async ({ browser, page, asOwner }) => {
   const product = "/shop/seasonal/2003/";
   const stock = ((await (await page.request.get("/api/products?ids=2003")).json()) as { items: { stock: number }[] }).items[0]!.stock;
   expect(stock, "a fresh test shop has Cranberry Orange in stock").toBeGreaterThan(0);
@@ -72,7 +72,7 @@ test("a refund with restock puts a sold-out candle back on sale in the storefron
   await page.goto(product);
   await expect(page.getByText("Sorry, this item is out of stock!")).toBeVisible();
 
-  await signInAsOwner(page, createOwner());
+  await asOwner(page);
   await page.goto(`/admin/orders/${number}`);
   await expect(page.getByRole("checkbox", { name: "Put the items back in stock" })).toBeChecked();
   await page.getByRole("button", { name: /^Cancel and refund \$/ }).click();
@@ -84,11 +84,11 @@ test("a refund with restock puts a sold-out candle back on sale in the storefron
   await expect(page.getByText("Sorry, this item is out of stock!")).toHaveCount(0);
 });
 
-test("axe finds nothing serious on the back office's screens, on a phone and a desk", async ({ browser, page }) => {
+test("axe finds nothing serious on the back office's screens, on a phone and a desk", async ({ browser, page, asOwner }) => {
   // Ten axe runs (five screens, two widths) take about 30 s on a quiet machine.
   test.setTimeout(120_000);
   const number = await guestBuys(browser, "/shop/woodwick/4001/", 1, { name: "Mary Jackson", email: uniqueEmail("mary") });
-  await signInAsOwner(page, createOwner());
+  await asOwner(page);
   for (const width of [PHONE.width, 1280]) {
     await page.setViewportSize({ width, height: 900 });
     for (const screen of ["/admin", "/admin/orders", `/admin/orders/${number}`, "/admin/activity", "/admin/account"]) {
@@ -121,8 +121,9 @@ test("a shopper's account finds no back office, and sees only its own orders at 
   await expect(page.getByText(someoneElses)).toHaveCount(0);
 });
 
+// Two-factor on ends her other sessions: an owner of her own, not the worker's signed-in one.
 test("an owner turns on two-factor sign-in from the shown secret, then signs in with a code from it", async ({ page }) => {
-  const owner = createOwner();
+  const owner = await createOwner();
   await signInAsOwner(page, owner);
   await page.getByRole("link", { name: "Turn on two-factor sign-in" }).click();
   await page.getByRole("form", { name: "Turn on two-factor sign-in" }).getByLabel("Password").fill(owner.password);

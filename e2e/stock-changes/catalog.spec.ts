@@ -2,9 +2,9 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import AxeBuilder from "@axe-core/playwright";
-import { type Locator, type Page, type TestInfo, expect, test } from "@playwright/test";
+import { type Locator, type Page, type TestInfo } from "@playwright/test";
+import { expect, test } from "../support/test";
 import { buyAsGuest } from "../support/checkout";
-import { createOwner, signInAsOwner } from "../support/owner";
 import { type NewProduct, addStock, createProduct, stockSection, uniqueProductName, writeCandlePhoto } from "../support/products";
 
 /*
@@ -19,11 +19,9 @@ const NOT_FOUND = "Oops! Looks like this page doesn't exist. Try heading back Ho
 const PHOTO_URL = /^\/photos\/[0-9a-f]{24}-800\.webp$/;
 
 let photoDir: string;
-let owner: ReturnType<typeof createOwner>;
 
 test.beforeAll(async () => {
   photoDir = fs.mkdtempSync(path.join(os.tmpdir(), "wickshop-photos-"));
-  owner = createOwner();
 });
 
 test.afterAll(() => {
@@ -44,9 +42,9 @@ async function candle(name: string, colour: string): Promise<NewProduct> {
   };
 }
 
-/** The owner signs in and opens the new-product form from the products list, as they would. */
-async function openNewProduct(page: Page) {
-  await signInAsOwner(page, owner);
+/** The owner (the worker's, signed in once) opens the new-product form from the products list, as they would. */
+async function openNewProduct(page: Page, asOwner: (page: Page) => Promise<unknown>) {
+  await asOwner(page);
   await page.getByRole("navigation", { name: "Back office" }).getByRole("link", { name: "Products" }).click();
   await expect(page.getByRole("heading", { level: 1, name: "Products" })).toBeVisible();
   await page.getByRole("link", { name: "New product" }).click();
@@ -86,12 +84,12 @@ async function seriousViolations(page: Page) {
     .map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target).join(", ")}`);
 }
 
-test("on a phone, the owner adds a product with a photo and its stock, and the shop shows it", async ({ page }, testInfo) => {
+test("on a phone, the owner adds a product with a photo and its stock, and the shop shows it", async ({ page, asOwner }, testInfo) => {
   // Sign-in, an upload turned into WebP, and four page loads: slow on a busy machine.
   test.setTimeout(90_000);
   await page.setViewportSize(PHONE);
   const product = await candle("Harbour Fog", "#5b7c8d");
-  await openNewProduct(page);
+  await openNewProduct(page, asOwner);
   const id = await createProduct(page, product);
 
   await expect(page.getByText(`Number ${id} · Visible in the shop · $23.75`)).toBeVisible();
@@ -126,10 +124,10 @@ test("on a phone, the owner adds a product with a photo and its stock, and the s
   await screenshot(page, testInfo, "shop product page at 390px");
 });
 
-test("Set stock to from a page that a sale has since made stale changes nothing: the sale wins", async ({ browser, page }) => {
+test("Set stock to from a page that a sale has since made stale changes nothing: the sale wins", async ({ browser, page, asOwner }) => {
   test.setTimeout(90_000);
   const product = await candle("Cinder Moss", "#6f7d4a");
-  await openNewProduct(page);
+  await openNewProduct(page, asOwner);
   const id = await createProduct(page, product);
   await addStock(page, 3, "poured 3", 3);
 
@@ -149,10 +147,10 @@ test("Set stock to from a page that a sale has since made stale changes nothing:
   expect(items.map((item) => item.stock)).toEqual([2]);
 });
 
-test("a product the owner hides is gone from its category page, and its page is not found", async ({ browser, page }) => {
+test("a product the owner hides is gone from its category page, and its page is not found", async ({ browser, page, asOwner }) => {
   test.setTimeout(90_000);
   const product = await candle("Quiet Ember", "#8d4b5b");
-  await openNewProduct(page);
+  await openNewProduct(page, asOwner);
   const id = await createProduct(page, product);
   await addStock(page, 4, "poured 4", 4);
 
@@ -184,11 +182,11 @@ test("a product the owner hides is gone from its category page, and its page is 
   await shopper.context().close();
 });
 
-test("axe finds nothing serious on the products list, the new-product form, a product's page, categories and import, on a phone", async ({ page }) => {
+test("axe finds nothing serious on the products list, the new-product form, a product's page, categories and import, on a phone", async ({ page, asOwner }) => {
   // Six axe runs and an upload: about 40 s on a quiet machine.
   test.setTimeout(150_000);
   await page.setViewportSize(PHONE);
-  await openNewProduct(page);
+  await openNewProduct(page, asOwner);
   expect(await seriousViolations(page), "/admin/products/new").toEqual([]);
   await expectNoSidewaysScroll(page);
   const id = await createProduct(page, await candle("Lantern Hour", "#b5893a"));
@@ -217,9 +215,9 @@ test("axe finds nothing serious on the products list, the new-product form, a pr
   }
 });
 
-test("after a refused Set stock to, the page shows the stock as it now is", async ({ context, page }) => {
+test("after a refused Set stock to, the page shows the stock as it now is", async ({ context, page, asOwner }) => {
   test.setTimeout(90_000);
-  await openNewProduct(page);
+  await openNewProduct(page, asOwner);
   const id = await createProduct(page, await candle("Stale Count", "#7a6a8f"));
   await addStock(page, 3, "poured 3", 3);
 
@@ -237,9 +235,9 @@ test("after a refused Set stock to, the page shows the stock as it now is", asyn
   await expect(stock.getByLabel("Set stock to")).toHaveValue("2");
 });
 
-test("saving an edit on the page a new product lands on says it is saved", async ({ page }) => {
+test("saving an edit on the page a new product lands on says it is saved", async ({ page, asOwner }) => {
   test.setTimeout(90_000);
-  await openNewProduct(page);
+  await openNewProduct(page, asOwner);
   await createProduct(page, await candle("First Edit", "#4f8a7b"));
   const form = page.getByRole("form", { name: "Details" });
   await form.getByLabel("Price", { exact: true }).fill("24.50");
@@ -248,10 +246,10 @@ test("saving an edit on the page a new product lands on says it is saved", async
   await expect(page.getByRole("status").filter({ hasText: "Saved. The shop shows the change now." })).toBeVisible({ timeout: 5_000 });
 });
 
-test("on a phone, the owner adds a category with a tile photo, renames it, and its old address leads to the new one", async ({ page }) => {
+test("on a phone, the owner adds a category with a tile photo, renames it, and its old address leads to the new one", async ({ page, asOwner }) => {
   test.setTimeout(90_000);
   await page.setViewportSize(PHONE);
-  await signInAsOwner(page, owner);
+  await asOwner(page);
   await page.getByRole("navigation", { name: "Back office" }).getByRole("link", { name: "Categories" }).click();
   await expect(page.getByRole("heading", { level: 1, name: "Categories" })).toBeVisible();
 

@@ -1,6 +1,7 @@
 import fs from "node:fs";
 import path from "node:path";
-import { type Browser, expect, test } from "@playwright/test";
+import { type Browser } from "@playwright/test";
+import { expect, test } from "../support/test";
 import { simpleParser } from "mailparser";
 import { startCheckout } from "../support/checkout";
 import { importCatalog } from "../support/import-catalog";

@@ -1,4 +1,4 @@
-import { expect, test } from "@playwright/test";
+import { expect, test } from "../support/test";
 import { startCheckout } from "../support/checkout";
 import { importCatalog } from "../support/import-catalog";
 

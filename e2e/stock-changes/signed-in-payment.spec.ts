@@ -1,4 +1,4 @@
-import { expect, test } from "@playwright/test";
+import { expect, test } from "../support/test";
 import { signUp, uniqueEmail } from "../support/accounts";
 import { startCheckout } from "../support/checkout";
 

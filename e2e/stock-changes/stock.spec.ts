@@ -1,4 +1,4 @@
-import { expect, test } from "@playwright/test";
+import { expect, test } from "../support/test";
 import { importCatalog } from "../support/import-catalog";
 
 test("stock changes show on the very next page load, and a sold-out category says so", async ({ page, request }) => {

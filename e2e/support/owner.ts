@@ -1,14 +1,26 @@
-import { execFileSync } from "node:child_process";
 import { type Page, expect } from "@playwright/test";
+import { createAuth, loadAuthSecret } from "~/.server/accounts/auth";
+import { makeOwner } from "~/.server/admin/owners";
+import { loadConfig } from "~/.server/config";
+import { openDatabase } from "~/.server/db";
 import { uniqueEmail } from "./accounts";
 
-/** Makes an owner account as the shop's owner would, with `npm run owner:create`, against the test server's data. */
-export function createOwner(name = "Mara Wick") {
+/**
+ * Makes an owner account against the test server's data as `npm run owner:create`
+ * does, with the same domain call (makeOwner) in this process: spawning the
+ * command through tsx took 4-7 s each time. The command itself has its own
+ * integration tests (admin-access.test.ts).
+ */
+export async function createOwner(name = "Mara Wick") {
   const owner = { name, email: uniqueEmail("owner"), password: "poured-by-hand-2026" };
-  execFileSync(process.execPath, ["node_modules/tsx/dist/cli.mjs", "scripts/owner-create.ts", "--email", owner.email, "--name", name], {
-    env: { PATH: process.env.PATH, HOME: process.env.HOME, DATA_DIR: process.env.E2E_DATA_DIR, OWNER_PASSWORD: owner.password },
-    stdio: "pipe",
-  });
+  const config = loadConfig({ DATA_DIR: process.env.E2E_DATA_DIR });
+  const { db, engine } = openDatabase(config);
+  try {
+    const auth = createAuth({ db, engine, config, secret: await loadAuthSecret(db) });
+    await makeOwner(db, auth, { email: owner.email, name, password: async () => owner.password }, Date.now());
+  } finally {
+    await db.destroy();
+  }
   return owner;
 }
 

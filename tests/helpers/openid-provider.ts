@@ -59,9 +59,10 @@ async function readForm(req: http.IncomingMessage) {
  * A real OpenID provider (the `oidc-provider` package) on 127.0.0.1 that
  * stands in for Google: discovery, authorization with PKCE, token, userinfo
  * and signed ID tokens, and an account chooser on every sign-in that asks for
- * one. `redirectUri` is the shop's callback URL; without `port` it picks a free one.
+ * one. `redirectUri` is the shop's callback URL (or several shops' URLs: the
+ * browser tests run a server per worker); without `port` it picks a free one.
  */
-export async function startOpenIdProvider(options: { redirectUri: string; port?: number }): Promise<OpenIdProvider> {
+export async function startOpenIdProvider(options: { redirectUri: string | string[]; port?: number }): Promise<OpenIdProvider> {
   const server = http.createServer();
   await new Promise<void>((resolve) => server.listen(options.port ?? 0, "127.0.0.1", resolve));
   const issuer = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
@@ -75,7 +76,7 @@ export async function startOpenIdProvider(options: { redirectUri: string; port?:
       {
         client_id: providerClient.id,
         client_secret: providerClient.secret,
-        redirect_uris: [options.redirectUri],
+        redirect_uris: [options.redirectUri].flat(),
         token_endpoint_auth_method: "client_secret_post",
       },
     ],

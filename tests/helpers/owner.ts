@@ -1,22 +1,33 @@
+import { createAuth, loadAuthSecret } from "~/.server/accounts/auth";
+import { makeOwner } from "~/.server/admin/owners";
+import { loadConfig } from "~/.server/config";
 import type { Db } from "~/.server/db";
 import { newCredentials, signIn } from "./accounts";
 import { BrowserSession } from "./browser-session";
-import { runScript } from "./run-script";
 import type { Shop } from "./shop-api";
+import { testEngine } from "./test-database";
 import { turnOnTwoFactor } from "./two-factor";
 
-/** Makes an owner with `npm run owner:create`'s script: her email and password. */
+/**
+ * Makes `email` an owner as `npm run owner:create` does, but in the test's own
+ * process (the domain's makeOwner, on the suite's database): a fixture, not a
+ * test of the command. Spawning the command through tsx cost 5-7 s each time;
+ * admin-access.test.ts and admin-activity.test.ts run the real command.
+ */
+export async function makeTestOwner(database: Shop["database"], owner: { email: string; name: string; password: string }) {
+  const { db } = database;
+  const auth = createAuth({ db, engine: testEngine, config: loadConfig(database.env), secret: await loadAuthSecret(db) });
+  await makeOwner(db, auth, { email: owner.email, name: owner.name, password: async () => owner.password }, Date.now());
+}
+
+/** Makes an owner as `npm run owner:create` would (in process: makeTestOwner): her email and password. */
 async function createdOwner(shop: Pick<Shop, "database">, name: string) {
   const credentials = { ...newCredentials(name), password: "poured-by-hand-2026" };
-  const made = await runScript("scripts/owner-create.ts", ["--email", credentials.email, "--name", name], {
-    ...shop.database.env,
-    OWNER_PASSWORD: credentials.password,
-  });
-  if (made.code !== 0) throw new Error(`owner:create failed: ${made.stderr}`);
+  await makeTestOwner(shop.database, { email: credentials.email, name, password: credentials.password });
   return credentials;
 }
 
-/** Makes an owner with `npm run owner:create`'s script and signs her in: a browser on the back office. */
+/** Makes an owner (makeTestOwner) and signs her in: a browser on the back office. */
 export async function signedInOwner(shop: Pick<Shop, "url" | "database">, name = "Mara Wick"): Promise<BrowserSession> {
   const credentials = await createdOwner(shop, name);
   const owner = new BrowserSession(shop.url);

@@ -18,11 +18,15 @@ export interface ServerProcess {
  */
 const liftedLimits = { CHECKOUT_ATTEMPTS_PER_IP: "100000", UNITS_HELD_PER_IP: "1000000", PAYMENT_ATTEMPTS_PER_IP: "100000" };
 
-/** Starts the compiled server (`node build/server.js`) as its own process on a free loopback port and waits until it serves. */
-export function startServerProcess(env: Record<string, string | undefined>): Promise<ServerProcess> {
+/**
+ * Starts the compiled server (`node build/server.js`) as its own process on a free loopback port (or `env.PORT`)
+ * and waits until it serves. The browser tests keep the shop's own payment limit (`liftLimits: false`).
+ */
+export function startServerProcess(env: Record<string, string | undefined>, options: { liftLimits?: boolean } = {}): Promise<ServerProcess> {
+  const limits = options.liftLimits === false ? {} : liftedLimits;
   const child = spawn(process.execPath, [...SERVER_NODE_FLAGS, path.join(repoRoot, COMPILED_SERVER)], {
     cwd: repoRoot,
-    env: { PATH: process.env.PATH, HOME: process.env.HOME, ...SERVER_ENV, HOST: "127.0.0.1", PORT: "0", LOG_LEVEL: "warn", ...liftedLimits, ...env },
+    env: { PATH: process.env.PATH, HOME: process.env.HOME, ...SERVER_ENV, HOST: "127.0.0.1", PORT: "0", LOG_LEVEL: "warn", ...limits, ...env },
     stdio: ["ignore", "pipe", "pipe"],
   });
   let output = "";

@@ -5,6 +5,7 @@ import type { BrowserSession } from "./browser-session";
 import type { ServerProcess } from "./server-process";
 import { cards, checkoutBody, type CheckoutAnswer, type Line, pay, placePendingOrder, type Shipping, type Shop } from "./shop-api";
 import { orderByNumber } from "./shop-db";
+import { waitFor } from "./wait-for";
 
 /**
  * Checks out (as a guest, or as the shopper signed in on `browser`), pays
@@ -30,6 +31,25 @@ export function outboxRowsOf(db: Db, orderId: number) {
 }
 
 export type OutboxRecord = Awaited<ReturnType<typeof outboxRowsOf>>[number];
+
+/**
+ * Waits, instead of a fixed time, for a delivery round of the server's mail
+ * job that began after the caller saw what it checks: `payMarker` pays one more
+ * order (its number answered), whose emails are queued after every row there
+ * is, and this waits until a round has claimed one of them. A round claims due
+ * rows oldest first, so any earlier row that was due again was claimed by then
+ * too: "later rounds send nothing twice" is checked once this returns. Answers
+ * the marker's order number, whose own emails the caller leaves out of its counts.
+ */
+export async function afterLaterDeliveryRound(db: Db, payMarker: () => Promise<string>): Promise<string> {
+  const number = await payMarker();
+  const marker = await orderByNumber(db, number);
+  await waitFor(async () => (await outboxRowsOf(db, marker.id)).some((row) => row.attempts > 0), {
+    timeoutMs: 15_000,
+    what: `a delivery round that claims the emails of ${number}, paid after the others were sent`,
+  });
+  return number;
+}
 
 /** Waits-friendly probe: the order's rows once every one of them has `status`, else undefined. */
 export async function rowsWithStatus(db: Db, orderId: number, status: OutboxRecord["status"], count?: number) {

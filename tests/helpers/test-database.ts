@@ -32,12 +32,25 @@ export async function createTestDatabase(options: { migrate?: boolean } = {}): P
   let processUrl: string | undefined;
   let processApplicationName: string | undefined;
   let dropSchema = async () => {};
+  // A suite starts from the run's migrated template (tests/setup/database-template.ts): on SQLite a copy of its file.
+  const postgresTemplate = options.migrate === false ? undefined : inject("postgresTemplate");
+  let fromTemplate = false;
   if (testPostgresUrl) {
     const schema = `suite_${randomBytes(6).toString("hex")}`;
     const admin = new pg.Client({ connectionString: testPostgresUrl });
     await admin.connect();
-    await admin.query(`create schema ${schema}`);
-    await admin.end();
+    try {
+      if (postgresTemplate) {
+        // On PostgreSQL, the template schema's dump replayed under this suite's schema name, in one transaction.
+        const replay = postgresTemplate.sql.replaceAll(postgresTemplate.schema, schema);
+        await admin.query(`begin;\n${replay}\ncommit;`);
+        fromTemplate = true;
+      } else {
+        await admin.query(`create schema ${schema}`);
+      }
+    } finally {
+      await admin.end();
+    }
     const url = new URL(testPostgresUrl);
     url.searchParams.set("options", `-c search_path=${schema}`);
     url.searchParams.set("application_name", `${schema}_test`);
@@ -52,9 +65,11 @@ export async function createTestDatabase(options: { migrate?: boolean } = {}): P
       await client.end();
     };
   }
-  // On SQLite a suite starts from a copy of the run's migrated template (tests/setup/sqlite-template.ts).
   const template = databaseUrl || options.migrate === false ? undefined : inject("sqliteTemplate");
-  if (template) fs.copyFileSync(template, sqliteFileIn(dataDir));
+  if (template) {
+    fs.copyFileSync(template, sqliteFileIn(dataDir));
+    fromTemplate = true;
+  }
   const { db } = openDatabase({ dataDir, databaseUrl });
   const cleanup = async () => {
     await db.destroy();
@@ -62,7 +77,7 @@ export async function createTestDatabase(options: { migrate?: boolean } = {}): P
     fs.rmSync(dataDir, { recursive: true, force: true });
   };
   try {
-    if (options.migrate !== false && !template) await migrateToLatest(db);
+    if (options.migrate !== false && !fromTemplate) await migrateToLatest(db);
   } catch (error) {
     await cleanup();
     throw error;

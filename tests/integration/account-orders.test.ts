@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { newCredentials, signIn, signedUp } from "../helpers/accounts";
 import { BrowserSession } from "../helpers/browser-session";
-import { runScript } from "../helpers/run-script";
+import { makeTestOwner } from "../helpers/owner";
 import { type Shop, openShop } from "../helpers/shop-api";
 import { placePaidOrder } from "../helpers/shop-mail";
 import { testEngine } from "../helpers/test-database";
@@ -25,7 +25,7 @@ describe(`a shopper's own orders at /account, on ${testEngine}`, () => {
     const guests = await placePaidOrder(shop, [{ id: 1001, quantity: 3 }]);
 
     const owner = { ...newCredentials("Mara"), password: "poured-by-hand-2026" };
-    await runScript("scripts/owner-create.ts", ["--email", owner.email, "--name", "Mara"], { ...shop.database.env, OWNER_PASSWORD: owner.password });
+    await makeTestOwner(shop.database, { email: owner.email, name: "Mara", password: owner.password });
     const mara = new BrowserSession(shop.url);
     await signIn(mara, owner);
     await mara.postForm("/admin?index", { intent: "ship", number: adas.number, carrier: "UPS", trackingNumber: "1Z999AA10123456784" });

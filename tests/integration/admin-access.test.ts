@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type Credentials, newCredentials, sessionsOf, signIn, signUp, signedUp, usersWithEmail } from "../helpers/accounts";
 import { BrowserSession } from "../helpers/browser-session";
+import { makeTestOwner } from "../helpers/owner";
 import { runScript } from "../helpers/run-script";
 import { type Shop, cards, openShop, pay, placePendingOrder } from "../helpers/shop-api";
 import { orderByNumber, stockOf } from "../helpers/shop-db";
@@ -87,7 +88,10 @@ describe(`the owner's role, on ${testEngine}`, () => {
     const shopper = new BrowserSession(shop.url);
     await signedUp(shopper);
     const owner = new BrowserSession(shop.url);
-    await signIn(owner, await newOwner());
+    // The command itself is the test above's; this owner is made in process.
+    const credentials = { ...newCredentials("Mara Wick"), password: "poured-by-hand-2026" };
+    await makeTestOwner(shop.database, { email: credentials.email, name: credentials.displayName, password: credentials.password });
+    await signIn(owner, credentials);
     for (const path of pages) {
       expect((await visitor.get(path)).location, path).toBe(`/auth?returnTo=${encodeURIComponent(path)}`);
       expect((await shopper.get(path)).status, path).toBe(404);

@@ -3,7 +3,7 @@ import { createAuth, loadAuthSecret } from "~/.server/accounts/auth";
 import { loadConfig } from "~/.server/config";
 import { type Credentials, SESSION_COOKIE, newCredentials, sessionsOf, signIn, usersWithEmail } from "../helpers/accounts";
 import { BrowserSession } from "../helpers/browser-session";
-import { runScript } from "../helpers/run-script";
+import { makeTestOwner } from "../helpers/owner";
 import { type Shop, openShop } from "../helpers/shop-api";
 import { testEngine } from "../helpers/test-database";
 import { nextTotpCode } from "../helpers/totp";
@@ -25,8 +25,7 @@ describe(`the owner's sessions when her sign-in changes, on ${testEngine}`, () =
 
   async function newOwner(): Promise<Credentials & { id: string }> {
     const owner = { ...newCredentials("Mara Wick"), password: "poured-by-hand-2026" };
-    const made = await runScript("scripts/owner-create.ts", ["--email", owner.email, "--name", owner.displayName], { ...shop.database.env, OWNER_PASSWORD: owner.password });
-    expect(made.code).toBe(0);
+    await makeTestOwner(shop.database, { email: owner.email, name: owner.displayName, password: owner.password });
     return { ...owner, id: (await usersWithEmail(shop.db, owner.email))[0]!.id };
   }
 

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { newCredentials, signIn, signedUp } from "../helpers/accounts";
 import { BrowserSession } from "../helpers/browser-session";
+import { makeTestOwner } from "../helpers/owner";
 import { runScript } from "../helpers/run-script";
 import { type Shop, openShop } from "../helpers/shop-api";
 import { placePaidOrder } from "../helpers/shop-mail";
@@ -18,7 +19,7 @@ describe(`the activity log at /admin/activity, on ${testEngine}`, () => {
     shop = await openShop({ Wax: [{ id: 1001, price: 24, stock: 20 }] });
     const credentials = { ...newCredentials("Mara Wick"), password: "poured-by-hand-2026" };
     email = credentials.email;
-    await runScript("scripts/owner-create.ts", ["--email", credentials.email, "--name", "Mara Wick"], { ...shop.database.env, OWNER_PASSWORD: credentials.password });
+    await makeTestOwner(shop.database, { email: credentials.email, name: "Mara Wick", password: credentials.password });
     owner = new BrowserSession(shop.url);
     await signIn(owner, credentials);
     number = (await placePaidOrder(shop, [{ id: 1001, quantity: 2 }])).number;

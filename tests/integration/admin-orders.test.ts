@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { newCredentials, signIn, signedUp } from "../helpers/accounts";
 import { BrowserSession } from "../helpers/browser-session";
-import { runScript } from "../helpers/run-script";
+import { makeTestOwner } from "../helpers/owner";
 import { type Shop, openShop, placePendingOrder } from "../helpers/shop-api";
 import { placePaidOrder } from "../helpers/shop-mail";
 import { testEngine } from "../helpers/test-database";
@@ -19,7 +19,7 @@ describe(`the orders list and its CSV, on ${testEngine}`, () => {
   beforeAll(async () => {
     shop = await openShop({ Wax: [{ id: 1001, name: "Fig Leaf", price: 24, stock: 100 }, { id: 1002, name: "Crème Brûlée", price: 18.5, stock: 100 }] });
     const credentials = { ...newCredentials("Mara Wick"), password: "poured-by-hand-2026" };
-    await runScript("scripts/owner-create.ts", ["--email", credentials.email, "--name", "Mara"], { ...shop.database.env, OWNER_PASSWORD: credentials.password });
+    await makeTestOwner(shop.database, { email: credentials.email, name: "Mara", password: credentials.password });
     owner = new BrowserSession(shop.url);
     await signIn(owner, credentials);
     // Oldest first: Ada (paid, two lines), a formula-like name (paid), 100%_Wax (pending), then 26 more paid ones for paging.

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { newCredentials, signIn, signedUp } from "../helpers/accounts";
 import { BrowserSession } from "../helpers/browser-session";
-import { runScript } from "../helpers/run-script";
+import { makeTestOwner } from "../helpers/owner";
 import { type Shop, openShop, placePendingOrder } from "../helpers/shop-api";
 import { accountedStock, adjustedStock, orderByNumber, stockOf } from "../helpers/shop-db";
 import { outboxRowsOf, placePaidOrder } from "../helpers/shop-mail";
@@ -24,8 +24,7 @@ async function shopWithOwner(stripe?: StripeStandIn) {
     : {};
   const shop = await openShop({ Wax: [{ id: 1001, name: "Fig Leaf", price: 24, stock: STOCK }] }, env);
   const owner = { ...newCredentials("Mara Wick"), password: "poured-by-hand-2026" };
-  const made = await runScript("scripts/owner-create.ts", ["--email", owner.email, "--name", owner.displayName], { ...shop.database.env, OWNER_PASSWORD: owner.password });
-  expect(made.code).toBe(0);
+  await makeTestOwner(shop.database, { email: owner.email, name: owner.displayName, password: owner.password });
   const browser = new BrowserSession(shop.url);
   expect((await signIn(browser, owner)).status).toBe(302);
   return { shop, owner: browser, ownerEmail: owner.email };

@@ -4,7 +4,7 @@ import { simpleParser } from "mailparser";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type Credentials, newCredentials, signIn, signedUp } from "../helpers/accounts";
 import { BrowserSession } from "../helpers/browser-session";
-import { runScript } from "../helpers/run-script";
+import { makeTestOwner } from "../helpers/owner";
 import { type Shop, openShop, placePendingOrder } from "../helpers/shop-api";
 import { orderByNumber } from "../helpers/shop-db";
 import { outboxRowsOf, placePaidOrder, rowsWithStatus } from "../helpers/shop-mail";
@@ -21,11 +21,7 @@ describe(`Mark shipped, on ${testEngine}`, () => {
   beforeAll(async () => {
     shop = await openShop({ Wax: [{ id: 1001, name: "Fig Leaf", price: 24, stock: 50 }] }, { SHOP_EMAIL: "owner@wickshop.test" });
     ownerCredentials = { ...newCredentials("Mara Wick"), password: "poured-by-hand-2026" };
-    const made = await runScript("scripts/owner-create.ts", ["--email", ownerCredentials.email, "--name", "Mara Wick"], {
-      ...shop.database.env,
-      OWNER_PASSWORD: ownerCredentials.password,
-    });
-    expect(made.code).toBe(0);
+    await makeTestOwner(shop.database, { email: ownerCredentials.email, name: "Mara Wick", password: ownerCredentials.password });
     owner = new BrowserSession(shop.url);
     expect((await signIn(owner, ownerCredentials)).status).toBe(302);
   });

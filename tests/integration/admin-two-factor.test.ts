@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { SESSION_COOKIE, newCredentials, signIn, signOut } from "../helpers/accounts";
 import { BrowserSession } from "../helpers/browser-session";
-import { runScript } from "../helpers/run-script";
+import { makeTestOwner } from "../helpers/owner";
 import { type Shop, openShop } from "../helpers/shop-api";
 import { testEngine } from "../helpers/test-database";
 import { nextTotpCode as nextCode, totpCode } from "../helpers/totp";
@@ -15,7 +15,7 @@ describe(`two-factor sign-in for the owner, on ${testEngine}`, () => {
   beforeAll(async () => {
     // One owner signs in many times here; the sign-in limits have their own tests.
     shop = await openShop({ Wax: [{ id: 1001, stock: 5 }] }, { AUTH_ATTEMPTS_PER_ACCOUNT: "100", AUTH_ATTEMPTS_PER_IP: "100" });
-    await runScript("scripts/owner-create.ts", ["--email", owner.email, "--name", owner.displayName], { ...shop.database.env, OWNER_PASSWORD: owner.password });
+    await makeTestOwner(shop.database, { email: owner.email, name: owner.displayName, password: owner.password });
   });
   afterAll(() => shop.close());
 

@@ -1,4 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { parseCatalogFile } from "~/.server/catalog/file";
+import { importCatalog } from "~/.server/catalog/import";
 import { getCatalog } from "~/.server/catalog/queries";
 import { catalogFile, writeJsonFile } from "../helpers/catalog-files";
 import { PostgresFaults } from "../helpers/postgres-faults";
@@ -14,6 +16,8 @@ describe(`npm run catalog:import on ${testEngine}`, () => {
 
   const importFile = (content: unknown, ...options: string[]) =>
     runScript("scripts/catalog-import.ts", [writeJsonFile(content), ...options], database.env);
+  /** The catalog a test starts from, loaded in this process by the command's own domain call (no process to start). */
+  const startingCatalog = (content: unknown) => importCatalog(database.db, parseCatalogFile(content), { replace: false });
 
   /** What a shopper could see: category titles with their product ids, names, prices and stock. */
   async function catalogSummary() {
@@ -43,7 +47,7 @@ describe(`npm run catalog:import on ${testEngine}`, () => {
   });
 
   it("without --replace, updates by title and id and keeps everything else", async () => {
-    await importFile(catalogFile({ Wax: [{ id: 1001 }, { id: 1002 }], Jelly: [{ id: 3001 }] }));
+    await startingCatalog(catalogFile({ Wax: [{ id: 1001 }, { id: 1002 }], Jelly: [{ id: 3001 }] }));
     const result = await importFile(catalogFile({ Wax: [{ id: 1002, name: "Renamed", stock: 0 }, { id: 1003 }] }));
     expect(result.code).toBe(0);
     expect(await catalogSummary()).toEqual({
@@ -58,7 +62,7 @@ describe(`npm run catalog:import on ${testEngine}`, () => {
   });
 
   it("with --replace, makes the catalog exactly the file, moving products between categories", async () => {
-    await importFile(catalogFile({ Wax: [{ id: 1001 }, { id: 1002 }], Jelly: [{ id: 3001 }] }));
+    await startingCatalog(catalogFile({ Wax: [{ id: 1001 }, { id: 1002 }], Jelly: [{ id: 3001 }] }));
     const result = await importFile(catalogFile({ Seasonal: [{ id: 1002 }, { id: 2001 }] }), "--replace");
     expect(result.code).toBe(0);
     expect(result.stdout).toContain("(removed 2 categories and 2 products)");
@@ -71,7 +75,7 @@ describe(`npm run catalog:import on ${testEngine}`, () => {
   });
 
   it("changes nothing when any entry is bad, and names it", async () => {
-    await importFile(catalogFile({ Wax: [{ id: 1001 }] }));
+    await startingCatalog(catalogFile({ Wax: [{ id: 1001 }] }));
     const before = await catalogSummary();
     const bad = catalogFile({ Wax: [{ id: 1001, stock: 1 }], Jelly: [{ id: 3001 }, { id: 3002, price: 19.999 }] });
 
@@ -115,7 +119,7 @@ describe(`npm run catalog:import on ${testEngine}`, () => {
   ])("locks products in id order, as a checkout does, so the two never deadlock ($how)", async ({ options, kept }) => {
     // 500 products fill the import's first batch, candle 1000 comes in the second, and candle 3000 is not in the file.
     const later = Array.from({ length: 500 }, (_, index) => ({ id: 2000 + index }));
-    await importFile(catalogFile({ Later: later, Earlier: [{ id: 1000 }], Gone: [{ id: 3000 }] }));
+    await startingCatalog(catalogFile({ Later: later, Earlier: [{ id: 1000 }], Gone: [{ id: 3000 }] }));
     const faults = await PostgresFaults.open(database);
     try {
       // A checkout of candles 1000, 2000 and 3000 locks them in id order, and holds the first when the import starts.

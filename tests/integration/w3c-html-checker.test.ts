@@ -7,7 +7,8 @@ import { newCredentials, signIn, signedUp } from "../helpers/accounts";
 import { BrowserSession } from "../helpers/browser-session";
 import { catalogFile } from "../helpers/catalog-files";
 import { describeNuError, type HtmlDocument, nuHtmlErrors } from "../helpers/nu-html-checker";
-import { repoRoot, runScript } from "../helpers/run-script";
+import { makeTestOwner } from "../helpers/owner";
+import { repoRoot } from "../helpers/run-script";
 import { type ServerProcess, startServerProcess } from "../helpers/server-process";
 import { cards, pay, placePendingOrder } from "../helpers/shop-api";
 import { createTestDatabase, type TestDatabase, testEngine } from "../helpers/test-database";
@@ -83,10 +84,9 @@ async function signedInPages(url: string): Promise<HtmlDocument[]> {
 }
 
 /** The owner's back office: Today with an order to ship, the orders list, the order's own page, and the catalog screens. */
-async function ownerPages(url: string, env: Record<string, string>): Promise<HtmlDocument[]> {
+async function ownerPages(url: string, database: TestDatabase): Promise<HtmlDocument[]> {
   const owner = { email: "owner-vnu@example.com", password: "poured-by-hand-2026" };
-  const made = await runScript("scripts/owner-create.ts", ["--email", owner.email, "--name", "Mara Wick"], { ...env, OWNER_PASSWORD: owner.password });
-  expect(made.stderr).toBe("");
+  await makeTestOwner(database, { ...owner, name: "Mara Wick" });
   const order = await placePendingOrder({ url }, [{ id: 1001, quantity: 2 }], { shipping: { email: "grace@example.com" } });
   expect((await pay({ url }, order, cards.success)).status).toBe(200);
   const browser = new BrowserSession(url);
@@ -119,7 +119,7 @@ describe(`the W3C Nu HTML Checker (vnu) on every storefront and back-office page
   });
 
   it("finds no error on any page a guest, a signed-in shopper or the owner sees", { timeout: 120_000 }, async () => {
-    const pages = [...(await guestPages(server.url)), ...(await signedInPages(server.url)), ...(await ownerPages(server.url, database.env))];
+    const pages = [...(await guestPages(server.url)), ...(await signedInPages(server.url)), ...(await ownerPages(server.url, database))];
     expect(pages.find((page) => page.name === "guest /auth")?.html, "the sign-in form's Google button is checked too").toContain("Sign in with Google");
     const errors = await nuHtmlErrors([...pages, plantedError]);
     expect(errors.filter((error) => error.document === plantedError.name).length, "the checker reports the planted error").toBeGreaterThan(0);
