@@ -26,14 +26,17 @@ export async function startServer(config: Config) {
   const logger = createLogger(config);
   const database = openDatabase({
     ...config,
-    onConnectionLost: (error) => logger.warn({ error: error.message }, "Lost a database connection; the next query opens a new one"),
+    onConnectionLost: (error) =>
+      logger.warn({ error: error.message }, "Lost a database connection; the next query opens a new one"),
   });
   const { db } = database;
   await migrateToLatest(db);
-  if (await seedDemoCatalog(db, path.join(root, "seed/catalog.json"))) logger.info("Loaded the demo catalog into the empty database");
+  if (await seedDemoCatalog(db, path.join(root, "seed/catalog.json")))
+    logger.info("Loaded the demo catalog into the empty database");
   const { build, assets, close: closeBuild } = await loadBuild(root, config.mode, logger);
   // Stripe's SDK (4 MB resident) loads only for a shop that takes payments through it.
-  const stripe = config.stripe && (await import("~/.server/orders/payments/stripe")).createStripeProvider(config.stripe);
+  const stripe =
+    config.stripe && (await import("~/.server/orders/payments/stripe")).createStripeProvider(config.stripe);
   const payments = paymentProviders(stripe);
   const secret = await loadAuthSecret(db);
   const auth = createAuth({ db, engine: database.engine, config, secret });

@@ -21,7 +21,11 @@ export default defineConfig({
             // would cut them into: 2.8 KiB less on every browsing page.
             codeSplitting: {
               groups: [
-                { name: "framework", test: /node_modules[\\/](?:react|react-dom|react-router|scheduler)[\\/]/, priority: 2 },
+                {
+                  name: "framework",
+                  test: /node_modules[\\/](?:react|react-dom|react-router|scheduler)[\\/]/,
+                  priority: 2,
+                },
                 // The root route and everything it imports: the nav, the cart store, the footer.
                 { name: "layout", test: /app[\\/]root\.tsx$/, priority: 1 },
               ],

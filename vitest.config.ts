@@ -49,7 +49,12 @@ export default defineConfig({
       },
       {
         extends: true,
-        test: { name: "integration", include: ["tests/integration/**/*.test.ts"], exclude: engineAgnosticSuites, ...integration },
+        test: {
+          name: "integration",
+          include: ["tests/integration/**/*.test.ts"],
+          exclude: engineAgnosticSuites,
+          ...integration,
+        },
       },
       {
         extends: true,

@@ -36,7 +36,10 @@ export interface BackOfficeRunOptions {
 
 /** `npm run owner:create` with OWNER_PASSWORD, as the shop's owner sets up her account. */
 async function createOwner(data: ShopData, owner: Credentials) {
-  const made = await runScript("scripts/owner-create.ts", ["--email", owner.email, "--name", owner.displayName], { ...shopEnv(data), OWNER_PASSWORD: owner.password });
+  const made = await runScript("scripts/owner-create.ts", ["--email", owner.email, "--name", owner.displayName], {
+    ...shopEnv(data),
+    OWNER_PASSWORD: owner.password,
+  });
   if (made.code !== 0) throw new Error(`owner:create failed: ${made.stdout}${made.stderr}`);
 }
 
@@ -44,19 +47,28 @@ async function createOwner(data: ShopData, owner: Credentials) {
 async function signedInCookie(url: string, credentials: Credentials): Promise<string> {
   const browser = new BrowserSession(url);
   const answer = await signIn(browser, credentials);
-  if (answer.status !== 302 || !browser.cookie(SESSION_COOKIE)) throw new Error(`${credentials.email} could not sign in: ${answer.status}`);
+  if (answer.status !== 302 || !browser.cookie(SESSION_COOKIE))
+    throw new Error(`${credentials.email} could not sign in: ${answer.status}`);
   return browser.cookieHeader();
 }
 
 /** POST /api/checkout beside its limit, as the main bench measures it, on the grown shop (stock raised by an import first). */
-export async function checkoutOnGrownShop(shop: ShopServer, data: ShopData, database: BenchDatabase | undefined, options: BackOfficeRunOptions, dir: string) {
+export async function checkoutOnGrownShop(
+  shop: ShopServer,
+  data: ShopData,
+  database: BenchDatabase | undefined,
+  options: BackOfficeRunOptions,
+  dir: string,
+) {
   const catalog = withStock(readDemoCatalog(), MAX_STOCK);
   await importCatalogFile(writeCatalogFile(catalog, path.join(dir, "catalog.json")), data);
   return measureCheckout({
     generator: options.generator,
     shop,
     shopData: data,
-    limitDatabaseUrl: database ? await database.schemaUrl(`bench_limit_${path.basename(dir).replaceAll("-", "_")}`) : undefined,
+    limitDatabaseUrl: database
+      ? await database.schemaUrl(`bench_limit_${path.basename(dir).replaceAll("-", "_")}`)
+      : undefined,
     catalog,
     bodies: writeCheckoutBodies(productIdsOf(catalog), dir),
     settings: options.checkoutSettings,
@@ -75,7 +87,9 @@ export async function setUpAndGrow(engine: "sqlite" | "postgres", data: ShopData
   const config = loadConfig({ ...shopEnv(data), ...liftedLimits });
   const regular = newCredentials("Rosa Whitaker");
   const owner = { ...newCredentials("Mara Wick"), password: "poured-by-hand-2029" };
-  await withShop(data, (shop) => Promise.all([signedUp(new BrowserSession(shop.url), regular), createOwner(data, owner)]));
+  await withShop(data, (shop) =>
+    Promise.all([signedUp(new BrowserSession(shop.url), regular), createOwner(data, owner)]),
+  );
   progress(`${ENGINE[engine]}: growing the shop to ${settings.orders.toLocaleString("en-US")} orders`);
   const { samples, ...grown } = await growShop(data, {
     orders: settings.orders,
@@ -85,12 +99,18 @@ export async function setUpAndGrow(engine: "sqlite" | "postgres", data: ShopData
     reservationMs: config.reservationMs,
   });
   grown.invariant = await checkStockInvariant(data);
-  progress(`${ENGINE[engine]}: grown in ${grown.seconds.toFixed(1)} s, ${(grown.databaseBytes / 1024 ** 2).toFixed(0)} MB: ${JSON.stringify(grown.counts)}`);
+  progress(
+    `${ENGINE[engine]}: grown in ${grown.seconds.toFixed(1)} s, ${(grown.databaseBytes / 1024 ** 2).toFixed(0)} MB: ${JSON.stringify(grown.counts)}`,
+  );
   return { grown, samples, regular, owner, keepDays: config.outboxKeepDays };
 }
 
 /** The owner signed in, and the pages the table shows in its order (/account as the regular sees it). */
-async function ownerPagesOf(shopUrl: string, grown: Awaited<ReturnType<typeof setUpAndGrow>>, settings: BackOfficeSettings) {
+async function ownerPagesOf(
+  shopUrl: string,
+  grown: Awaited<ReturnType<typeof setUpAndGrow>>,
+  settings: BackOfficeSettings,
+) {
   const { samples } = grown;
   const cookie = await signedInCookie(shopUrl, grown.owner);
   const deep = await deepOrdersPage(shopUrl, cookie, settings);
@@ -104,7 +124,11 @@ async function ownerPagesOf(shopUrl: string, grown: Awaited<ReturnType<typeof se
     { label: "search by order number", path: search(samples.number), cookie },
     { label: "an order's page", path: `/admin/orders/${samples.number}`, cookie },
     { label: "activity", path: "/admin/activity", cookie },
-    { label: `account with ${REGULAR_ORDERS} orders`, path: "/account", cookie: await signedInCookie(shopUrl, grown.regular) },
+    {
+      label: `account with ${REGULAR_ORDERS} orders`,
+      path: "/account",
+      cookie: await signedInCookie(shopUrl, grown.regular),
+    },
     { label: "products", path: "/admin/products", cookie },
   ];
   return { ownerCookie: cookie, pages };
@@ -114,7 +138,10 @@ async function ownerPagesOf(shopUrl: string, grown: Awaited<ReturnType<typeof se
  * The owner's side on one engine, on a grown shop: each back-office page,
  * the full CSV with the storefront beside it, and the checkout.
  */
-export async function benchBackOffice(engine: "sqlite" | "postgres", options: BackOfficeRunOptions): Promise<BackOfficeEngineFigures> {
+export async function benchBackOffice(
+  engine: "sqlite" | "postgres",
+  options: BackOfficeRunOptions,
+): Promise<BackOfficeEngineFigures> {
   const { settings } = options;
   const dir = path.join(options.workDir, `orders-${engine}`);
   fs.mkdirSync(dir, { recursive: true });
@@ -125,9 +152,16 @@ export async function benchBackOffice(engine: "sqlite" | "postgres", options: Ba
     let shop = await startShop(data);
     const serverStarted = performance.now();
     try {
-      progress(`${ENGINE[engine]}: waiting for the server to prune the sent emails older than ${shopGrown.keepDays} days`);
-      const pruning = { ...(await waitForPruning(data, shopGrown.keepDays, PRUNING_TIMEOUT_MS)), bytes: await databaseBytes(data) };
-      progress(`${ENGINE[engine]}: pruned in ${pruning.seconds.toFixed(0)} s${pruning.done ? "" : " (not finished)"}, ${(pruning.bytes / 1024 ** 2).toFixed(0)} MB`);
+      progress(
+        `${ENGINE[engine]}: waiting for the server to prune the sent emails older than ${shopGrown.keepDays} days`,
+      );
+      const pruning = {
+        ...(await waitForPruning(data, shopGrown.keepDays, PRUNING_TIMEOUT_MS)),
+        bytes: await databaseBytes(data),
+      };
+      progress(
+        `${ENGINE[engine]}: pruned in ${pruning.seconds.toFixed(0)} s${pruning.done ? "" : " (not finished)"}, ${(pruning.bytes / 1024 ** 2).toFixed(0)} MB`,
+      );
       const { ownerCookie, pages } = await ownerPagesOf(shop.url, shopGrown, settings);
       const figures: OwnerPageFigure[] = [];
       for (const page of pages) {
@@ -137,14 +171,25 @@ export async function benchBackOffice(engine: "sqlite" | "postgres", options: Ba
       progress(`${ENGINE[engine]}: the full orders CSV, /shop every ${settings.probeIntervalMs} ms meanwhile`);
       const csv = await measureCsvExport(shop, path.join(data.dataDir, "server.log"), ownerCookie, settings);
       if (csv.failed) progress(`${ENGINE[engine]}: the CSV failed: ${csv.failed}`);
-      const databaseAfterRun = { bytes: await databaseBytes(data), serverSeconds: (performance.now() - serverStarted) / 1000 };
+      const databaseAfterRun = {
+        bytes: await databaseBytes(data),
+        serverSeconds: (performance.now() - serverStarted) / 1000,
+      };
       let checkout;
       if (settings.checkout) {
         if (isGone(shop)) shop = await startShop(data);
         progress(`${ENGINE[engine]}: checkout on the grown shop`);
         checkout = await checkoutOnGrownShop(shop, data, database, options, dir);
       }
-      return { engine, grown: shopGrown.grown, pruning, pages: figures, csv, databaseAfterRun, ...(checkout ? { checkout } : {}) };
+      return {
+        engine,
+        grown: shopGrown.grown,
+        pruning,
+        pages: figures,
+        csv,
+        databaseAfterRun,
+        ...(checkout ? { checkout } : {}),
+      };
     } finally {
       await shop.stop();
     }

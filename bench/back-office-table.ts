@@ -1,4 +1,10 @@
-import type { BackOfficeEngineFigures, BackOfficeResults, CsvExportFigure, GrownShopFigures, OwnerPageFigure } from "./results";
+import type {
+  BackOfficeEngineFigures,
+  BackOfficeResults,
+  CsvExportFigure,
+  GrownShopFigures,
+  OwnerPageFigure,
+} from "./results";
 
 const count = (value: number) => Math.round(value).toLocaleString("en-US");
 const ms = (value: number) => (value >= 100 ? value.toFixed(0) : value.toFixed(1));
@@ -21,19 +27,40 @@ function pageCell(page: OwnerPageFigure | undefined, requests: number): string {
 
 /** The deep page's path differs with its cursor: its row names the list and how deep. */
 const pageName = (page: OwnerPageFigure, deepPage: number) =>
-  page.label === "orders list, deep page" ? `GET /admin/orders, page ${count(deepPage)} (deep page)` : `GET ${page.path} (${page.label})`;
+  page.label === "orders list, deep page"
+    ? `GET /admin/orders, page ${count(deepPage)} (deep page)`
+    : `GET ${page.path} (${page.label})`;
 
-const failedOr = (csv: CsvExportFigure, figure: string | null) => (csv.failed ? (figure === null ? csv.failed : `${figure}; ${csv.failed}`) : (figure ?? ""));
+const failedOr = (csv: CsvExportFigure, figure: string | null) =>
+  csv.failed ? (figure === null ? csv.failed : `${figure}; ${csv.failed}`) : (figure ?? "");
 
 const csvRows: [string, string, (csv: CsvExportFigure) => string][] = [
-  ["GET /admin/orders.csv, all orders: first byte", "within 1 s", (csv) => failedOr(csv, csv.firstByteMs === null ? null : seconds(csv.firstByteMs))],
-  ["GET /admin/orders.csv: whole download", "", (csv) => (csv.totalMs === null || csv.failed ? "no complete file" : `${seconds(csv.totalMs)}, ${megabytes(csv.bytes)} compressed`)],
-  ["GET /admin/orders.csv: the server's peak RSS (at the start)", "under 200 MB throughout", (csv) => `${megabytes(csv.peakRssBytes)} (${megabytes(csv.startRssBytes)})`],
+  [
+    "GET /admin/orders.csv, all orders: first byte",
+    "within 1 s",
+    (csv) => failedOr(csv, csv.firstByteMs === null ? null : seconds(csv.firstByteMs)),
+  ],
+  [
+    "GET /admin/orders.csv: whole download",
+    "",
+    (csv) =>
+      csv.totalMs === null || csv.failed
+        ? "no complete file"
+        : `${seconds(csv.totalMs)}, ${megabytes(csv.bytes)} compressed`,
+  ],
+  [
+    "GET /admin/orders.csv: the server's peak RSS (at the start)",
+    "under 200 MB throughout",
+    (csv) => `${megabytes(csv.peakRssBytes)} (${megabytes(csv.startRssBytes)})`,
+  ],
   [
     "GET /shop during the export: median / p95 / max of its answers",
     "within 200 ms",
     ({ storefront: probe }) => {
-      const answered = probe.answered === probe.asked ? `all ${probe.asked} answered` : `ONLY ${probe.answered} OF ${probe.asked} ANSWERED`;
+      const answered =
+        probe.answered === probe.asked
+          ? `all ${probe.asked} answered`
+          : `ONLY ${probe.answered} OF ${probe.asked} ANSWERED`;
       if (probe.answered === 0) return `no answer (${probe.asked} asked)`;
       return `${ms(probe.medianMs!)} / ${ms(probe.p95Ms!)} / ${ms(probe.maxMs!)} ms (${answered})`;
     },
@@ -42,14 +69,20 @@ const csvRows: [string, string, (csv: CsvExportFigure) => string][] = [
 
 function growingCell(grown: GrownShopFigures) {
   const { invariant } = grown;
-  const check = !invariant ? "" : invariant.ok ? "; stock invariant ok" : `; STOCK INVARIANT BROKEN for ${invariant.mismatches.length} products`;
+  const check = !invariant
+    ? ""
+    : invariant.ok
+      ? "; stock invariant ok"
+      : `; STOCK INVARIANT BROKEN for ${invariant.mismatches.length} products`;
   return `${seconds(grown.seconds * 1000)}${check}`;
 }
 
 function checkoutCell(engine: BackOfficeEngineFigures) {
   const { checkout } = engine;
   if (!checkout) return "not measured";
-  const invariant = checkout.invariant.ok ? "stock invariant ok" : `STOCK INVARIANT BROKEN for ${checkout.invariant.mismatches.length} products`;
+  const invariant = checkout.invariant.ok
+    ? "stock invariant ok"
+    : `STOCK INVARIANT BROKEN for ${checkout.invariant.mismatches.length} products`;
   return `${fraction(checkout.ratio)} (${count(checkout.shop.requestsPerSecond)} / ${count(checkout.limit.requestsPerSecond)} orders/s; p50 / p99 ${ms(checkout.shop.p50Ms)} / ${ms(checkout.shop.p99Ms)} ms; ${invariant})`;
 }
 
@@ -72,24 +105,42 @@ export function renderBackOfficeTable(results: BackOfficeResults): string {
   ];
   const columns = ["figure", "target", ...engines.map((engine) => ENGINE[engine.engine])];
   const rows: string[][] = [
-    ["growing the shop (rows written straight into the database)", "", ...engines.map((engine) => growingCell(engine.grown))],
+    [
+      "growing the shop (rows written straight into the database)",
+      "",
+      ...engines.map((engine) => growingCell(engine.grown)),
+    ],
     ["database size on disk, grown", "", ...engines.map((engine) => megabytes(engine.grown.databaseBytes))],
     [
       "the server's first pruning of emails sent more than OUTBOX_KEEP_DAYS ago, and the size after it",
       "under 300 MB on SQLite",
-      ...engines.map(({ pruning }) => `${seconds(pruning.seconds * 1000)}${pruning.done ? "" : " (not finished)"}, ${megabytes(pruning.bytes)}`),
+      ...engines.map(
+        ({ pruning }) =>
+          `${seconds(pruning.seconds * 1000)}${pruning.done ? "" : " (not finished)"}, ${megabytes(pruning.bytes)}`,
+      ),
     ],
     [
       "database size on disk after the pages and the CSV (the shop's jobs running meanwhile)",
       "",
-      ...engines.map(({ databaseAfterRun: after }) => `${megabytes(after.bytes)}, ${seconds(after.serverSeconds * 1000)} after the server started`),
+      ...engines.map(
+        ({ databaseAfterRun: after }) =>
+          `${megabytes(after.bytes)}, ${seconds(after.serverSeconds * 1000)} after the server started`,
+      ),
     ],
   ];
   for (const [index, page] of first!.pages.entries()) {
-    rows.push([pageName(page, settings.deepPage), "median under 100 ms", ...engines.map((engine) => pageCell(engine.pages[index], settings.requestsPerPage))]);
+    rows.push([
+      pageName(page, settings.deepPage),
+      "median under 100 ms",
+      ...engines.map((engine) => pageCell(engine.pages[index], settings.requestsPerPage)),
+    ]);
   }
   for (const [name, target, cell] of csvRows) rows.push([name, target, ...engines.map((engine) => cell(engine.csv))]);
-  rows.push(["POST /api/checkout on the grown shop: shop/limit", "within 5 % of today's ratio", ...engines.map(checkoutCell)]);
+  rows.push([
+    "POST /api/checkout on the grown shop: shop/limit",
+    "within 5 % of today's ratio",
+    ...engines.map(checkoutCell),
+  ]);
   const line = (cells: string[]) => `| ${cells.map((cell) => cell.replaceAll("|", "\\|")).join(" | ")} |`;
   return [...header, "", line(columns), line(columns.map(() => "---")), ...rows.map(line)].join("\n") + "\n";
 }

@@ -46,7 +46,13 @@ export const chromiumPath = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
 export async function measureBrowser(shopUrl: string, pages: PageToMeasure[], loads: number): Promise<BrowserFigure[]> {
   const browser = await chromium.launch({
     executablePath: chromiumPath,
-    args: ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update", "--disable-sync"],
+    args: [
+      "--no-sandbox",
+      "--disable-gpu",
+      "--disable-background-networking",
+      "--disable-component-update",
+      "--disable-sync",
+    ],
   });
   try {
     const figures: BrowserFigure[] = [];
@@ -65,7 +71,8 @@ export async function measureBrowser(shopUrl: string, pages: PageToMeasure[], lo
         }
       }
       const lcp = measured.map((load) => load.largestContentfulPaintMs);
-      if (lcp.some((value) => value === null)) throw new Error(`${page.path}: Chromium reported no Largest Contentful Paint`);
+      if (lcp.some((value) => value === null))
+        throw new Error(`${page.path}: Chromium reported no Largest Contentful Paint`);
       figures.push({
         ...page,
         jsBytes: median(measured.map((load) => load.jsBytes)),

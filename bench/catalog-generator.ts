@@ -29,20 +29,36 @@ export const readDemoCatalog = (): CatalogDocument[] =>
 export const withStock = (catalog: CatalogDocument[], stock: number): CatalogDocument[] =>
   catalog.map((category) => ({ ...category, items: category.items.map((item) => ({ ...item, stock })) }));
 
-export const productIdsOf = (catalog: CatalogDocument[]) => catalog.flatMap((category) => category.items.map((item) => item.id));
+export const productIdsOf = (catalog: CatalogDocument[]) =>
+  catalog.flatMap((category) => category.items.map((item) => item.id));
 
-const SCENTS = ["Lavender & chamomile", "Madagascar vanilla", "Sea salt & sage", "Cedar & smoke", "Fig & cassis", "Orange blossom"];
+const SCENTS = [
+  "Lavender & chamomile",
+  "Madagascar vanilla",
+  "Sea salt & sage",
+  "Cedar & smoke",
+  "Fig & cassis",
+  "Orange blossom",
+];
 
 /**
  * A grown shop: `products` products in `categories` categories, the first of
  * which (Wax) holds `largest` of them, the rest shared evenly. Names, prices
  * and scents vary; images and category pictures are the demo's, in turn.
  */
-export function generateCatalog(options: { products: number; categories: number; largest: number; stock: number }): CatalogDocument[] {
+export function generateCatalog(options: {
+  products: number;
+  categories: number;
+  largest: number;
+  stock: number;
+}): CatalogDocument[] {
   const demo = readDemoCatalog();
   const images = demo.flatMap((category) => category.items.map((item) => item.images));
   const categoryImages = demo.map((category) => category.imageUrl);
-  const titles = ["Wax", ...Array.from({ length: options.categories - 1 }, (_, index) => `Collection-${String(index + 2).padStart(2, "0")}`)];
+  const titles = [
+    "Wax",
+    ...Array.from({ length: options.categories - 1 }, (_, index) => `Collection-${String(index + 2).padStart(2, "0")}`),
+  ];
   const rest = options.products - options.largest;
   const share = Math.floor(rest / (options.categories - 1));
   let nextId = 100_001;

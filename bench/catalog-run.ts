@@ -32,7 +32,8 @@ interface CatalogRunOptions {
   workDir: string;
 }
 
-export const progress = (message: string) => process.stderr.write(`[bench ${new Date().toISOString().slice(11, 19)}] ${message}\n`);
+export const progress = (message: string) =>
+  process.stderr.write(`[bench ${new Date().toISOString().slice(11, 19)}] ${message}\n`);
 
 /** `npm run catalog:import -- FILE` against the shop's data, as its owner runs it; resolves with the seconds it took. */
 export async function importCatalogFile(file: string, data: ShopData): Promise<number> {
@@ -71,7 +72,8 @@ export async function withShop<T>(data: ShopData, work: (shop: ShopServer) => Pr
 function prepareCatalog(name: "demo" | "large", dir: string) {
   fs.mkdirSync(dir, { recursive: true });
   // Checkout needs stock for its count bound; the demo's own stock is what the page figures see.
-  const catalog = name === "demo" ? withStock(readDemoCatalog(), MAX_STOCK) : generateCatalog({ ...LARGE, stock: MAX_STOCK });
+  const catalog =
+    name === "demo" ? withStock(readDemoCatalog(), MAX_STOCK) : generateCatalog({ ...LARGE, stock: MAX_STOCK });
   return {
     catalog,
     file: writeCatalogFile(catalog, path.join(dir, "catalog.json")),
@@ -92,7 +94,16 @@ export async function benchCatalog(
   const dir = path.join(workDir, name);
   const { catalog, file, bodies, pages } = prepareCatalog(name, dir);
   const checkoutWith = (shop: ShopServer, shopData: ShopData, limitDatabaseUrl: string | undefined, label: string) =>
-    measureCheckout({ generator, shop, shopData, limitDatabaseUrl, catalog, bodies, settings, dir: path.join(dir, label) });
+    measureCheckout({
+      generator,
+      shop,
+      shopData,
+      limitDatabaseUrl,
+      catalog,
+      bodies,
+      settings,
+      dir: path.join(dir, label),
+    });
 
   const sqlite: ShopData = { dataDir: path.join(dir, "sqlite") };
   const importSeconds = { sqlite: 0, postgres: 0 };
@@ -109,7 +120,12 @@ export async function benchCatalog(
     let lighthouse: LighthouseFigure[] | undefined;
     if (!settings.quick) {
       progress(`${name} catalog: Lighthouse (${LIGHTHOUSE}, mobile)`);
-      lighthouse = await measureLighthouse(shop.url, pages.browsing, settings.lighthouseRuns, path.join(dir, "lighthouse"));
+      lighthouse = await measureLighthouse(
+        shop.url,
+        pages.browsing,
+        settings.lighthouseRuns,
+        path.join(dir, "lighthouse"),
+      );
     }
     if (name === "demo") await importCatalogFile(file, sqlite);
     progress(`${name} catalog: checkout on SQLite`);
@@ -149,14 +165,21 @@ export async function benchCatalog(
  * The memory run on a shop of its own (demo catalog on SQLite, stock raised),
  * so its checkouts have the whole per-address checkout limit to themselves.
  */
-export async function benchMemory({ generator, settings, workDir }: Omit<CatalogRunOptions, "postgresServer">): Promise<LeakFigure> {
+export async function benchMemory({
+  generator,
+  settings,
+  workDir,
+}: Omit<CatalogRunOptions, "postgresServer">): Promise<LeakFigure> {
   const dir = path.join(workDir, "memory");
   const { catalog, file, bodies, pages } = prepareCatalog("demo", dir);
   const data: ShopData = { dataDir: path.join(dir, "sqlite") };
   return withShop(data, async (shop) => {
     await importCatalogFile(file, data);
     progress(`memory: mixed run of ${settings.leakSeconds} s`);
-    const paths = [...pages.throughput.map((page) => page.path), `/api/products?ids=${productIdsOf(catalog).slice(0, 3).join(",")}`];
+    const paths = [
+      ...pages.throughput.map((page) => page.path),
+      `/api/products?ids=${productIdsOf(catalog).slice(0, 3).join(",")}`,
+    ];
     const figures = { products: productIdsOf(catalog).length, categories: catalog.length };
     return measureLeak({ generator, shop, shopData: data, paths, bodies, settings, catalog: figures });
   });

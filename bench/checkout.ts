@@ -22,14 +22,21 @@ async function payForSomeOrders(shopUrl: string, data: ShopData) {
   let pending: { number: string }[];
   let orderAccess: OrderAccess;
   try {
-    pending = await db.selectFrom("orders").select("number").where("status", "=", "pending_payment").orderBy("id", "desc").limit(ORDERS_TO_PAY).execute();
+    pending = await db
+      .selectFrom("orders")
+      .select("number")
+      .where("status", "=", "pending_payment")
+      .orderBy("id", "desc")
+      .limit(ORDERS_TO_PAY)
+      .execute();
     orderAccess = createOrderAccess(await loadAuthSecret(db));
   } finally {
     await db.destroy();
   }
   for (const { number } of pending) {
     const answer = await pay({ url: shopUrl }, { number, accessToken: orderAccess.tokenFor(number) }, cards.success);
-    if (answer.status !== 200) throw new Error(`paying ${number} answered ${answer.status}: ${JSON.stringify(answer.body)}`);
+    if (answer.status !== 200)
+      throw new Error(`paying ${number} answered ${answer.status}: ${JSON.stringify(answer.body)}`);
   }
 }
 

@@ -10,7 +10,13 @@ const RSS_SAMPLE_MS = 100;
 const PROBE_GRACE_MS = 30_000;
 
 /** What a dead server last printed that says why: V8's "Reached heap limit", or the last lines of its log. */
-function whyItDied(logFile: string, from: number, afterMs: number, code: number | null, signal: NodeJS.Signals | null): string {
+function whyItDied(
+  logFile: string,
+  from: number,
+  afterMs: number,
+  code: number | null,
+  signal: NodeJS.Signals | null,
+): string {
   const log = fs.readFileSync(logFile).subarray(from).toString("utf8");
   const fatal = /^.*(?:Reached heap limit|heap out of memory|FATAL ERROR).*$/m.exec(log)?.[0]?.trim();
   const exit = signal ? `signal ${signal}` : `exit code ${code}`;
@@ -24,7 +30,12 @@ function whyItDied(logFile: string, from: number, afterMs: number, code: number 
  * (without waiting for the last answer, as shoppers don't). A server that
  * dies, or a download that outlasts `csvSeconds`, is reported as such.
  */
-export async function measureCsvExport(shop: ShopServer, logFile: string, cookie: string, settings: BackOfficeSettings): Promise<CsvExportFigure> {
+export async function measureCsvExport(
+  shop: ShopServer,
+  logFile: string,
+  cookie: string,
+  settings: BackOfficeSettings,
+): Promise<CsvExportFigure> {
   const storefrontPath = "/shop";
   await timedGet(shop.url + storefrontPath, { timeoutMs: 10_000 });
   const startRssBytes = shop.memory().rss;
@@ -39,7 +50,8 @@ export async function measureCsvExport(shop: ShopServer, logFile: string, cookie
   let died: string | undefined;
   const logFrom = fs.statSync(logFile).size;
   const started = performance.now();
-  const onExit = (code: number | null, signal: NodeJS.Signals | null) => (died = whyItDied(logFile, logFrom, performance.now() - started, code, signal));
+  const onExit = (code: number | null, signal: NodeJS.Signals | null) =>
+    (died = whyItDied(logFile, logFrom, performance.now() - started, code, signal));
   shop.child.once("exit", onExit);
 
   const probes: Promise<void>[] = [];

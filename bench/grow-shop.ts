@@ -38,7 +38,9 @@ async function inBatches<T>(rows: T[], size: number, write: (batch: T[]) => Prom
 }
 
 /** better-auth's own columns of its user table (migration 003), which app/.server/db/schema.ts types only in part. */
-type AuthUsers = { user: { id: string; name: string; email: string; emailVerified: number; createdAt: string; updatedAt: string } };
+type AuthUsers = {
+  user: { id: string; name: string; email: string; emailVerified: number; createdAt: string; updatedAt: string };
+};
 
 function writeAccounts(db: Db, accounts: Account[]) {
   const rows = accounts.map((account) => {
@@ -46,14 +48,20 @@ function writeAccounts(db: Db, accounts: Account[]) {
     // 0 is false on both engines; ISO text is how better-auth keeps dates in SQLite, and PostgreSQL parses it.
     return { id: account.id, name: account.name, email: account.email, emailVerified: 0, createdAt: at, updatedAt: at };
   });
-  return inBatches(rows, ROWS_PER_INSERT.small, (batch) => db.withTables<AuthUsers>().insertInto("user").values(batch).execute());
+  return inBatches(rows, ROWS_PER_INSERT.small, (batch) =>
+    db.withTables<AuthUsers>().insertInto("user").values(batch).execute(),
+  );
 }
 
 async function writeOrders(db: Db, orders: GrownOrder[], shopEmail: string, counts: GrownShop["counts"]) {
   await db.transaction().execute(async (trx) => {
     const ids = new Map<string, number>();
     await inBatches(orders, ROWS_PER_INSERT.orders, async (batch) => {
-      const inserted = await trx.insertInto("orders").values(batch.map((order) => order.row)).returning(["id", "number"]).execute();
+      const inserted = await trx
+        .insertInto("orders")
+        .values(batch.map((order) => order.row))
+        .returning(["id", "number"])
+        .execute();
       for (const { id, number } of inserted) ids.set(number, id);
     });
     const events = orders.map((order) => eventsOf(order, ids.get(order.row.number)!, shopEmail));
@@ -62,7 +70,9 @@ async function writeOrders(db: Db, orders: GrownOrder[], shopEmail: string, coun
     const payments = events.flatMap((event) => event.payments);
     const refunds = events.flatMap((event) => event.refunds);
     await inBatches(items, ROWS_PER_INSERT.lines, (batch) => trx.insertInto("order_items").values(batch).execute());
-    await inBatches(payments, ROWS_PER_INSERT.small, (batch) => trx.insertInto("payment_events").values(batch).execute());
+    await inBatches(payments, ROWS_PER_INSERT.small, (batch) =>
+      trx.insertInto("payment_events").values(batch).execute(),
+    );
     await inBatches(emails, ROWS_PER_INSERT.emails, (batch) => trx.insertInto("outbox").values(batch).execute());
     await inBatches(refunds, ROWS_PER_INSERT.small, (batch) => trx.insertInto("refunds").values(batch).execute());
     counts.orders += orders.length;
@@ -86,7 +96,10 @@ export async function databaseBytes(data: ShopData): Promise<number> {
     }
   }
   const file = sqliteFileIn(data.dataDir);
-  return [file, `${file}-wal`].reduce((sum, name) => sum + (fs.statSync(name, { throwIfNoEntry: false })?.size ?? 0), 0);
+  return [file, `${file}-wal`].reduce(
+    (sum, name) => sum + (fs.statSync(name, { throwIfNoEntry: false })?.size ?? 0),
+    0,
+  );
 }
 
 /**
@@ -103,22 +116,58 @@ export async function growShop(data: ShopData, options: GrowOptions): Promise<Gr
   let grown;
   try {
     await migrateToLatest(db);
-    const products = await db.selectFrom("products").select(["id", "name", "price_cents", "scent"]).orderBy("id").execute();
-    const owner = await db.selectFrom("user").select(["id", "name"]).where("email", "=", options.ownerEmail).executeTakeFirstOrThrow();
-    const regular = await db.selectFrom("user").select(["id", "name", "email"]).where("email", "=", options.regular.email).executeTakeFirstOrThrow();
+    const products = await db
+      .selectFrom("products")
+      .select(["id", "name", "price_cents", "scent"])
+      .orderBy("id")
+      .execute();
+    const owner = await db
+      .selectFrom("user")
+      .select(["id", "name"])
+      .where("email", "=", options.ownerEmail)
+      .executeTakeFirstOrThrow();
+    const regular = await db
+      .selectFrom("user")
+      .select(["id", "name", "email"])
+      .where("email", "=", options.regular.email)
+      .executeTakeFirstOrThrow();
     const now = Date.now();
-    const history = growHistory({ orders: options.orders, now, products, regular, regularOrders: options.regular.orders, reservationMs: options.reservationMs });
-    const counts: GrownShop["counts"] = { orders: 0, lines: 0, emails: 0, paymentEvents: 0, refunds: 0, activity: 0, stockAdjustments: 0, accounts: history.accounts.length };
+    const history = growHistory({
+      orders: options.orders,
+      now,
+      products,
+      regular,
+      regularOrders: options.regular.orders,
+      reservationMs: options.reservationMs,
+    });
+    const counts: GrownShop["counts"] = {
+      orders: 0,
+      lines: 0,
+      emails: 0,
+      paymentEvents: 0,
+      refunds: 0,
+      activity: 0,
+      stockAdjustments: 0,
+      accounts: history.accounts.length,
+    };
 
     await db.transaction().execute((trx) => writeAccounts(trx, history.accounts));
     for (let start = 0; start < history.orders.length; start += ORDERS_PER_TRANSACTION) {
       await writeOrders(db, history.orders.slice(start, start + ORDERS_PER_TRANSACTION), options.shopEmail, counts);
-      if ((start / ORDERS_PER_TRANSACTION) % 20 === 19) progress(`grown to ${counts.orders.toLocaleString("en-US")} orders`);
+      if ((start / ORDERS_PER_TRANSACTION) % 20 === 19)
+        progress(`grown to ${counts.orders.toLocaleString("en-US")} orders`);
     }
-    const { activity, adjustments } = ownerHistory(history, { products, owner, entries: Math.round(options.orders * ACTIVITY_PER_ORDER), now });
+    const { activity, adjustments } = ownerHistory(history, {
+      products,
+      owner,
+      entries: Math.round(options.orders * ACTIVITY_PER_ORDER),
+      now,
+    });
     await db.transaction().execute(async (trx) => {
       await inBatches(activity, ROWS_PER_INSERT.small, (batch) => trx.insertInto("activity").values(batch).execute());
-      await inBatches(adjustments, ROWS_PER_INSERT.small, (batch) => trx.insertInto("stock_adjustments").values(batch).execute());
+      await inBatches(adjustments, ROWS_PER_INSERT.small, (batch) =>
+        trx.insertInto("stock_adjustments").values(batch).execute(),
+      );
     });
     counts.activity = activity.length;
     counts.stockAdjustments = adjustments.length;
@@ -128,7 +177,10 @@ export async function growShop(data: ShopData, options: GrowOptions): Promise<Gr
     const from = (share: number) => history.orders.slice(Math.floor(history.orders.length * share));
     const middle = from(1 / 2).find((order) => order.row.status === "shipped")!.row;
     const guest = from(1 / 3).find((order) => order.row.user_id === null && order.row.email !== null)!.row;
-    grown = { counts, samples: { number: middle.number, name: middle.shipping_name.split(" ").at(-1)!, email: guest.email! } };
+    grown = {
+      counts,
+      samples: { number: middle.number, name: middle.shipping_name.split(" ").at(-1)!, email: guest.email! },
+    };
   } finally {
     // Closing SQLite's last connection checkpoints the WAL into the file.
     await db.destroy();

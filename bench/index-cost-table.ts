@@ -13,7 +13,10 @@ export function renderIndexCostTable(results: IndexCostResults): string {
     "",
     "| engine | with the indexes | without them | change of the median | target |",
     "| --- | --- | --- | --- | --- |",
-    ...results.engines.map((figure) => `| ${ENGINE[figure.engine]} | ${ratios(figure.ratios.with)} | ${ratios(figure.ratios.without)} | ${percent(figure.change)} | within 5 % |`),
+    ...results.engines.map(
+      (figure) =>
+        `| ${ENGINE[figure.engine]} | ${ratios(figure.ratios.with)} | ${ratios(figure.ratios.without)} | ${percent(figure.change)} | within 5 % |`,
+    ),
   ];
   return lines.join("\n") + "\n";
 }

@@ -52,7 +52,12 @@ async function settle(data: ShopData, keepDays: number) {
     if (data.databaseUrl) return;
     const { db } = openDatabase(data);
     try {
-      const behind = () => sql<{ n: number }>`select count(*) as n from orders where id > (select indexed_through from orders_search_position)`.execute(db);
+      const behind = () =>
+        sql<{
+          n: number;
+        }>`select count(*) as n from orders where id > (select indexed_through from orders_search_position)`.execute(
+          db,
+        );
       for (let wait = 0; (await behind()).rows[0]!.n > 0; wait++) {
         if (wait * 1000 > SETTLE_TIMEOUT_MS) throw new Error("the grown shop's search index did not catch up");
         await new Promise((resolve) => setTimeout(resolve, 1000));
@@ -75,7 +80,10 @@ async function settle(data: ShopData, keepDays: number) {
  * checkout figure cannot show this: the limit's own rate moves by a third
  * between runs of it.
  */
-export async function benchIndexCost(engine: "sqlite" | "postgres", options: BackOfficeRunOptions & { rounds: number }): Promise<IndexCostFigure> {
+export async function benchIndexCost(
+  engine: "sqlite" | "postgres",
+  options: BackOfficeRunOptions & { rounds: number },
+): Promise<IndexCostFigure> {
   const dir = path.join(options.workDir, `index-cost-${engine}`);
   fs.mkdirSync(dir, { recursive: true });
   const database = engine === "postgres" ? await createBenchDatabase(options.postgresServer, "indexcost") : undefined;
@@ -99,7 +107,9 @@ export async function benchIndexCost(engine: "sqlite" | "postgres", options: Bac
         try {
           const figure = await checkoutOnGrownShop(shop, data, database, options, runDir);
           ratios[withIndexes ? "with" : "without"].push(figure.ratio);
-          progress(`${ENGINE[engine]}: round ${round + 1}, ${withIndexes ? "with" : "without"} the indexes: ${figure.ratio.toFixed(3)} of the limit`);
+          progress(
+            `${ENGINE[engine]}: round ${round + 1}, ${withIndexes ? "with" : "without"} the indexes: ${figure.ratio.toFixed(3)} of the limit`,
+          );
         } finally {
           await shop.stop();
         }

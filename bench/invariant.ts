@@ -28,7 +28,12 @@ export async function checkStockInvariant(data: ShopData): Promise<StockInvarian
         (eb) => eb.fn.sum<number>(eb.case().when("status", "=", "paid").then(1).else(0).end()).as("paid"),
       ])
       .executeTakeFirstOrThrow();
-    return { ok: mismatches.length === 0, orders: Number(counts.orders), paidOrders: Number(counts.paid ?? 0), mismatches };
+    return {
+      ok: mismatches.length === 0,
+      orders: Number(counts.orders),
+      paidOrders: Number(counts.paid ?? 0),
+      mismatches,
+    };
   } finally {
     await db.destroy();
   }

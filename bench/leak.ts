@@ -17,9 +17,11 @@ const LEVEL_TOLERANCE = 0.1;
  * resident memory, which also holds native memory and the heap's spare room.
  */
 function growth(samples: MemorySample[], seconds: number) {
-  const quarter = (from: number) => samples.filter((s) => s.atSeconds >= from * seconds && s.atSeconds <= (from + 0.25) * seconds);
+  const quarter = (from: number) =>
+    samples.filter((s) => s.atSeconds >= from * seconds && s.atSeconds <= (from + 0.25) * seconds);
   const [second, last] = [quarter(0.25), quarter(0.75)];
-  if (second.length === 0 || last.length === 0) throw new Error("too few memory samples to tell whether memory levelled off");
+  if (second.length === 0 || last.length === 0)
+    throw new Error("too few memory samples to tell whether memory levelled off");
   const change = (before: number, after: number) => after / before - 1;
   const floor = (window: MemorySample[]) => Math.min(...window.map((s) => s.heapUsedBytes));
   const rss = (window: MemorySample[]) => median(window.map((s) => s.rssBytes));
@@ -62,7 +64,12 @@ export async function measureLeak(options: {
     run = await generator.run(
       shop.url,
       // One checkout per round of the paths: this bounds the checkouts.
-      { kind: "mixed", paths: options.paths, bodies: options.bodies, maxRequests: settings.leakCheckoutBound * (options.paths.length + 1) },
+      {
+        kind: "mixed",
+        paths: options.paths,
+        bodies: options.bodies,
+        maxRequests: settings.leakCheckoutBound * (options.paths.length + 1),
+      },
       { connections: settings.connections, seconds },
     );
   } finally {

@@ -30,12 +30,18 @@ interface LighthouseReport {
  * painted before or after the scripts arrived), so each page is the run
  * with the median LCP of `runs`.
  */
-export async function measureLighthouse(shopUrl: string, pages: PageToMeasure[], runs: number, dir: string): Promise<LighthouseFigure[]> {
+export async function measureLighthouse(
+  shopUrl: string,
+  pages: PageToMeasure[],
+  runs: number,
+  dir: string,
+): Promise<LighthouseFigure[]> {
   fs.mkdirSync(dir, { recursive: true });
   const figures: LighthouseFigure[] = [];
   for (const page of pages) {
     const measured: LighthouseFigure[] = [];
-    for (let run = 0; run < runs; run++) measured.push(await runLighthouse(shopUrl, page, path.join(dir, `${page.label}-${run}.json`)));
+    for (let run = 0; run < runs; run++)
+      measured.push(await runLighthouse(shopUrl, page, path.join(dir, `${page.label}-${run}.json`)));
     figures.push(medianBy(measured, (figure) => figure.largestContentfulPaintMs));
   }
   return figures;
@@ -58,7 +64,10 @@ async function runLighthouse(shopUrl: string, page: PageToMeasure, report: strin
   );
   const { categories, audits, runtimeError } = JSON.parse(fs.readFileSync(report, "utf8")) as LighthouseReport;
   const paint = (audit: string) => audits[audit]?.numericValue;
-  const [firstContentfulPaintMs, largestContentfulPaintMs] = [paint("first-contentful-paint"), paint("largest-contentful-paint")];
+  const [firstContentfulPaintMs, largestContentfulPaintMs] = [
+    paint("first-contentful-paint"),
+    paint("largest-contentful-paint"),
+  ];
   if (runtimeError || firstContentfulPaintMs === undefined || largestContentfulPaintMs === undefined) {
     throw new Error(`Lighthouse on ${page.path}: ${runtimeError?.message ?? "no paint measured"}`);
   }

@@ -32,9 +32,25 @@ function orderValues(reservation: Reservation, number: string, amountCents: numb
   const { shipping } = reservation;
   const now = Date.now();
   return [
-    number, null, "pending_payment", "Guest", shipping.email ?? null, shipping.name, shipping.address, shipping.city,
-    shipping.state, shipping.zip, shipping.phone ?? null, amountCents, "usd", "test", `test_${number}`,
-    reservation.idempotencyKey, now, null, now + RESERVATION_MS,
+    number,
+    null,
+    "pending_payment",
+    "Guest",
+    shipping.email ?? null,
+    shipping.name,
+    shipping.address,
+    shipping.city,
+    shipping.state,
+    shipping.zip,
+    shipping.phone ?? null,
+    amountCents,
+    "usd",
+    "test",
+    `test_${number}`,
+    reservation.idempotencyKey,
+    now,
+    null,
+    now + RESERVATION_MS,
   ];
 }
 
@@ -51,9 +67,10 @@ function sqliteStore(file: string): CheckoutStore {
   db.pragma("foreign_keys = ON");
   db.pragma("busy_timeout = 5000");
   db.pragma("synchronous = NORMAL");
-  const reserveLine = db.prepare<{ id: number; quantity: number }, { price_cents: number; name: string; scent: string }>(
-    reserveSql("@quantity", "@id"),
-  );
+  const reserveLine = db.prepare<
+    { id: number; quantity: number },
+    { price_cents: number; name: string; scent: string }
+  >(reserveSql("@quantity", "@id"));
   const insertOrder = db.prepare(
     `insert into orders (${orderColumns}) values (${Array.from({ length: 19 }, () => "?").join(", ")}) returning id`,
   );
@@ -109,7 +126,11 @@ function postgresStore(url: string): CheckoutStore {
         await client.query("begin");
         const products: { price_cents: number; name: string; scent: string }[] = [];
         for (const line of lines) {
-          const { rows } = await client.query({ name: "bench_reserve", text: reserveSql("$2", "$1"), values: [line.id, line.quantity] });
+          const { rows } = await client.query({
+            name: "bench_reserve",
+            text: reserveSql("$2", "$1"),
+            values: [line.id, line.quantity],
+          });
           if (rows.length !== 1) {
             await client.query("rollback");
             return undefined;
@@ -142,5 +163,6 @@ function postgresStore(url: string): CheckoutStore {
   };
 }
 
-export const createCheckoutStore = (config: { engine: "sqlite"; file: string } | { engine: "postgres"; url: string }) =>
-  config.engine === "sqlite" ? sqliteStore(config.file) : postgresStore(config.url);
+export const createCheckoutStore = (
+  config: { engine: "sqlite"; file: string } | { engine: "postgres"; url: string },
+) => (config.engine === "sqlite" ? sqliteStore(config.file) : postgresStore(config.url));

@@ -29,7 +29,10 @@ function pagesHandler(file: string): http.RequestListener {
   const byPath = new Map(
     captured.map((response) => {
       const body = Buffer.from(response.bodyBase64, "base64");
-      return [response.path, { status: response.status, headers: [...response.headers, ["content-length", String(body.length)]], body }];
+      return [
+        response.path,
+        { status: response.status, headers: [...response.headers, ["content-length", String(body.length)]], body },
+      ];
     }),
   );
   return (req, res) => {
@@ -60,7 +63,8 @@ function sendJson(res: http.ServerResponse, status: number, body: unknown) {
 
 function checkoutHandler(store: CheckoutStore): http.RequestListener {
   return async (req, res) => {
-    if (req.method !== "POST" || req.url !== "/api/checkout") return sendJson(res, 404, { error: { code: "not_found" } });
+    if (req.method !== "POST" || req.url !== "/api/checkout")
+      return sendJson(res, 404, { error: { code: "not_found" } });
     let reservation: Reservation;
     try {
       reservation = JSON.parse(await readBody(req)) as Reservation;

@@ -27,7 +27,12 @@ function capture(baseUrl: string, pagePath: string): Promise<CapturedResponse> {
             const name = res.rawHeaders[i]!;
             if (!UNREPLAYED_HEADERS.has(name.toLowerCase())) headers.push([name, res.rawHeaders[i + 1]!]);
           }
-          resolve({ path: pagePath, status: res.statusCode, headers, bodyBase64: Buffer.concat(chunks).toString("base64") });
+          resolve({
+            path: pagePath,
+            status: res.statusCode,
+            headers,
+            bodyBase64: Buffer.concat(chunks).toString("base64"),
+          });
         });
       })
       .on("error", reject);

@@ -66,7 +66,10 @@ function createWrk(version: string): LoadGenerator {
       const dir = fs.mkdtempSync(path.join(os.tmpdir(), "wickshop-wrk-"));
       try {
         const script = path.join(dir, "script.lua");
-        fs.writeFileSync(script, wrkScripts[workload.kind].map((file) => fs.readFileSync(path.join(wrkDir, file), "utf8")).join("\n"));
+        fs.writeFileSync(
+          script,
+          wrkScripts[workload.kind].map((file) => fs.readFileSync(path.join(wrkDir, file), "utf8")).join("\n"),
+        );
         const scriptArgs: string[] = [];
         if (workload.kind !== "get") {
           scriptArgs.push(newRunId(), workload.bodies.file, String(Math.ceil(workload.maxRequests / WRK_THREADS)));
@@ -135,7 +138,8 @@ function runBounded(command: string, args: string[], timeoutMs: number): Promise
   });
 }
 
-const autocannonVersion = (): string => (createRequire(import.meta.url)("autocannon/package.json") as { version: string }).version;
+const autocannonVersion = (): string =>
+  (createRequire(import.meta.url)("autocannon/package.json") as { version: string }).version;
 
 /** Each checkout's shopper, as X-Forwarded-For (bench/wrk/shoppers.lua says why). */
 const shopperAddress = (n: number) => `10.0.${Math.floor(n / 256) % 256}.${n % 256}`;

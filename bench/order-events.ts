@@ -1,12 +1,45 @@
 import type { OrderItemRow, OrderRow, OutboxRow, PaymentEventTable, RefundRow } from "~/.server/db/schema";
-import { orderNotification, orderNotificationFields, orderReceipt, orderRefunded, orderShipped } from "~/.server/mail/templates";
+import {
+  orderNotification,
+  orderNotificationFields,
+  orderReceipt,
+  orderRefunded,
+  orderShipped,
+} from "~/.server/mail/templates";
 import type { GrownOrder } from "./order-history";
 
 /** Seconds a delivered email waited in the outbox: the mail job runs every two. */
 const DELIVERY_MS = 3_000;
 
-type OutboxColumns = "order_id" | "kind" | "to" | "reply_to" | "subject" | "text" | "html" | "status" | "attempts" | "next_attempt_at" | "last_error" | "created_at" | "sent_at" | "params";
-type RefundColumns = "order_id" | "provider" | "payment_ref" | "amount_cents" | "currency" | "reason" | "status" | "attempts" | "next_attempt_at" | "last_error" | "provider_refund_id" | "created_at" | "refunded_at";
+type OutboxColumns =
+  | "order_id"
+  | "kind"
+  | "to"
+  | "reply_to"
+  | "subject"
+  | "text"
+  | "html"
+  | "status"
+  | "attempts"
+  | "next_attempt_at"
+  | "last_error"
+  | "created_at"
+  | "sent_at"
+  | "params";
+type RefundColumns =
+  | "order_id"
+  | "provider"
+  | "payment_ref"
+  | "amount_cents"
+  | "currency"
+  | "reason"
+  | "status"
+  | "attempts"
+  | "next_attempt_at"
+  | "last_error"
+  | "provider_refund_id"
+  | "created_at"
+  | "refunded_at";
 
 /**
  * What the shop would have written about one order as it went along: its
@@ -19,9 +52,28 @@ export function eventsOf(grown: GrownOrder, id: number, shopEmail: string) {
   const items: OrderItemRow[] = grown.items.map((item) => ({ ...item, order_id: id }));
   const params = JSON.stringify(orderNotificationFields(order, items));
   const emails: Pick<OutboxRow, OutboxColumns>[] = [];
-  const email = (kind: string, to: string | null, replyTo: string | null, at: number | null, content: { subject: string; text: string; html: string }) => {
+  const email = (
+    kind: string,
+    to: string | null,
+    replyTo: string | null,
+    at: number | null,
+    content: { subject: string; text: string; html: string },
+  ) => {
     if (to === null || at === null) return;
-    emails.push({ order_id: id, kind, to, reply_to: replyTo, ...content, status: "sent", attempts: 1, next_attempt_at: at, last_error: null, created_at: at, sent_at: at + DELIVERY_MS, params });
+    emails.push({
+      order_id: id,
+      kind,
+      to,
+      reply_to: replyTo,
+      ...content,
+      status: "sent",
+      attempts: 1,
+      next_attempt_at: at,
+      last_error: null,
+      created_at: at,
+      sent_at: at + DELIVERY_MS,
+      params,
+    });
   };
   email("order_notification", shopEmail, order.email, order.paid_at, orderNotification(order, items));
   email("order_receipt", order.email, null, order.paid_at, orderReceipt(order, items));
@@ -29,7 +81,17 @@ export function eventsOf(grown: GrownOrder, id: number, shopEmail: string) {
   email("order_refunded", order.email, shopEmail, order.refunded_at, orderRefunded(order, items));
 
   const payments: Omit<PaymentEventTable, "id">[] =
-    order.paid_at === null ? [] : [{ provider: "test", event_id: `charge:${order.number}`, order_id: id, type: "payment_succeeded", created_at: order.paid_at }];
+    order.paid_at === null
+      ? []
+      : [
+          {
+            provider: "test",
+            event_id: `charge:${order.number}`,
+            order_id: id,
+            type: "payment_succeeded",
+            created_at: order.paid_at,
+          },
+        ];
   const refunds: Pick<RefundRow, RefundColumns>[] =
     order.refunded_at === null
       ? []

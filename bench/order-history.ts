@@ -41,9 +41,31 @@ export interface Account {
  */
 export type GrownOrderRow = Pick<
   OrderRow,
-  | "number" | "user_id" | "status" | "customer_name" | "email" | "shipping_name" | "shipping_address" | "shipping_city" | "shipping_state"
-  | "shipping_zip" | "phone" | "amount_cents" | "currency" | "payment_provider" | "payment_ref" | "idempotency_key" | "created_at"
-  | "paid_at" | "expires_at" | "held_by" | "expiry_claimed_until" | "shipped_at" | "carrier" | "tracking_number" | "refunded_at"
+  | "number"
+  | "user_id"
+  | "status"
+  | "customer_name"
+  | "email"
+  | "shipping_name"
+  | "shipping_address"
+  | "shipping_city"
+  | "shipping_state"
+  | "shipping_zip"
+  | "phone"
+  | "amount_cents"
+  | "currency"
+  | "payment_provider"
+  | "payment_ref"
+  | "idempotency_key"
+  | "created_at"
+  | "paid_at"
+  | "expires_at"
+  | "held_by"
+  | "expiry_claimed_until"
+  | "shipped_at"
+  | "carrier"
+  | "tracking_number"
+  | "refunded_at"
 >;
 
 export interface GrownOrder {
@@ -77,7 +99,10 @@ function placedTimes(random: SeededRandom, count: number, start: number, end: nu
   const span = end - start;
   const growth = GROWTH_PER_YEAR ** (span / (365 * DAY_MS)) - 1;
   // The inverse of the share of orders placed by time t when the rate grows exponentially.
-  const times = Array.from({ length: count }, () => start + (span * Math.log1p(random.next() * growth)) / Math.log1p(growth));
+  const times = Array.from(
+    { length: count },
+    () => start + (span * Math.log1p(random.next() * growth)) / Math.log1p(growth),
+  );
   return times.map(Math.round).sort((a, b) => a - b);
 }
 
@@ -97,13 +122,26 @@ function linesOf(random: SeededRandom, products: CatalogProduct[], popularity: n
   while (chosen.size < count) chosen.add(random.weighted(popularity));
   return [...chosen].map((index) => {
     const product = products[index]!;
-    return { product_id: product.id, name: product.name, price_cents: product.price_cents, scent: product.scent, quantity: random.weighted(QUANTITY_WEIGHTS) + 1 };
+    return {
+      product_id: product.id,
+      name: product.name,
+      price_cents: product.price_cents,
+      scent: product.scent,
+      quantity: random.weighted(QUANTITY_WEIGHTS) + 1,
+    };
   });
 }
 
 /** What happened to a placed order by `now`: its status and the moments of each step. */
 function fateOf(random: SeededRandom, placed: number, now: number, pending: boolean, reservationMs: number) {
-  const none = { paid_at: null, shipped_at: null, refunded_at: null, carrier: null, tracking_number: null, restocked: false };
+  const none = {
+    paid_at: null,
+    shipped_at: null,
+    refunded_at: null,
+    carrier: null,
+    tracking_number: null,
+    restocked: false,
+  };
   if (pending) return { ...none, status: "pending_payment" as const };
   if (random.chance(EXPIRED_SHARE)) return { ...none, status: "expired" as const };
   const paidAt = placed + random.int(30_000, Math.min(12 * MINUTE_MS, reservationMs - 1));
@@ -141,7 +179,8 @@ export function growHistory(options: HistoryOptions): ShopHistory {
   ];
   const popularity = products.map(() => 1 + random.next() * 4);
   const regularOrders = new Set<number>();
-  while (regularOrders.size < Math.min(options.regularOrders, options.orders - pendingCount)) regularOrders.add(random.int(0, options.orders - pendingCount - 1));
+  while (regularOrders.size < Math.min(options.regularOrders, options.orders - pendingCount))
+    regularOrders.add(random.int(0, options.orders - pendingCount - 1));
   const regular: Person = { ...randomPerson(random, 0), name: options.regular.name, email: options.regular.email };
 
   const accountPool = Math.max(20, Math.round((options.orders * SIGNED_IN_SHARE) / ORDERS_PER_ACCOUNT));
@@ -150,7 +189,13 @@ export function growHistory(options: HistoryOptions): ShopHistory {
     let account = accounts.get(index);
     if (!account) {
       const person = randomPerson(random, index + 1);
-      account = { id: random.text("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789", 32), name: person.name, email: person.email, createdAt: placedAt - random.int(MINUTE_MS, DAY_MS), person };
+      account = {
+        id: random.text("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789", 32),
+        name: person.name,
+        email: person.email,
+        createdAt: placedAt - random.int(MINUTE_MS, DAY_MS),
+        person,
+      };
       accounts.set(index, account);
     }
     return account;
@@ -164,7 +209,8 @@ export function growHistory(options: HistoryOptions): ShopHistory {
     numbers.add(number);
     const pending = index >= placed.length - pendingCount;
     let customer: { userId: string | null; name: string; person: Person; email: string | null };
-    if (regularOrders.has(index)) customer = { userId: options.regular.id, name: regular.name, person: regular, email: regular.email };
+    if (regularOrders.has(index))
+      customer = { userId: options.regular.id, name: regular.name, person: regular, email: regular.email };
     else if (random.chance(SIGNED_IN_SHARE)) {
       // Squared, so that a few accounts buy often and most once or twice.
       const account = accountAt(Math.floor(accountPool * random.next() ** 2), createdAt);

@@ -10,7 +10,8 @@ const EDIT_SHARE = 0.04;
 /** Statuses whose units left the stock and stay counted in DESIGN.md's invariant. */
 const HOLDING = new Set(["pending_payment", "paid", "shipped", "refunded"]);
 
-type ActivityColumns = "created_at" | "actor_id" | "actor_name" | "action" | "subject_type" | "subject" | "before" | "after";
+type ActivityColumns =
+  "created_at" | "actor_id" | "actor_name" | "action" | "subject_type" | "subject" | "before" | "after";
 export type ActivityEntry = Pick<ActivityRow, ActivityColumns>;
 export type StockAdjustment = Omit<StockAdjustmentTable, "id">;
 
@@ -35,7 +36,12 @@ function restocks(history: ShopHistory, periods: number) {
       add(item.product_id, row.created_at, item.quantity);
       if (restocked) {
         add(item.product_id, row.refunded_at!, -item.quantity);
-        refundsBack.push({ product_id: item.product_id, delta: item.quantity, reason: `refund of ${row.number}`, created_at: row.refunded_at! });
+        refundsBack.push({
+          product_id: item.product_id,
+          delta: item.quantity,
+          reason: `refund of ${row.number}`,
+          created_at: row.refunded_at!,
+        });
       }
     }
   }
@@ -48,9 +54,19 @@ function restocks(history: ShopHistory, periods: number) {
  * the stock adjustments that keep DESIGN.md's invariant with the stock the
  * catalog has now: each period's restock brings back what it sold.
  */
-export function ownerHistory(history: ShopHistory, options: { products: CatalogProduct[]; owner: Owner; entries: number; now: number }) {
+export function ownerHistory(
+  history: ShopHistory,
+  options: { products: CatalogProduct[]; owner: Owner; entries: number; now: number },
+) {
   const random = seededRandom(2029);
-  const entry = (at: number, action: string, subjectType: string, subject: string, before: object, after: object): ActivityEntry => ({
+  const entry = (
+    at: number,
+    action: string,
+    subjectType: string,
+    subject: string,
+    before: object,
+    after: object,
+  ): ActivityEntry => ({
     created_at: at,
     actor_id: options.owner.id,
     actor_name: options.owner.name,
@@ -63,11 +79,26 @@ export function ownerHistory(history: ShopHistory, options: { products: CatalogP
   const logged: ActivityEntry[] = [];
   for (const { row, restocked } of history.orders) {
     if (row.shipped_at !== null) {
-      logged.push(entry(row.shipped_at, "order.shipped", "order", row.number, { status: "paid" }, { status: "shipped", carrier: row.carrier, trackingNumber: row.tracking_number }));
+      logged.push(
+        entry(
+          row.shipped_at,
+          "order.shipped",
+          "order",
+          row.number,
+          { status: "paid" },
+          { status: "shipped", carrier: row.carrier, trackingNumber: row.tracking_number },
+        ),
+      );
     }
     if (row.refunded_at !== null) {
       const before = { status: row.shipped_at !== null ? "shipped" : "paid" };
-      logged.push(entry(row.refunded_at, "order.refunded", "order", row.number, before, { status: "refunded", amountCents: row.amount_cents, restocked }));
+      logged.push(
+        entry(row.refunded_at, "order.refunded", "order", row.number, before, {
+          status: "refunded",
+          amountCents: row.amount_cents,
+          restocked,
+        }),
+      );
     }
   }
   const periods = Math.ceil((options.now - history.start) / RESTOCK_PERIOD_MS);
@@ -80,7 +111,9 @@ export function ownerHistory(history: ShopHistory, options: { products: CatalogP
       const reason = delta > 0 ? "restock" : "counted";
       adjustments.push({ product_id: productId, delta, reason, created_at: at });
       const before = random.int(0, 5);
-      logged.push(entry(at, "product.stock", "product", String(productId), { stock: before }, { stock: before + delta, reason }));
+      logged.push(
+        entry(at, "product.stock", "product", String(productId), { stock: before }, { stock: before + delta, reason }),
+      );
     }
   }
   // The log began when the shop got it: late enough that it holds `entries`, her product edits since among them.

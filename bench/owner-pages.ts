@@ -21,7 +21,11 @@ const errorText = (error: unknown) => (error instanceof Error ? error.message : 
  * one person clicks, after one that warms it up (and checks it answers 200);
  * fewer when they have taken `pageSeconds` together.
  */
-export async function timeOwnerPage(baseUrl: string, page: OwnerPage, settings: BackOfficeSettings): Promise<OwnerPageFigure> {
+export async function timeOwnerPage(
+  baseUrl: string,
+  page: OwnerPage,
+  settings: BackOfficeSettings,
+): Promise<OwnerPageFigure> {
   const figure = { label: page.label, path: page.path, ...(page.note ? { note: page.note } : {}) };
   const get = () => timedGet(baseUrl + page.path, { cookie: page.cookie, timeoutMs: REQUEST_TIMEOUT_MS });
   const times: number[] = [];
@@ -37,9 +41,17 @@ export async function timeOwnerPage(baseUrl: string, page: OwnerPage, settings: 
       bytes = answer.bytes;
     }
   } catch (error) {
-    if (times.length === 0) return { ...figure, requests: 0, medianMs: 0, p95Ms: 0, maxMs: 0, bytes: 0, failed: errorText(error) };
+    if (times.length === 0)
+      return { ...figure, requests: 0, medianMs: 0, p95Ms: 0, maxMs: 0, bytes: 0, failed: errorText(error) };
   }
-  return { ...figure, requests: times.length, medianMs: median(times), p95Ms: percentile(times, 0.95), maxMs: Math.max(...times), bytes };
+  return {
+    ...figure,
+    requests: times.length,
+    medianMs: median(times),
+    p95Ms: percentile(times, 0.95),
+    maxMs: Math.max(...times),
+    bytes,
+  };
 }
 
 const decodeHref = (href: string) => href.replaceAll("&amp;", "&").replaceAll("&#x27;", "'").replaceAll("&quot;", '"');
@@ -65,7 +77,11 @@ async function pageHtml(baseUrl: string, path: string, cookie: string) {
  * "Older" link on the list), by following that link as the owner would, for
  * up to `deepSeconds`; without one, `?page=`.
  */
-export async function deepOrdersPage(baseUrl: string, cookie: string, settings: BackOfficeSettings): Promise<{ path: string; note: string }> {
+export async function deepOrdersPage(
+  baseUrl: string,
+  cookie: string,
+  settings: BackOfficeSettings,
+): Promise<{ path: string; note: string }> {
   let path = "/admin/orders";
   let older = olderLink(await pageHtml(baseUrl, path, cookie));
   if (older === undefined) return { path: `${path}?page=${settings.deepPage}`, note: `?page=${settings.deepPage}` };
@@ -77,6 +93,11 @@ export async function deepOrdersPage(baseUrl: string, cookie: string, settings: 
     hops++;
     older = olderLink(await pageHtml(baseUrl, path, cookie));
   }
-  const why = hops < settings.deepPage - 1 ? (older === undefined ? " (the list ended there)" : ` (the time bound, ${settings.deepSeconds} s, ended the walk)`) : "";
+  const why =
+    hops < settings.deepPage - 1
+      ? older === undefined
+        ? " (the list ended there)"
+        : ` (the time bound, ${settings.deepSeconds} s, ended the walk)`
+      : "";
   return { path, note: `"Older" followed ${hops} times${why}` };
 }

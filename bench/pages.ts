@@ -27,9 +27,20 @@ export async function measurePages(
     const figures: PageFigure[] = [];
     for (const page of pages) {
       const servers = { shop, limit };
-      const { shop: atShop, limit: atLimit } = await shopBesideLimit(generator, servers, { kind: "get", path: page.path }, settings);
+      const { shop: atShop, limit: atLimit } = await shopBesideLimit(
+        generator,
+        servers,
+        { kind: "get", path: page.path },
+        settings,
+      );
       const captured = limit.pages.get(page.path)!;
-      figures.push({ ...page, shop: atShop, limit: atLimit, ratio: ratio(atShop.requestsPerSecond, atLimit.requestsPerSecond), ...captured });
+      figures.push({
+        ...page,
+        shop: atShop,
+        limit: atLimit,
+        ratio: ratio(atShop.requestsPerSecond, atLimit.requestsPerSecond),
+        ...captured,
+      });
     }
     return figures;
   } finally {

@@ -31,7 +31,12 @@ export async function startNodeProcess(options: {
   const logStart = fs.fstatSync(log).size;
   const child = spawn(
     process.execPath,
-    [...(options.entry.endsWith(".ts") ? ["--import", "tsx"] : []), ...(options.nodeArgs ?? []), path.join(repoRoot, options.entry), ...(options.args ?? [])],
+    [
+      ...(options.entry.endsWith(".ts") ? ["--import", "tsx"] : []),
+      ...(options.nodeArgs ?? []),
+      path.join(repoRoot, options.entry),
+      ...(options.args ?? []),
+    ],
     {
       cwd: repoRoot,
       env: { PATH: process.env.PATH ?? "", HOME: process.env.HOME ?? "", ...options.env },
@@ -44,7 +49,10 @@ export async function startNodeProcess(options: {
   const deadline = Date.now() + 60_000;
   let url: string | undefined;
   while (!url) {
-    const ended = await Promise.race([exited.then(() => true), new Promise<false>((resolve) => setTimeout(() => resolve(false), 100))]);
+    const ended = await Promise.race([
+      exited.then(() => true),
+      new Promise<false>((resolve) => setTimeout(() => resolve(false), 100)),
+    ]);
     if (ended) throw new Error(`${options.entry} ended before it was ready:\n${output().slice(-3000)}`);
     url = options.ready.exec(output())?.[1];
     if (!url && Date.now() > deadline) {
@@ -91,7 +99,9 @@ export async function waitUntilIdle(pids: number[], timeoutMs = 120_000): Promis
     const busy = pids.filter((pid, index) => cpuTicks(pid) - before[index]! > budget);
     if (busy.length === 0) return;
     if (Date.now() > deadline) {
-      process.stderr.write(`[bench] process ${busy.join(", ")} still busy after ${timeoutMs / 1000} s; measuring anyway\n`);
+      process.stderr.write(
+        `[bench] process ${busy.join(", ")} still busy after ${timeoutMs / 1000} s; measuring anyway\n`,
+      );
       return;
     }
   }

@@ -102,7 +102,14 @@ export interface BenchResults {
   /** The machine's 1-minute load average at the start and end: other work on it weighs on every figure. */
   loadAverage: { start: number; end: number };
   loadGenerator: { name: string; version: string };
-  settings: { connections: number; seconds: number; repeats: number; browserLoads: number; lighthouseRuns: number; leakSeconds: number };
+  settings: {
+    connections: number;
+    seconds: number;
+    repeats: number;
+    browserLoads: number;
+    lighthouseRuns: number;
+    leakSeconds: number;
+  };
   /** Environment the shop ran with that differs from its defaults, and why. */
   shopEnv: Record<string, string>;
   catalogs: CatalogFigures[];
@@ -137,7 +144,15 @@ export interface CsvExportFigure {
   peakRssBytes: number;
   /** "the server died: …" with what it printed last, or how the download failed. */
   failed?: string;
-  storefront: { path: string; intervalMs: number; asked: number; answered: number; medianMs: number | null; p95Ms: number | null; maxMs: number | null };
+  storefront: {
+    path: string;
+    intervalMs: number;
+    asked: number;
+    answered: number;
+    medianMs: number | null;
+    p95Ms: number | null;
+    maxMs: number | null;
+  };
 }
 
 export interface GrownShopFigures {
@@ -145,7 +160,16 @@ export interface GrownShopFigures {
   databaseBytes: number;
   /** DESIGN.md's stock invariant on the grown shop: the history is consistent. */
   invariant?: StockInvariant;
-  counts: { orders: number; lines: number; emails: number; paymentEvents: number; refunds: number; activity: number; stockAdjustments: number; accounts: number };
+  counts: {
+    orders: number;
+    lines: number;
+    emails: number;
+    paymentEvents: number;
+    refunds: number;
+    activity: number;
+    stockAdjustments: number;
+    accounts: number;
+  };
 }
 
 export interface BackOfficeEngineFigures {
@@ -167,7 +191,14 @@ export interface BackOfficeResults {
   orders: number;
   machine: BenchResults["machine"];
   loadAverage: BenchResults["loadAverage"];
-  settings: { requestsPerPage: number; pageSeconds: number; deepPage: number; csvSeconds: number; probeIntervalMs: number; serverFlags: string[] };
+  settings: {
+    requestsPerPage: number;
+    pageSeconds: number;
+    deepPage: number;
+    csvSeconds: number;
+    probeIntervalMs: number;
+    serverFlags: string[];
+  };
   /** The checkout's load: compare its ratio only with one measured the same way. */
   checkoutLoad: { generator: string; connections: number; seconds: number; repeats: number };
   engines: BackOfficeEngineFigures[];

@@ -51,11 +51,14 @@ const { values } = parseArgs({
 });
 const settings = benchSettings({ quick: values.quick, memory: values.memory });
 const orders = values.orders === undefined ? undefined : Number(values.orders.replaceAll(/[_,]/g, ""));
-if (orders !== undefined && !(Number.isInteger(orders) && orders >= 100)) throw new Error(`--orders wants a whole number of at least 100, not ${values.orders}`);
+if (orders !== undefined && !(Number.isInteger(orders) && orders >= 100))
+  throw new Error(`--orders wants a whole number of at least 100, not ${values.orders}`);
 const mainOut = values.memory ? "memory.json" : values.quick ? "quick.json" : "latest.json";
 const rounds = Number(values.rounds);
-if (!(Number.isInteger(rounds) && rounds >= 1 && rounds <= 20)) throw new Error(`--rounds wants a whole number from 1 to 20, not ${values.rounds}`);
-if (values["index-cost"] && orders === undefined) throw new Error("--index-cost measures a grown shop: give --orders N too");
+if (!(Number.isInteger(rounds) && rounds >= 1 && rounds <= 20))
+  throw new Error(`--rounds wants a whole number from 1 to 20, not ${values.rounds}`);
+if (values["index-cost"] && orders === undefined)
+  throw new Error("--index-cost measures a grown shop: give --orders N too");
 const backOfficeOut = values["index-cost"] ? "index-cost.json" : "back-office.json";
 const defaultOut = orders === undefined ? mainOut : `${values.quick ? "quick." : ""}${backOfficeOut}`;
 const out = path.resolve(values.out ?? path.join(repoRoot, "bench/results", defaultOut));
@@ -93,12 +96,22 @@ async function backOfficeReport(orders: number) {
       probeIntervalMs: backOffice.probeIntervalMs,
       serverFlags: SERVER_NODE_FLAGS,
     },
-    checkoutLoad: { generator: `${generator.name} ${generator.version}`, connections: settings.connections, seconds: settings.seconds, repeats: settings.repeats },
+    checkoutLoad: {
+      generator: `${generator.name} ${generator.version}`,
+      connections: settings.connections,
+      seconds: settings.seconds,
+      repeats: settings.repeats,
+    },
     engines,
   };
   const table = renderBackOfficeTable(results);
   // The README says how large a shop its figures were taken on.
-  return { results, table, block: "bench-orders", readme: `#### At ${orders.toLocaleString("en-US")} orders\n\n${table}` };
+  return {
+    results,
+    table,
+    block: "bench-orders",
+    readme: `#### At ${orders.toLocaleString("en-US")} orders\n\n${table}`,
+  };
 }
 
 /** What the back office's indexes cost a checkout on a shop grown to `orders` orders, SQLite then PostgreSQL. */
@@ -110,7 +123,12 @@ async function indexCostReport(orders: number) {
     orders,
     machine,
     loadAverage: { start: loadAtStart, end: 0 },
-    checkoutLoad: { generator: `${generator.name} ${generator.version}`, connections: settings.connections, seconds: settings.seconds, repeats: settings.repeats },
+    checkoutLoad: {
+      generator: `${generator.name} ${generator.version}`,
+      connections: settings.connections,
+      seconds: settings.seconds,
+      repeats: settings.repeats,
+    },
     rounds,
     engines: [await benchIndexCost("sqlite", options), await benchIndexCost("postgres", options)],
   };
@@ -149,7 +167,8 @@ async function mainReport() {
 }
 
 try {
-  const report = orders === undefined ? mainReport() : values["index-cost"] ? indexCostReport(orders) : backOfficeReport(orders);
+  const report =
+    orders === undefined ? mainReport() : values["index-cost"] ? indexCostReport(orders) : backOfficeReport(orders);
   const { results, table, block, readme } = await report;
   fs.mkdirSync(path.dirname(out), { recursive: true });
   fs.writeFileSync(out, JSON.stringify(results, null, 2) + "\n");

@@ -24,7 +24,8 @@ export function seededRandom(seed: number) {
       return weights.length - 1;
     },
     /** `length` characters of `alphabet`. */
-    text: (alphabet: string, length: number) => Array.from({ length }, () => alphabet[Math.floor(next() * alphabet.length)]).join(""),
+    text: (alphabet: string, length: number) =>
+      Array.from({ length }, () => alphabet[Math.floor(next() * alphabet.length)]).join(""),
   };
 }
 

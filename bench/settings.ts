@@ -27,8 +27,30 @@ export interface BenchSettings {
   leakCheckoutBound: number;
 }
 
-const full = { quick: false, memoryOnly: false, connections: 32, seconds: 5, roundsPerRun: 3, longestSeconds: 60, repeats: 3, browserLoads: 5, lighthouseRuns: 3, leakSeconds: 120 };
-const quick = { quick: true, memoryOnly: false, connections: 32, seconds: 1, roundsPerRun: 1, longestSeconds: 5, repeats: 1, browserLoads: 1, lighthouseRuns: 0, leakSeconds: 6 };
+const full = {
+  quick: false,
+  memoryOnly: false,
+  connections: 32,
+  seconds: 5,
+  roundsPerRun: 3,
+  longestSeconds: 60,
+  repeats: 3,
+  browserLoads: 5,
+  lighthouseRuns: 3,
+  leakSeconds: 120,
+};
+const quick = {
+  quick: true,
+  memoryOnly: false,
+  connections: 32,
+  seconds: 1,
+  roundsPerRun: 1,
+  longestSeconds: 5,
+  repeats: 1,
+  browserLoads: 1,
+  lighthouseRuns: 0,
+  leakSeconds: 6,
+};
 
 /** `--memory`: ten minutes of the mixed run at twice the connections. */
 const memory = { ...full, memoryOnly: true, connections: 64, leakSeconds: 600 };

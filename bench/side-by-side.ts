@@ -41,7 +41,13 @@ async function runSeconds(shop: Server, workload: Workload, settings: BenchSetti
 }
 
 /** One run, run again for longer while it got no answer (a machine busy with other work): a rate of 0 says nothing. */
-async function answeredRun(generator: LoadGenerator, server: Server, workload: Workload, connections: number, seconds: number) {
+async function answeredRun(
+  generator: LoadGenerator,
+  server: Server,
+  workload: Workload,
+  connections: number,
+  seconds: number,
+) {
   for (let retry = 0; ; retry++) {
     const run = await generator.run(server.url, workload, { connections, seconds });
     if (run.requests > 0 || retry === RETRIES_WITHOUT_ANSWERS) {

@@ -8,7 +8,8 @@ const megabytes = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(0)} MB`;
 /** Two significant digits: ratios here run from a thousandth to about one. */
 const fraction = (value: number) => (value >= 0.995 ? value.toFixed(2) : value.toPrecision(2));
 const latency = (run: Throughput) => `${ms(run.p50Ms)} / ${ms(run.p99Ms)} ms`;
-const rate = (run: Throughput, unit: string) => `${count(run.requestsPerSecond)} ${unit}${run.boundReached ? " (count bound hit: at least)" : ""}`;
+const rate = (run: Throughput, unit: string) =>
+  `${count(run.requestsPerSecond)} ${unit}${run.boundReached ? " (count bound hit: at least)" : ""}`;
 
 const catalogName = (catalog: CatalogFigures) =>
   `${catalog.name === "demo" ? "demo" : "generated"}: ${count(catalog.products)} products, ${catalog.categories} categories`;
@@ -24,7 +25,9 @@ function catalogRows(catalog: CatalogFigures, demo: CatalogFigures | undefined, 
   const rows: string[][] = [];
   for (const page of catalog.pages) {
     const demoPage = demo?.pages.find((other) => other.label === page.label);
-    const growth = demoPage?.shop.requestsPerSecond ? `; ${fraction(page.shop.requestsPerSecond / demoPage.shop.requestsPerSecond)} × the demo's req/s` : "";
+    const growth = demoPage?.shop.requestsPerSecond
+      ? `; ${fraction(page.shop.requestsPerSecond / demoPage.shop.requestsPerSecond)} × the demo's req/s`
+      : "";
     rows.push([
       `GET ${page.path} (${page.label})`,
       name,
@@ -75,7 +78,16 @@ function catalogRows(catalog: CatalogFigures, demo: CatalogFigures | undefined, 
   }
   if (catalog.importSeconds) {
     const { sqlite, postgres } = catalog.importSeconds;
-    rows.push(["npm run catalog:import", name, `SQLite ${sqlite.toFixed(1)} s, PostgreSQL ${postgres.toFixed(1)} s`, "", "", "", "", "into an empty database, the whole command"]);
+    rows.push([
+      "npm run catalog:import",
+      name,
+      `SQLite ${sqlite.toFixed(1)} s, PostgreSQL ${postgres.toFixed(1)} s`,
+      "",
+      "",
+      "",
+      "",
+      "into an empty database, the whole command",
+    ]);
   }
   return rows;
 }
@@ -88,7 +100,8 @@ function leakRow(results: BenchResults): string[] {
   const middle = leak.samples.reduce((best, sample) =>
     Math.abs(sample.atSeconds - leak.seconds / 2) < Math.abs(best.atSeconds - leak.seconds / 2) ? sample : best,
   );
-  const startMiddleEnd = (bytes: (sample: MemorySample) => number) => [leak.start, middle, leak.end].map((sample) => megabytes(bytes(sample))).join(" → ");
+  const startMiddleEnd = (bytes: (sample: MemorySample) => number) =>
+    [leak.start, middle, leak.end].map((sample) => megabytes(bytes(sample))).join(" → ");
   return [
     `mixed run, ${leak.seconds} s (pages, /api/products, checkout), ${results.settings.connections} connections`,
     `demo: ${count(leak.catalog.products)} products, ${leak.catalog.categories} categories`,
@@ -106,7 +119,8 @@ function leakRow(results: BenchResults): string[] {
 /** The one table, in Markdown: the terminal shows it, the README embeds it. */
 export function renderTable(results: BenchResults): string {
   const { machine, loadGenerator, settings } = results;
-  const runs = settings.repeats === 1 ? `${settings.seconds} s` : `median of ${settings.repeats} × ${settings.seconds} s`;
+  const runs =
+    settings.repeats === 1 ? `${settings.seconds} s` : `median of ${settings.repeats} × ${settings.seconds} s`;
   const header = [
     `Measured ${results.date.slice(0, 16).replace("T", " ")} UTC${results.quick ? " (quick mode: too short to quote)" : ""} on ` +
       `${machine.cores} cores (${machine.cpu}), ${(machine.memoryBytes / 1024 ** 3).toFixed(0)} GB, Node ${machine.node}, ${machine.platform}; ` +
@@ -117,14 +131,18 @@ export function renderTable(results: BenchResults): string {
     `The shop is the production build (node build/server.js) with request logs at info written to a file; ` +
       `each checkout comes from a shopper address of its own (X-Forwarded-For, through loopback as from a proxy), ` +
       `and the per-address limits are lifted for the pages and the rest, which come from 127.0.0.1: ` +
-      `${Object.entries(results.shopEnv).map(([name, value]) => `${name}=${value}`).join(", ")}. ` +
+      `${Object.entries(results.shopEnv)
+        .map(([name, value]) => `${name}=${value}`)
+        .join(", ")}. ` +
       `"limit" is a bare Node http server in the same run: the same response bytes for pages, ` +
       `the raw reservation transaction with the same driver for checkout.`,
   ];
   const columns = ["figure", "catalog", "shop", "limit", "shop/limit", "shop p50 / p99", "limit p50 / p99", "notes"];
   const [demo] = results.catalogs;
   const rows = [
-    ...results.catalogs.flatMap((catalog) => catalogRows(catalog, catalog === demo ? undefined : demo, settings.seconds)),
+    ...results.catalogs.flatMap((catalog) =>
+      catalogRows(catalog, catalog === demo ? undefined : demo, settings.seconds),
+    ),
     leakRow(results),
   ];
   const line = (cells: string[]) => `| ${cells.join(" | ")} |`;

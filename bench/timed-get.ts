@@ -17,7 +17,10 @@ export interface TimedAnswer {
  * timed to the first and the last byte. Rejects when the connection fails
  * or no answer is complete within `timeoutMs`.
  */
-export function timedGet(url: string, options: { cookie?: string; timeoutMs: number; onFirstByte?: () => void }): Promise<TimedAnswer> {
+export function timedGet(
+  url: string,
+  options: { cookie?: string; timeoutMs: number; onFirstByte?: () => void },
+): Promise<TimedAnswer> {
   const started = performance.now();
   return new Promise((resolve, reject) => {
     const headers: Record<string, string> = { "accept-encoding": ACCEPT_ENCODING, accept: "text/html,*/*" };
@@ -40,7 +43,10 @@ export function timedGet(url: string, options: { cookie?: string; timeoutMs: num
       // A response cut off mid-body (the server died) ends with "aborted", not "end".
       response.on("aborted", () => reject(new Error(`the answer was cut off after ${bytes} bytes`)));
     });
-    const deadline = setTimeout(() => request.destroy(new Error(`no complete answer within ${options.timeoutMs / 1000} s`)), options.timeoutMs);
+    const deadline = setTimeout(
+      () => request.destroy(new Error(`no complete answer within ${options.timeoutMs / 1000} s`)),
+      options.timeoutMs,
+    );
     request.on("close", () => clearTimeout(deadline));
     request.on("timeout", () => request.destroy(new Error(`no answer within ${options.timeoutMs / 1000} s`)));
     request.on("error", reject);

@@ -12,7 +12,16 @@ async function seriousViolations(page: Page) {
     .map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target).join(", ")}`);
 }
 
-const screens = ["/", "/shop", "/shop/wax", "/shop/wax/1001/", "/shop/wax/1005/", "/contact", "/about", "/no-such-page"];
+const screens = [
+  "/",
+  "/shop",
+  "/shop/wax",
+  "/shop/wax/1001/",
+  "/shop/wax/1005/",
+  "/contact",
+  "/about",
+  "/no-such-page",
+];
 
 for (const width of [1280, 390]) {
   for (const path of screens) {
@@ -28,7 +37,10 @@ test("headings never skip a level on the browsing pages", async ({ page }) => {
   for (const path of ["/", "/shop", "/shop/wax", "/shop/wax/1001/"]) {
     await page.goto(path);
     const { violations } = await new AxeBuilder({ page }).withRules(["heading-order"]).analyze();
-    expect(violations.map((violation) => violation.nodes.map((node) => node.target).join(", ")), path).toEqual([]);
+    expect(
+      violations.map((violation) => violation.nodes.map((node) => node.target).join(", ")),
+      path,
+    ).toEqual([]);
   }
 });
 
@@ -42,7 +54,9 @@ test("every image has an alt text", async ({ page }) => {
 test("focus is visible on links and buttons", async ({ page }) => {
   await page.goto("/shop/wax");
   await page.getByRole("link", { name: "Shop", exact: true }).focus();
-  const outline = await page.getByRole("link", { name: "Shop", exact: true }).evaluate((element) => getComputedStyle(element).outlineStyle);
+  const outline = await page
+    .getByRole("link", { name: "Shop", exact: true })
+    .evaluate((element) => getComputedStyle(element).outlineStyle);
   expect(outline).toBe("solid");
   await page.getByRole("button", { name: "Add to cart" }).first().focus();
   const buttonOutline = await page

@@ -7,7 +7,10 @@ test.beforeAll(async () => {
   owner = await createOwner();
 });
 
-test("an owner whose session ended clicks a back-office link, signs in again and lands on that page, not on its data", async ({ browser, page }) => {
+test("an owner whose session ended clicks a back-office link, signs in again and lands on that page, not on its data", async ({
+  browser,
+  page,
+}) => {
   await signInAsOwner(page, owner);
 
   // On her phone she changes the password, which ends every other session: this one too.

@@ -5,7 +5,12 @@ test("GET /api/catalog returns every category in the import shape, prices in dol
   expect(response.status()).toBe(200);
   expect(response.headers()["cache-control"]).toBe("no-store");
   const catalog = await response.json();
-  expect(catalog.map((category: { title: string }) => category.title)).toEqual(["Wax", "Seasonal", "Jelly", "Woodwick"]);
+  expect(catalog.map((category: { title: string }) => category.title)).toEqual([
+    "Wax",
+    "Seasonal",
+    "Jelly",
+    "Woodwick",
+  ]);
   expect(catalog[0]).toMatchObject({ title: "Wax", route: "shop/wax", imageUrl: "/images/categories/wax-800.webp" });
   expect(Object.keys(catalog[0]).sort()).toEqual(["imageUrl", "items", "route", "title"]);
   expect(catalog[0].items[0]).toEqual({
@@ -45,7 +50,18 @@ test("GET /healthz answers once the database does", async ({ request }) => {
 test("the sitemap lists every page, category and product; robots.txt points to it", async ({ request, baseURL }) => {
   const sitemap = await (await request.get("/sitemap.xml")).text();
   const urls = [...sitemap.matchAll(/<loc>([^<]+)<\/loc>/g)].map((match) => match[1]!.replace(baseURL!, ""));
-  expect(urls).toEqual(expect.arrayContaining(["/", "/shop", "/contact", "/about", "/shop/wax", "/shop/woodwick", "/shop/wax/1001/", "/shop/woodwick/4006/"]));
+  expect(urls).toEqual(
+    expect.arrayContaining([
+      "/",
+      "/shop",
+      "/contact",
+      "/about",
+      "/shop/wax",
+      "/shop/woodwick",
+      "/shop/wax/1001/",
+      "/shop/woodwick/4006/",
+    ]),
+  );
   expect(urls).toHaveLength(4 + 4 + 22);
 
   const robots = await (await request.get("/robots.txt")).text();

@@ -10,7 +10,8 @@ test("the sign-in and sign-up forms stand side by side, one column on narrow scr
   await expect(signIn.getByLabel("Email")).toHaveAttribute("type", "email");
   await expect(signIn.getByLabel("Password")).toHaveAttribute("type", "password");
   await expect(signIn.getByRole("button", { name: "Sign In", exact: true })).toBeVisible();
-  for (const label of ["Display Name", "Email", "Confirm Password"]) await expect(signUpForm.getByLabel(label)).toBeVisible();
+  for (const label of ["Display Name", "Email", "Confirm Password"])
+    await expect(signUpForm.getByLabel(label)).toBeVisible();
   await expect(signUpForm.getByLabel("Email")).toHaveAttribute("type", "email");
 
   let [a, b] = [(await signIn.boundingBox())!, (await signUpForm.boundingBox())!];
@@ -44,7 +45,9 @@ test("sign-up needs all four fields and a real email; nothing is sent without th
   await expect(nav(page).getByRole("link", { name: "Login" })).toBeVisible();
 });
 
-test("passwords that do not match are refused with 'passwords do not match' and nothing is submitted", async ({ page }) => {
+test("passwords that do not match are refused with 'passwords do not match' and nothing is submitted", async ({
+  page,
+}) => {
   await page.goto("/auth");
   const form = page.getByRole("form", { name: "Sign up" });
   await expect(page.getByRole("button", { name: /^Cart,/ })).toBeEnabled();
@@ -66,7 +69,9 @@ test("sign-in needs both fields", async ({ page }) => {
   const form = page.getByRole("form", { name: "Sign in" });
   await form.getByLabel("Email").fill("someone@example.com");
   await form.getByRole("button", { name: "Sign In", exact: true }).click();
-  expect(await form.getByLabel("Password").evaluate((input: HTMLInputElement) => input.validity.valueMissing)).toBe(true);
+  expect(await form.getByLabel("Password").evaluate((input: HTMLInputElement) => input.validity.valueMissing)).toBe(
+    true,
+  );
   await expect(page).toHaveURL("/auth");
 });
 
@@ -118,7 +123,9 @@ test("sign in, a wrong password told inline, and sign out", async ({ page }) => 
   await form.getByLabel("Email").fill(account.email);
   await form.getByLabel("Password").fill("not-the-password");
   await form.getByRole("button", { name: "Sign In", exact: true }).click();
-  await expect(form.getByRole("alert")).toHaveText("That email and password do not match an account. Please try again.");
+  await expect(form.getByRole("alert")).toHaveText(
+    "That email and password do not match an account. Please try again.",
+  );
   await expect(nav(page).getByRole("link", { name: "Login" })).toBeVisible();
 
   await form.getByLabel("Password").fill(password);

@@ -11,7 +11,10 @@ async function openProduct(page: Page) {
 }
 
 async function expectPhoto(page: Page, number: number) {
-  await expect(carousel(page).getByRole("button", { name: `Show photo ${number}` })).toHaveAttribute("aria-current", "true");
+  await expect(carousel(page).getByRole("button", { name: `Show photo ${number}` })).toHaveAttribute(
+    "aria-current",
+    "true",
+  );
   await expect(carousel(page).getByRole("img", { name: `Lavender Fields, photo ${number} of 3` })).toBeInViewport();
 }
 

@@ -39,7 +39,10 @@ test("the dropdown lists each line, is 260 by 360 px, and leads to the cart", as
   await cart.addFromCard("Vanilla Bean");
   await cart.addFromCard("Fresh Linen");
   await cart.icon.click();
-  await expect(cart.dropdown.getByRole("listitem")).toHaveText([/Vanilla Bean\s*2 x \$18\.50/, /Fresh Linen\s*1 x \$17\.50/]);
+  await expect(cart.dropdown.getByRole("listitem")).toHaveText([
+    /Vanilla Bean\s*2 x \$18\.50/,
+    /Fresh Linen\s*1 x \$17\.50/,
+  ]);
 
   await cart.dropdown.getByRole("button", { name: "GO TO CART" }).click();
   await expect(page).toHaveURL("/checkout");
@@ -128,12 +131,19 @@ test("adding past the stock keeps the quantity and tells the shopper", async ({ 
   await page.getByRole("button", { name: "Add to Cart" }).click();
   await cart.expectCount(1);
   await page.getByRole("button", { name: "Add to Cart" }).click();
-  await expect(page.getByRole("alert")).toHaveText("You already have all 1 of the Honey Beeswax Pillar we have in your cart.");
+  await expect(page.getByRole("alert")).toHaveText(
+    "You already have all 1 of the Honey Beeswax Pillar we have in your cart.",
+  );
   await cart.expectCount(1);
 
   await cart.open("/checkout");
-  await cart.line("Honey Beeswax Pillar").getByRole("button", { name: /^Increase/ }).click();
-  await expect(page.getByRole("alert")).toHaveText("You already have all 1 of the Honey Beeswax Pillar we have in your cart.");
+  await cart
+    .line("Honey Beeswax Pillar")
+    .getByRole("button", { name: /^Increase/ })
+    .click();
+  await expect(page.getByRole("alert")).toHaveText(
+    "You already have all 1 of the Honey Beeswax Pillar we have in your cart.",
+  );
   await page.getByRole("button", { name: "Dismiss message" }).click();
   await expect(page.getByRole("alert")).toHaveCount(0);
   await expect(cart.line("Honey Beeswax Pillar").getByRole("spinbutton")).toHaveValue("1");

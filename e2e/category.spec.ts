@@ -44,7 +44,9 @@ for (const [width, columns] of [
   });
 }
 
-test("the first row's photos, one of them the largest paint, load at once and first; the rest when scrolled to", async ({ page }) => {
+test("the first row's photos, one of them the largest paint, load at once and first; the rest when scrolled to", async ({
+  page,
+}) => {
   await page.goto("/shop/wax");
   const images = page.getByRole("list", { name: "Wax candles" }).locator("img");
   for (const index of [0, 1, 2, 3]) {

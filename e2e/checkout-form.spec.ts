@@ -24,7 +24,9 @@ test("focus stays inside the panel while it is open", async ({ page }) => {
   }
 });
 
-test("name, street address, city, state and ZIP code are required, with errors next to each field", async ({ page }) => {
+test("name, street address, city, state and ZIP code are required, with errors next to each field", async ({
+  page,
+}) => {
   const { panel } = await startCheckout(page, "/shop/wax/1006/"); // Fresh Linen
   await panel.payButton.click();
   for (const [label, message] of [

@@ -2,7 +2,8 @@ import { type Page } from "@playwright/test";
 import { expect, test } from "./support/test";
 
 const nav = (page: Page) => page.getByRole("navigation", { name: "Main" });
-const googleButton = (page: Page) => page.getByRole("form", { name: "Sign in" }).getByRole("button", { name: "Sign in with Google" });
+const googleButton = (page: Page) =>
+  page.getByRole("form", { name: "Sign in" }).getByRole("button", { name: "Sign in with Google" });
 
 /** Clicks "Sign in with Google" and answers the popup's account chooser. */
 async function chooseInPopup(page: Page, choice: string) {
@@ -15,7 +16,9 @@ async function chooseInPopup(page: Page, choice: string) {
   await closed;
 }
 
-test("Sign in with Google asks to choose an account in a popup, closes it and shows the shopper signed in", async ({ page }) => {
+test("Sign in with Google asks to choose an account in a popup, closes it and shows the shopper signed in", async ({
+  page,
+}) => {
   await page.goto("/auth?returnTo=%2Fshop%2Fwax");
   await expect(page.getByRole("button", { name: /^Cart,/ })).toBeEnabled();
   await chooseInPopup(page, "Continue as Katherine Johnson");

@@ -17,8 +17,14 @@ test("the navigation bar leads home, to the shop and to sign-in", async ({ page 
 test("the footer links to the shop's pages elsewhere and shows the credit with this year", async ({ page }) => {
   await page.goto("/");
   const footer = page.getByRole("contentinfo");
-  await expect(footer.getByRole("link", { name: "Facebook" })).toHaveAttribute("href", /^https:\/\/www\.facebook\.com\//);
-  await expect(footer.getByRole("link", { name: "Instagram" })).toHaveAttribute("href", /^https:\/\/www\.instagram\.com\//);
+  await expect(footer.getByRole("link", { name: "Facebook" })).toHaveAttribute(
+    "href",
+    /^https:\/\/www\.facebook\.com\//,
+  );
+  await expect(footer.getByRole("link", { name: "Instagram" })).toHaveAttribute(
+    "href",
+    /^https:\/\/www\.instagram\.com\//,
+  );
   await expect(footer.getByRole("link", { name: "Etsy" })).toHaveAttribute("href", /^https:\/\/www\.etsy\.com\//);
   await expect(footer).toContainText(`Created by Wickshop © ${new Date().getUTCFullYear()}`);
 
@@ -32,7 +38,10 @@ test("the contact page invites an email to the shop's address", async ({ page })
   await page.goto("/contact");
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("Contact Us");
   await expect(page.getByText("Send us an email")).toBeVisible();
-  await expect(page.getByRole("link", { name: "orders@wickshop.test" })).toHaveAttribute("href", "mailto:orders@wickshop.test");
+  await expect(page.getByRole("link", { name: "orders@wickshop.test" })).toHaveAttribute(
+    "href",
+    "mailto:orders@wickshop.test",
+  );
 });
 
 test("the about page is Our Journey, headed Our Story", async ({ page }) => {

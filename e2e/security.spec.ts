@@ -10,7 +10,9 @@ async function watchViolations(page: Page): Promise<string[]> {
   await page.exposeFunction("reportViolation", (text: string) => violations.push(text));
   await page.addInitScript(() => {
     document.addEventListener("securitypolicyviolation", (event) => {
-      (window as unknown as { reportViolation: (text: string) => void }).reportViolation(`${event.violatedDirective} ${event.blockedURI}`);
+      (window as unknown as { reportViolation: (text: string) => void }).reportViolation(
+        `${event.violatedDirective} ${event.blockedURI}`,
+      );
     });
   });
   return violations;
@@ -29,7 +31,9 @@ test("a page answered from the cache runs its scripts under the policy that name
   const violations = await watchViolations(page);
   for (const path of ["/", "/shop", "/shop/wax", "/shop/wax/1001"]) {
     // A page is kept once it has been sent; the cache's answers are the ones with an ETag.
-    await expect.poll(async () => (await page.request.get(path)).headers().etag, { message: `${path} from the cache` }).toBeDefined();
+    await expect
+      .poll(async () => (await page.request.get(path)).headers().etag, { message: `${path} from the cache` })
+      .toBeDefined();
     const response = await page.goto(path);
     expect(response?.headers().etag, path).toBeDefined();
     const policy = response?.headers()["content-security-policy"] ?? "";

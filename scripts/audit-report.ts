@@ -37,7 +37,8 @@ function describe(vulnerability: Vulnerability): string {
     .map((via) => (typeof via === "string" ? `through ${via}` : [via.title, via.url].filter(Boolean).join(" ")))
     .join("; ");
   const fix = vulnerability.fixAvailable;
-  const remedy = fix === true ? "npm audit fix" : fix ? `upgrade ${fix.name} to ${fix.version}` : "no fix published yet";
+  const remedy =
+    fix === true ? "npm audit fix" : fix ? `upgrade ${fix.name} to ${fix.version}` : "no fix published yet";
   return `  ${vulnerability.severity}: ${vulnerability.name} — ${advisories} (${remedy})`;
 }
 
@@ -49,15 +50,23 @@ export function judgeAudit(output: string): AuditVerdict {
     return { code: 1, lines: [`npm audit printed something that is not JSON: ${output.slice(0, 300)}`] };
   }
   if (report.auditReportVersion) {
-    const serious = Object.values(report.vulnerabilities ?? {}).filter((vulnerability) => SERIOUS.includes(vulnerability.severity));
+    const serious = Object.values(report.vulnerabilities ?? {}).filter((vulnerability) =>
+      SERIOUS.includes(vulnerability.severity),
+    );
     const counts = report.metadata?.vulnerabilities ?? {};
     const lower = (counts.moderate ?? 0) + (counts.low ?? 0) + (counts.info ?? 0);
     if (serious.length === 0) {
-      return { code: 0, lines: [`npm audit: no high or critical advisory in the production dependencies (${lower} lower).`] };
+      return {
+        code: 0,
+        lines: [`npm audit: no high or critical advisory in the production dependencies (${lower} lower).`],
+      };
     }
     return {
       code: 1,
-      lines: [`npm audit: ${serious.length} production dependencies with a high or critical advisory:`, ...serious.map(describe)],
+      lines: [
+        `npm audit: ${serious.length} production dependencies with a high or critical advisory:`,
+        ...serious.map(describe),
+      ],
     };
   }
   const reason = [report.message, report.error?.code, report.error?.summary].filter(Boolean).join(" ");

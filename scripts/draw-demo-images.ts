@@ -9,7 +9,15 @@ import { mkdir, readFile, stat, writeFile } from "node:fs/promises";
 import path from "node:path";
 import sharp from "sharp";
 import { CATEGORY_TILES, PALETTES } from "./demo-images/palettes";
-import { categoryTile, detailShot, heroShot, pairShot, topDownShot, type ProductArt, type Scene } from "./demo-images/scenes";
+import {
+  categoryTile,
+  detailShot,
+  heroShot,
+  pairShot,
+  topDownShot,
+  type ProductArt,
+  type Scene,
+} from "./demo-images/scenes";
 
 interface CatalogItem {
   name: string;

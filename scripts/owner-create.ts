@@ -20,7 +20,12 @@ const USAGE = "Usage: npm run owner:create -- --email EMAIL --name NAME  (or --e
 const argsSchema = z
   .object({
     email: z.email("Give a valid --email.").transform((email) => email.toLowerCase()),
-    name: z.string().trim().min(1, "Give the owner's --name.").max(100, "The --name can be at most 100 characters.").optional(),
+    name: z
+      .string()
+      .trim()
+      .min(1, "Give the owner's --name.")
+      .max(100, "The --name can be at most 100 characters.")
+      .optional(),
     remove: z.boolean(),
   })
   .refine((args) => args.remove || args.name !== undefined, "Give the owner's --name.");
@@ -41,7 +46,10 @@ async function newPassword(): Promise<string> {
 function parse(): z.infer<typeof argsSchema> | string {
   let values;
   try {
-    ({ values } = parseArgs({ options: { email: { type: "string" }, name: { type: "string" }, remove: { type: "boolean", default: false } }, strict: true }));
+    ({ values } = parseArgs({
+      options: { email: { type: "string" }, name: { type: "string" }, remove: { type: "boolean", default: false } },
+      strict: true,
+    }));
   } catch {
     return USAGE;
   }
@@ -73,8 +81,7 @@ process.exitCode =
             console.log(
               `${email} is now an owner. Its name is ${args.name} and its password the one you gave; every session it had is signed out, and no Google sign-in is linked to it any more: ${where}.`,
             );
-          }
-          else console.log(`${email} is an owner already.`);
+          } else console.log(`${email} is an owner already.`);
           return 0;
         } catch (error) {
           if (!(error instanceof BadInput)) throw error;

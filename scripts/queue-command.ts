@@ -16,7 +16,11 @@ export async function runQueueCommand(command: {
   notRetried(id: number): string;
 }) {
   const [action, id, ...rest] = process.argv.slice(2);
-  if (rest.length > 0 || (action !== "list" && action !== "retry") || (action === "retry" ? !/^\d{1,15}$/.test(id ?? "") : id !== undefined)) {
+  if (
+    rest.length > 0 ||
+    (action !== "list" && action !== "retry") ||
+    (action === "retry" ? !/^\d{1,15}$/.test(id ?? "") : id !== undefined)
+  ) {
     console.error(command.usage);
     return 1;
   }

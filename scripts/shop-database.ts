@@ -7,7 +7,9 @@ import { type DatabaseHandle, migrateToLatest, openDatabase } from "~/.server/db
  * shop runs. A failure (a bad setting, the database down) is one line and
  * exit code 1.
  */
-export async function withShopDatabase(work: (database: DatabaseHandle, config: Config) => Promise<number>): Promise<number> {
+export async function withShopDatabase(
+  work: (database: DatabaseHandle, config: Config) => Promise<number>,
+): Promise<number> {
   try {
     process.loadEnvFile(".env");
   } catch {

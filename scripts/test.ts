@@ -54,7 +54,13 @@ function vitest(): Counts & { code: number } {
     : onPostgres
       ? ["--project", "!integration-any-engine"]
       : [];
-  const code = run("vitest", ["run", ...projects, "--reporter=default", "--reporter=json", `--outputFile.json=${file}`]);
+  const code = run("vitest", [
+    "run",
+    ...projects,
+    "--reporter=default",
+    "--reporter=json",
+    `--outputFile.json=${file}`,
+  ]);
   if (!fs.existsSync(file)) return { code: code || 1, passed: 0, failed: 1, skipped: 0 };
   const report = JSON.parse(fs.readFileSync(file, "utf8"));
   for (const suite of report.testResults) {
@@ -95,7 +101,9 @@ function collectPlaywrightResults(suites: PlaywrightSuite[], titles: string[]) {
       const within = [...titles, suite.title];
       for (const spec of suite.specs ?? []) {
         if (!spec.ok) failures.push([...within, spec.title].join(" > "));
-        const ms = (spec.tests ?? []).flatMap((test) => test.results ?? []).reduce((sum, result) => sum + (result.duration ?? 0), 0);
+        const ms = (spec.tests ?? [])
+          .flatMap((test) => test.results ?? [])
+          .reduce((sum, result) => sum + (result.duration ?? 0), 0);
         const file = path.join("e2e", spec.file);
         perFile.set(file, (perFile.get(file) ?? 0) + ms);
       }
@@ -135,7 +143,9 @@ if (summaryFile) fs.writeFileSync(summaryFile, JSON.stringify(total));
 // The slowest files of this run, so anyone can see where the time goes; the total stays the last line.
 const slowest = fileTimes.sort((a, b) => b.ms - a.ms).slice(0, SLOWEST_SHOWN);
 if (slowest.length > 0) {
-  console.log(`\nThis run: ${partTimes.join(", ")}. Slowest files:\n${slowest.map(({ name, ms }) => `  ${(ms / 1000).toFixed(1).padStart(6)} s  ${name}`).join("\n")}`);
+  console.log(
+    `\nThis run: ${partTimes.join(", ")}. Slowest files:\n${slowest.map(({ name, ms }) => `  ${(ms / 1000).toFixed(1).padStart(6)} s  ${name}`).join("\n")}`,
+  );
 }
 if (total.failures.length > 0) console.log(`\nFailed:\n${total.failures.map((name) => `  ${name}`).join("\n")}`);
 console.log(`\nTotal: ${total.passed} passed, ${total.failed} failed, ${total.skipped} skipped`);

@@ -18,13 +18,19 @@ export async function loadBuild(root: string, mode: Config["mode"], logger: Logg
     const build = (await import(pathToFileURL(path.join(root, "build/server/index.js")).href)) as ServerBuild;
     const clientDir = path.join(root, "build/client");
     const setHeaders = cacheHeaders(clientDir, imagesVersion(path.join(clientDir, "images")));
-    const assets = express.Router().use(precompressedAssets(clientDir), express.static(clientDir, { index: false, setHeaders }));
+    const assets = express
+      .Router()
+      .use(precompressedAssets(clientDir), express.static(clientDir, { index: false, setHeaders }));
     return { build: answerDatabaseOutages(build, logger), assets, close: async () => {} };
   }
   const vite = await import("vite");
   const devServer = await vite.createServer({ server: { middlewareMode: true } });
   return {
-    build: async () => answerDatabaseOutages((await devServer.ssrLoadModule("virtual:react-router/server-build")) as ServerBuild, logger),
+    build: async () =>
+      answerDatabaseOutages(
+        (await devServer.ssrLoadModule("virtual:react-router/server-build")) as ServerBuild,
+        logger,
+      ),
     assets: devServer.middlewares,
     close: () => devServer.close(),
   };

@@ -8,7 +8,8 @@ import { answeringDatabaseOutages } from "./database-outage";
 /** Node's request headers as a web Headers, repeated ones kept. */
 function headersOf(req: express.Request): Headers {
   const headers = new Headers();
-  for (let index = 0; index < req.rawHeaders.length; index += 2) headers.append(req.rawHeaders[index]!, req.rawHeaders[index + 1]!);
+  for (let index = 0; index < req.rawHeaders.length; index += 2)
+    headers.append(req.rawHeaders[index]!, req.rawHeaders[index + 1]!);
   return headers;
 }
 
@@ -19,7 +20,10 @@ function headersOf(req: express.Request): Headers {
  * request and written to Node's response without web Request and Response
  * objects and their streams (docs/decisions/005-lean-process.md).
  */
-export function serveCheckout(contextOf: (req: express.Request, res: express.Response) => ShopContext, logger: Logger): express.RequestHandler {
+export function serveCheckout(
+  contextOf: (req: express.Request, res: express.Response) => ShopContext,
+  logger: Logger,
+): express.RequestHandler {
   const answer = answeringDatabaseOutages(answerCheckout, logger);
   return async (req, res, next) => {
     try {

@@ -8,13 +8,19 @@ import type { Logger } from "~/.server/logger";
  * with a thrown 503 and Retry-After, DESIGN.md's JSON error; any other error
  * goes on as it was.
  */
-export function answeringDatabaseOutages<Args extends unknown[], Result>(handler: (...args: Args) => Result, logger: Logger) {
+export function answeringDatabaseOutages<Args extends unknown[], Result>(
+  handler: (...args: Args) => Result,
+  logger: Logger,
+) {
   return async (...args: Args): Promise<Awaited<Result>> => {
     try {
       return await handler(...args);
     } catch (error) {
       if (!isDatabaseUnavailable(error)) throw error;
-      logger.warn({ error: error instanceof Error ? error.message : String(error) }, "The database is out of reach; answered 503");
+      logger.warn(
+        { error: error instanceof Error ? error.message : String(error) },
+        "The database is out of reach; answered 503",
+      );
       throw serviceUnavailable();
     }
   };
@@ -38,7 +44,10 @@ export function answerDatabaseOutages(build: ServerBuild, logger: Logger): Serve
   const routes = Object.fromEntries(
     Object.entries(build.routes).map(([id, route]) => [
       id,
-      route && { ...route, module: { ...route.module, loader: guard(route.module.loader), action: guard(route.module.action) } },
+      route && {
+        ...route,
+        module: { ...route.module, loader: guard(route.module.loader), action: guard(route.module.action) },
+      },
     ]),
   );
   return { ...build, routes };

@@ -29,7 +29,10 @@ function warnOfUntrustedProxy(logger: Logger): express.RequestHandler {
     const peer = req.socket.remoteAddress;
     if (!warned && req.headers["x-forwarded-for"] !== undefined && peer && !req.app.get("trust proxy fn")(peer, 0)) {
       warned = true;
-      logger.warn({ peer }, "X-Forwarded-For came from a proxy TRUST_PROXY does not name: every client behind it counts as one address. Set TRUST_PROXY to that proxy's address or to the number of proxies in front of the shop.");
+      logger.warn(
+        { peer },
+        "X-Forwarded-For came from a proxy TRUST_PROXY does not name: every client behind it counts as one address. Set TRUST_PROXY to that proxy's address or to the number of proxies in front of the shop.",
+      );
     }
     next();
   };

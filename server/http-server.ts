@@ -12,7 +12,12 @@ const SHUTDOWN_GRACE_MS = 10_000;
  * request (page-cache.ts), anything else goes to `app`. `stop` stops taking
  * connections and lets the requests under way finish, for a while.
  */
-export async function listen(options: { config: Config; logger: Logger; app: http.RequestListener; pageCache?: PageCache }) {
+export async function listen(options: {
+  config: Config;
+  logger: Logger;
+  app: http.RequestListener;
+  pageCache?: PageCache;
+}) {
   const { config, logger, app, pageCache } = options;
   const drainer = connectionDrainer();
   // Slow clients (slowloris) are cut off: headers within the timeout, the whole request within twice it.
@@ -25,11 +30,13 @@ export async function listen(options: { config: Config; logger: Logger; app: htt
     (req, res) => {
       drainer.track(res);
       if (!pageCache) return app(req, res);
-      pageCache.serve(req, res, () => app(req, res)).catch((error: unknown) => {
-        logger.error(error, "Answering from the page cache failed");
-        if (!res.headersSent) res.writeHead(500);
-        res.end();
-      });
+      pageCache
+        .serve(req, res, () => app(req, res))
+        .catch((error: unknown) => {
+          logger.error(error, "Answering from the page cache failed");
+          if (!res.headersSent) res.writeHead(500);
+          res.end();
+        });
     },
   );
   server.listen(config.port, config.host);

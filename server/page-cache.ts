@@ -66,7 +66,10 @@ function answerFrom(page: CachedPage, req: IncomingMessage, send: Send): number 
 export function createPageCache({ readVersion, logger, maxBytes = DEFAULT_MAX_BYTES }: PageCacheOptions) {
   const store = new PageStore(maxBytes);
   /** What a missed GET was looked up as: `capture` keeps its page under that key and version. */
-  const misses = new WeakMap<IncomingMessage, { key: string; version: number; kept: (page: CachedPage | undefined) => void }>();
+  const misses = new WeakMap<
+    IncomingMessage,
+    { key: string; version: number; kept: (page: CachedPage | undefined) => void }
+  >();
   /**
    * Pages being rendered, by key: the requests that miss the same page of the
    * same version meanwhile wait for it, so a page is rendered and compressed
@@ -80,7 +83,10 @@ export function createPageCache({ readVersion, logger, maxBytes = DEFAULT_MAX_BY
     if (!hitLogger.isLevelEnabled("info")) return;
     // The line pino-http writes for the requests Express serves, so logs read the same.
     const responseTime = Math.round(performance.now() - started);
-    hitLogger.info({ req: { method: req.method, url: req.url }, res: { statusCode: status }, responseTime, cache: "hit" }, "request completed");
+    hitLogger.info(
+      { req: { method: req.method, url: req.url }, res: { statusCode: status }, responseTime, cache: "hit" },
+      "request completed",
+    );
   };
 
   /** Answers a cacheable request from the cache, or hands it to `next` (Express). */
@@ -92,7 +98,10 @@ export function createPageCache({ readVersion, logger, maxBytes = DEFAULT_MAX_BY
     try {
       version = await readVersion();
     } catch (error) {
-      logger.warn({ error: error instanceof Error ? error.message : String(error) }, "Could not read the catalog version; rendering without the page cache");
+      logger.warn(
+        { error: error instanceof Error ? error.message : String(error) },
+        "Could not read the catalog version; rendering without the page cache",
+      );
       return next();
     }
     const sendRaw: Send = (status, head, body) => {
@@ -101,7 +110,8 @@ export function createPageCache({ readVersion, logger, maxBytes = DEFAULT_MAX_BY
       res.end(body);
     };
     const page = store.get(key);
-    if (page && page.version === version && Date.now() < page.validUntil) return logHit(req, answerFrom(page, req, sendRaw), started);
+    if (page && page.version === version && Date.now() < page.validUntil)
+      return logHit(req, answerFrom(page, req, sendRaw), started);
     const underway = rendering.get(key);
     if (underway && underway.version >= version) {
       const rendered = await underway.page;
@@ -132,7 +142,8 @@ export function createPageCache({ readVersion, logger, maxBytes = DEFAULT_MAX_BY
     if (!miss) return next();
     const chunks: Buffer[] = [];
     const collect = (chunk: unknown, encoding: unknown) => {
-      if (typeof chunk === "string") chunks.push(Buffer.from(chunk, typeof encoding === "string" ? (encoding as BufferEncoding) : "utf8"));
+      if (typeof chunk === "string")
+        chunks.push(Buffer.from(chunk, typeof encoding === "string" ? (encoding as BufferEncoding) : "utf8"));
       else if (chunk instanceof Uint8Array) chunks.push(Buffer.from(chunk));
     };
     const callbackOf = (args: unknown[]) => args.find((arg): arg is () => void => typeof arg === "function");
@@ -160,7 +171,12 @@ export function createPageCache({ readVersion, logger, maxBytes = DEFAULT_MAX_BY
         sendAsRendered(body);
         return this;
       }
-      const rendered = { version: miss.version, headers: res.getHeaders(), body, nonce: res.locals.cspNonce as string | undefined };
+      const rendered = {
+        version: miss.version,
+        headers: res.getHeaders(),
+        body,
+        nonce: res.locals.cspNonce as string | undefined,
+      };
       cachedPage(rendered, Date.now()).then(
         (page) => {
           store.set(miss.key, page);
@@ -168,7 +184,10 @@ export function createPageCache({ readVersion, logger, maxBytes = DEFAULT_MAX_BY
           answerFrom(page, req, sendThroughExpress);
         },
         (error: unknown) => {
-          logger.warn({ error: error instanceof Error ? error.message : String(error) }, "Could not keep a rendered page");
+          logger.warn(
+            { error: error instanceof Error ? error.message : String(error) },
+            "Could not keep a rendered page",
+          );
           miss.kept(undefined);
           sendAsRendered(body);
         },

@@ -54,7 +54,9 @@ const RUNNABLE_TYPE = /^(?:|module|(?:text|application)\/(?:java|ecma)script)$/i
 
 /** A tag's attributes by name. Values are quoted, as React writes them, so a nonce ending in `src=` is no `src`. */
 const attributesOf = (tag: string) =>
-  new Map([...tag.matchAll(/([^\s="]+)(?:="([^"]*)")?/g)].map(([, name = "", value = ""]) => [name.toLowerCase(), value]));
+  new Map(
+    [...tag.matchAll(/([^\s="]+)(?:="([^"]*)")?/g)].map(([, name = "", value = ""]) => [name.toLowerCase(), value]),
+  );
 
 /**
  * The `'sha256-…'` source of each inline element the policy must allow, as a
@@ -69,7 +71,8 @@ function inlineHashes(html: string, element: RegExp, applies: (attributes: Map<s
   return [...hashes];
 }
 
-const runsInline = (attributes: Map<string, string>) => !attributes.has("src") && RUNNABLE_TYPE.test(attributes.get("type") ?? "");
+const runsInline = (attributes: Map<string, string>) =>
+  !attributes.has("src") && RUNNABLE_TYPE.test(attributes.get("type") ?? "");
 
 /**
  * The policy a kept page is answered with: the one it was rendered with, but
@@ -112,10 +115,15 @@ export async function cachedPage(
   const cacheControl = String(headers["cache-control"] ?? "no-cache");
   const policy = headers["content-security-policy"];
   const kept = Object.entries(headers).flatMap(([name, value]) =>
-    PER_RESPONSE_HEADERS.has(name) || value === undefined ? [] : [name, Array.isArray(value) ? value.join(", ") : String(value)],
+    PER_RESPONSE_HEADERS.has(name) || value === undefined
+      ? []
+      : [name, Array.isArray(value) ? value.join(", ") : String(value)],
   );
   if (policy !== undefined) {
-    kept.push("content-security-policy", hashedPolicy(String(policy), rendered.nonce, body, String(headers["content-type"] ?? "")));
+    kept.push(
+      "content-security-policy",
+      hashedPolicy(String(policy), rendered.nonce, body, String(headers["content-type"] ?? "")),
+    );
   }
   const head = [...kept, "cache-control", cacheControl, "etag", etag, "vary", VARY];
   const answerWith = (encoded: Buffer, encoding?: Encoding) => ({

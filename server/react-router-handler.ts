@@ -48,7 +48,11 @@ function fetchRequestOf(req: Request, res: Response): globalThis.Request {
   res.once("close", () => {
     if (!res.writableFinished) aborted.abort();
   });
-  const init: RequestInit & { duplex?: "half" } = { method: req.method, headers: headersOf(req), signal: aborted.signal };
+  const init: RequestInit & { duplex?: "half" } = {
+    method: req.method,
+    headers: headersOf(req),
+    signal: aborted.signal,
+  };
   if (req.method !== "GET" && req.method !== "HEAD") {
     init.body = createReadableStreamFromReadable(req);
     init.duplex = "half";
@@ -58,7 +62,8 @@ function fetchRequestOf(req: Request, res: Response): globalThis.Request {
 
 function headersOf(req: Request): Headers {
   const headers = new Headers();
-  for (let index = 0; index < req.rawHeaders.length; index += 2) headers.append(req.rawHeaders[index]!, req.rawHeaders[index + 1]!);
+  for (let index = 0; index < req.rawHeaders.length; index += 2)
+    headers.append(req.rawHeaders[index]!, req.rawHeaders[index + 1]!);
   return headers;
 }
 

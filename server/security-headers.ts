@@ -36,23 +36,26 @@ export function securityHeaders(config: Config) {
     createNonce,
     helmet({
       // Vite's development server injects scripts of its own; the policy guards the built shop.
-      contentSecurityPolicy: config.mode === "development" ? false : {
-        useDefaults: false,
-        directives: {
-          "default-src": ["'self'"],
-          "script-src": ["'self'", nonceSource, ...(stripe ? ["https://js.stripe.com"] : [])],
-          "style-src": ["'self'", nonceSource],
-          "img-src": ["'self'", "data:", ...(stripe ? ["https://*.stripe.com"] : [])],
-          "font-src": ["'self'"],
-          "connect-src": ["'self'", ...(stripe ? ["https://api.stripe.com"] : [])],
-          "frame-src": stripe ? ["https://js.stripe.com", "https://hooks.stripe.com"] : ["'none'"],
-          "frame-ancestors": ["'none'"],
-          "form-action": ["'self'", ...signInProvider],
-          "base-uri": ["'self'"],
-          "object-src": ["'none'"],
-          ...(https ? { "upgrade-insecure-requests": [] } : {}),
-        },
-      },
+      contentSecurityPolicy:
+        config.mode === "development"
+          ? false
+          : {
+              useDefaults: false,
+              directives: {
+                "default-src": ["'self'"],
+                "script-src": ["'self'", nonceSource, ...(stripe ? ["https://js.stripe.com"] : [])],
+                "style-src": ["'self'", nonceSource],
+                "img-src": ["'self'", "data:", ...(stripe ? ["https://*.stripe.com"] : [])],
+                "font-src": ["'self'"],
+                "connect-src": ["'self'", ...(stripe ? ["https://api.stripe.com"] : [])],
+                "frame-src": stripe ? ["https://js.stripe.com", "https://hooks.stripe.com"] : ["'none'"],
+                "frame-ancestors": ["'none'"],
+                "form-action": ["'self'", ...signInProvider],
+                "base-uri": ["'self'"],
+                "object-src": ["'none'"],
+                ...(https ? { "upgrade-insecure-requests": [] } : {}),
+              },
+            },
       // The Google sign-in popup must keep its link to the page that opened it.
       crossOriginOpenerPolicy: { policy: "same-origin-allow-popups" },
       referrerPolicy: { policy: "strict-origin-when-cross-origin" },

@@ -35,7 +35,10 @@ const trustProxy = optionalText.transform((value, ctx) => {
   const named = new Set(["loopback", "linklocal", "uniquelocal"]);
   const bad = entries.find((entry) => !named.has(entry) && isIP(entry.split("/")[0]!) === 0);
   if (bad === undefined) return entries;
-  ctx.addIssue({ code: "custom", message: `"${bad}" is not a number of proxies, an address, a subnet, loopback, linklocal or uniquelocal` });
+  ctx.addIssue({
+    code: "custom",
+    message: `"${bad}" is not a number of proxies, an address, a subnet, loopback, linklocal or uniquelocal`,
+  });
   return z.NEVER;
 });
 
@@ -64,7 +67,12 @@ const envSchema = z.object({
         return false;
       }
     }, "must be an IANA time zone such as America/Los_Angeles"),
-  ORDER_RESERVATION_MINUTES: z.coerce.number().int().min(1).max(24 * 60).default(15),
+  ORDER_RESERVATION_MINUTES: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(24 * 60)
+    .default(15),
   PAYMENT_ATTEMPTS_PER_IP: z.coerce.number().int().min(1).max(100_000).default(20),
   PAYMENT_ATTEMPTS_PER_ORDER: z.coerce.number().int().min(1).max(1000).default(5),
   AUTH_ATTEMPTS_PER_IP: z.coerce.number().int().min(1).max(100_000).default(10),
@@ -106,7 +114,11 @@ const serviceGroups: { service: string; required: (keyof Env)[]; optional?: (key
     required: ["EMAILJS_PUBLIC_KEY", "EMAILJS_SERVICE_ID", "EMAILJS_TEMPLATE_ID"],
     optional: ["EMAILJS_PRIVATE_KEY"],
   },
-  { service: "Google sign-in", required: ["GOOGLE_CLIENT_ID", "GOOGLE_CLIENT_SECRET"], optional: ["GOOGLE_DISCOVERY_URL"] },
+  {
+    service: "Google sign-in",
+    required: ["GOOGLE_CLIENT_ID", "GOOGLE_CLIENT_SECRET"],
+    optional: ["GOOGLE_DISCOVERY_URL"],
+  },
 ];
 
 export class ConfigError extends Error {
@@ -143,7 +155,11 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     // Stock hoarding: checkouts (each may reserve stock) per address while a reservation lasts.
     checkoutLimit: { limit: env.CHECKOUT_ATTEMPTS_PER_IP, windowMs: env.ORDER_RESERVATION_MINUTES * 60_000 },
   };
-  const rules = [rateLimits.checkoutLimit, ...Object.values(rateLimits.paymentLimits), ...Object.values(rateLimits.authLimits)];
+  const rules = [
+    rateLimits.checkoutLimit,
+    ...Object.values(rateLimits.paymentLimits),
+    ...Object.values(rateLimits.authLimits),
+  ];
 
   const publicUrl = (env.PUBLIC_URL ?? `http://${env.HOST}:${env.PORT}`).replace(/\/+$/, "");
   return {

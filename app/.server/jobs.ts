@@ -125,17 +125,37 @@ export function startJobs(
   const stopOutboxPruning = repeat(
     async (signal) => {
       const pruned = await pruneSentEmails(db, { now: Date.now(), keepDays: mail.keepDays, signal });
-      if (pruned > 0) logger.info({ pruned }, `Removed the text of ${pruned} emails sent more than ${mail.keepDays} days ago`);
+      if (pruned > 0)
+        logger.info({ pruned }, `Removed the text of ${pruned} emails sent more than ${mail.keepDays} days ago`);
     },
     OUTBOX_PRUNE_INTERVAL_MS,
     logger,
     "Pruning sent emails",
   );
-  const stopSearchIndex = repeat((signal) => indexNewOrdersForSearch(db, signal).then(() => {}), SEARCH_INDEX_INTERVAL_MS, logger, "Adding new orders to the search index");
-  const stopPlanner = repeat(() => refreshPlannerStatistics(db), PLANNER_INTERVAL_MS, logger, "Refreshing the query planner's statistics");
+  const stopSearchIndex = repeat(
+    (signal) => indexNewOrdersForSearch(db, signal).then(() => {}),
+    SEARCH_INDEX_INTERVAL_MS,
+    logger,
+    "Adding new orders to the search index",
+  );
+  const stopPlanner = repeat(
+    () => refreshPlannerStatistics(db),
+    PLANNER_INTERVAL_MS,
+    logger,
+    "Refreshing the query planner's statistics",
+  );
   return {
     stop: async () => {
-      await Promise.all([stopExpiry(), stopMail(), stopRefunds(), stopPruning(), stopDigests(), stopOutboxPruning(), stopSearchIndex(), stopPlanner()]);
+      await Promise.all([
+        stopExpiry(),
+        stopMail(),
+        stopRefunds(),
+        stopPruning(),
+        stopDigests(),
+        stopOutboxPruning(),
+        stopSearchIndex(),
+        stopPlanner(),
+      ]);
       mail.transport.close?.();
     },
   };

@@ -29,8 +29,11 @@ export const jsonAnswer = (status: number, body: unknown, headers: Record<string
   headers: { ...noStore, ...headers },
 });
 
-export const errorAnswer = (status: number, error: ApiErrorBody, init: { headers?: Record<string, string>; extra?: object } = {}) =>
-  jsonAnswer(status, { error, ...init.extra }, init.headers);
+export const errorAnswer = (
+  status: number,
+  error: ApiErrorBody,
+  init: { headers?: Record<string, string>; extra?: object } = {},
+) => jsonAnswer(status, { error, ...init.extra }, init.headers);
 
 export const toResponse = ({ status, headers, body }: JsonAnswer) => Response.json(body, { status, headers });
 
@@ -74,7 +77,11 @@ export async function readBoundedBody(request: JsonRequest, maxBytes: number): P
   // without `Connection: close` the client would reuse it and see its next request reset.
   return {
     ok: false,
-    answer: errorAnswer(413, { code: "body_too_large", message: `The body must be at most ${maxBytes} bytes.` }, { headers: { Connection: "close" } }),
+    answer: errorAnswer(
+      413,
+      { code: "body_too_large", message: `The body must be at most ${maxBytes} bytes.` },
+      { headers: { Connection: "close" } },
+    ),
   };
 }
 
@@ -82,7 +89,10 @@ export async function readBoundedBody(request: JsonRequest, maxBytes: number): P
 export async function readJsonBody(request: JsonRequest, maxBytes = MAX_BODY_BYTES): Promise<Body<unknown>> {
   const type = request.headers.get("content-type") ?? "";
   if (!/^application\/json\b/i.test(type)) {
-    return { ok: false, answer: errorAnswer(415, { code: "unsupported_media_type", message: "Send the body as application/json." }) };
+    return {
+      ok: false,
+      answer: errorAnswer(415, { code: "unsupported_media_type", message: "Send the body as application/json." }),
+    };
   }
   const text = await readBoundedBody(request, maxBytes);
   if (!text.ok) return text;

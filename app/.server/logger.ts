@@ -13,7 +13,9 @@ export function createLogger(config: Pick<Config, "mode" | "logLevel">) {
       'res.headers["set-cookie"]',
       ...["password", "confirmPassword", "cardNumber", "cvc", "token"].flatMap((field) => [field, `*.${field}`]),
     ],
-    transport: development ? { target: "pino-pretty", options: { translateTime: "SYS:HH:MM:ss", singleLine: true } } : undefined,
+    transport: development
+      ? { target: "pino-pretty", options: { translateTime: "SYS:HH:MM:ss", singleLine: true } }
+      : undefined,
   };
   // Lines go out asynchronously, each as soon as the previous write is done: a request never waits on
   // stdout (a synchronous write per request line was a tenth of a cached page's time). pino flushes on exit.

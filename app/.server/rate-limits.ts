@@ -23,7 +23,10 @@ export function consumeRateLimit(db: Db, key: string, rule: RateLimit, now: numb
 export function* rateLimitHit(db: Db, key: string, rule: RateLimit, now: number): Steps<RateLimitResult> {
   const row = (yield* firstOf(hitWindow(db, { key, now, windowStartsAfter: now - rule.windowMs })))!;
   if (row.hits <= rule.limit) return { kind: "allowed" };
-  return { kind: "limited", retryAfterSeconds: Math.max(1, Math.ceil((row.window_start + rule.windowMs - now) / 1000)) };
+  return {
+    kind: "limited",
+    retryAfterSeconds: Math.max(1, Math.ceil((row.window_start + rule.windowMs - now) / 1000)),
+  };
 }
 
 /** One hit: a new window, or one more hit in the current one, or the first of a new one once it has passed. */

@@ -6,13 +6,20 @@ import {
   parseFormData,
 } from "@remix-run/form-data-parser";
 import { MAX_PHOTOS_PER_SAVE } from "~/lib/catalog-schemas";
-import { MAX_PHOTO_BYTES, type PhotoShape, PhotoRejected, type ProcessedPhoto, processPhoto } from "~/.server/catalog/photos";
+import {
+  MAX_PHOTO_BYTES,
+  type PhotoShape,
+  PhotoRejected,
+  type ProcessedPhoto,
+  processPhoto,
+} from "~/.server/catalog/photos";
 
 /** The largest photo form: every photo at its limit, and the fields. */
 export const MAX_PHOTO_FORM_BYTES = MAX_PHOTOS_PER_SAVE * MAX_PHOTO_BYTES + 1024 * 1024;
 
 /** The form and its processed photos; or why it was refused, with the form's fields when they could be read. */
-export type PhotoForm = { form: FormData; photos: ProcessedPhoto[]; error?: undefined } | { form?: FormData; error: string };
+export type PhotoForm =
+  { form: FormData; photos: ProcessedPhoto[]; error?: undefined } | { form?: FormData; error: string };
 
 /**
  * Reads a form with photos as it streams in: each file of the `photos` input
@@ -26,7 +33,12 @@ export async function parsePhotoForm(request: Request, shape: PhotoShape): Promi
   try {
     const form = await parseFormData(
       request,
-      { maxFiles: MAX_PHOTOS_PER_SAVE, maxFileSize: MAX_PHOTO_BYTES, maxTotalSize: MAX_PHOTO_FORM_BYTES, maxParts: 200 },
+      {
+        maxFiles: MAX_PHOTOS_PER_SAVE,
+        maxFileSize: MAX_PHOTO_BYTES,
+        maxTotalSize: MAX_PHOTO_FORM_BYTES,
+        maxParts: 200,
+      },
       async (file) => {
         // An empty file input still sends a part, with no bytes.
         if (file.fieldName !== "photos" || file.size === 0 || refusal) return;
@@ -40,9 +52,12 @@ export async function parsePhotoForm(request: Request, shape: PhotoShape): Promi
     );
     return refusal ? { form, error: refusal } : { form, photos };
   } catch (error) {
-    if (error instanceof MaxFileSizeExceededError) return { error: "A photo is larger than 15 MB: each must be at most 15 MB." };
-    if (error instanceof MaxFilesExceededError) return { error: `Upload at most ${MAX_PHOTOS_PER_SAVE} photos at a time.` };
-    if (error instanceof MaxTotalSizeExceededError) return { error: "The photos are too large together: upload fewer at a time." };
+    if (error instanceof MaxFileSizeExceededError)
+      return { error: "A photo is larger than 15 MB: each must be at most 15 MB." };
+    if (error instanceof MaxFilesExceededError)
+      return { error: `Upload at most ${MAX_PHOTOS_PER_SAVE} photos at a time.` };
+    if (error instanceof MaxTotalSizeExceededError)
+      return { error: "The photos are too large together: upload fewer at a time." };
     if (error instanceof FormDataParseError) return { error: "The form did not arrive whole: please try again." };
     throw error;
   }

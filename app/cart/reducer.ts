@@ -43,8 +43,7 @@ export const cartMessages = {
   notEnough: (name: string, left: number) =>
     `Looks like there's not enough ${name} to go around! There's ${left} left. We'll update your cart for you.`,
   allGone: (name: string) => `Oh no! Looks like all of the ${name} is gone! We'll update your cart for you.`,
-  allInCart: (name: string, stock: number) =>
-    `You already have all ${stock} of the ${name} we have in your cart.`,
+  allInCart: (name: string, stock: number) => `You already have all ${stock} of the ${name} we have in your cart.`,
   onlyLeft: (name: string, stock: number) =>
     `Only ${stock} of the ${name} ${stock === 1 ? "is" : "are"} left, so we've set your cart to ${stock}.`,
 };
@@ -79,7 +78,8 @@ function addItem(state: CartState, product: CartProduct): CartResult {
     return withItems(state, [...state.cartItems, toCartItem(product, 1)]);
   }
   const fresh = toCartItem(product, line.quantity);
-  if (stock > line.quantity) return withItems(state, updateLine(state.cartItems, line.id, { ...fresh, quantity: line.quantity + 1 }));
+  if (stock > line.quantity)
+    return withItems(state, updateLine(state.cartItems, line.id, { ...fresh, quantity: line.quantity + 1 }));
   if (stock === line.quantity) {
     return withItems(state, updateLine(state.cartItems, line.id, fresh), [cartMessages.allInCart(product.name, stock)]);
   }

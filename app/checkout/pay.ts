@@ -26,9 +26,16 @@ export type PayResult =
  * shows this browser placed it, and the provider's data); Stripe's card field
  * or the test gateway's inputs provide it.
  */
-export type ConfirmPayment = (order: { number: string; accessToken: string; payment: Record<string, unknown> }) => Promise<PayResult>;
+export type ConfirmPayment = (order: {
+  number: string;
+  accessToken: string;
+  payment: Record<string, unknown>;
+}) => Promise<PayResult>;
 
-const unreachable: ApiError = { code: "network", message: "We could not reach the shop. Please check your connection and try again." };
+const unreachable: ApiError = {
+  code: "network",
+  message: "We could not reach the shop. Please check your connection and try again.",
+};
 /** How long to wait for a confirmed Stripe payment to be recorded before telling the shopper to check back. */
 const STATUS_POLLS = 15;
 const STATUS_POLL_MS = 1000;
@@ -90,7 +97,8 @@ export async function pay(
       orderPlaced: true,
       error: {
         code: "price_changed",
-        message: "Prices in your cart have changed since the page loaded. We have updated your cart: please check the total and press Pay again.",
+        message:
+          "Prices in your cart have changed since the page loaded. We have updated your cart: please check the total and press Pay again.",
       },
     };
   }
@@ -100,7 +108,11 @@ export async function pay(
 /** The built-in test gateway: the shop's own endpoint checks the test card. */
 export function confirmWithTestCard(card: TestCard): ConfirmPayment {
   return async ({ number, accessToken }) => {
-    const paid = await requestJson("/api/payments/test-gateway", { orderNumber: number, ...card }, { "X-Order-Token": accessToken });
+    const paid = await requestJson(
+      "/api/payments/test-gateway",
+      { orderNumber: number, ...card },
+      { "X-Order-Token": accessToken },
+    );
     return paid?.status === 200 ? { kind: "paid", order: paid.data.order as PaidOrder } : failed(paid, true);
   };
 }
@@ -108,7 +120,9 @@ export function confirmWithTestCard(card: TestCard): ConfirmPayment {
 /** After Stripe.js confirmed the card: waits until the shop has recorded the payment (webhook or status check). */
 export async function waitUntilPaid(number: string, accessToken: string): Promise<PayResult> {
   for (let poll = 0; poll < STATUS_POLLS; poll++) {
-    const answer = await requestJson(`/api/orders/${encodeURIComponent(number)}/payment`, undefined, { "X-Order-Token": accessToken });
+    const answer = await requestJson(`/api/orders/${encodeURIComponent(number)}/payment`, undefined, {
+      "X-Order-Token": accessToken,
+    });
     const order = answer?.data.order as (PaidOrder & { status: string }) | undefined;
     if (order?.status === "paid") return { kind: "paid", order };
     await new Promise((resolve) => setTimeout(resolve, STATUS_POLL_MS));
@@ -116,6 +130,9 @@ export async function waitUntilPaid(number: string, accessToken: string): Promis
   return {
     kind: "failed",
     orderPlaced: true,
-    error: { code: "payment_pending", message: `Your payment for order ${number} is still being processed. We will email you once it is confirmed.` },
+    error: {
+      code: "payment_pending",
+      message: `Your payment for order ${number} is still being processed. We will email you once it is confirmed.`,
+    },
   };
 }

@@ -18,7 +18,12 @@ export function CartDropdown({ items, id }: { items: CartItem[]; id: string }) {
         <ul className="cart-dropdown__items">
           {items.map((item) => (
             <li key={item.id} className="cart-dropdown__item">
-              <Link to={productPath(item)} onClick={close} className="cart-dropdown__thumb" aria-label={`View ${item.name}`}>
+              <Link
+                to={productPath(item)}
+                onClick={close}
+                className="cart-dropdown__thumb"
+                aria-label={`View ${item.name}`}
+              >
                 <img src={imageUrl(item.images[0] ?? "")} alt="" width={48} height={60} />
               </Link>
               <span className="cart-dropdown__details">

@@ -8,7 +8,8 @@ import { formatPrice } from "~/lib/money";
 function QuantityInput({ item }: { item: CartItem }) {
   const commit = (input: HTMLInputElement) => {
     const quantity = Number(input.value);
-    if (Number.isInteger(quantity) && quantity !== item.quantity) dispatchCart({ type: "setQuantity", id: item.id, quantity });
+    if (Number.isInteger(quantity) && quantity !== item.quantity)
+      dispatchCart({ type: "setQuantity", id: item.id, quantity });
     else input.value = String(item.quantity);
   };
   return (

@@ -93,7 +93,9 @@ export function CheckoutPanel({ items, stripePublishableKey, onClose, onPaid, on
       return;
     }
     const values = Object.fromEntries(new FormData(form)) as Record<string, string>;
-    const shipping = shippingSchema.safeParse(Object.fromEntries(shippingFields.map(({ name }) => [name, values[name]])));
+    const shipping = shippingSchema.safeParse(
+      Object.fromEntries(shippingFields.map(({ name }) => [name, values[name]])),
+    );
     const card = stripePublishableKey
       ? undefined
       : testCardSchema.safeParse(Object.fromEntries(cardFields.map(({ name }) => [name, values[name]])));
@@ -111,7 +113,12 @@ export function CheckoutPanel({ items, stripePublishableKey, onClose, onPaid, on
 
     setPaying(true);
     const result = await pay(
-      { idempotencyKey: attempt.keyFor(items), items, shipping: shipping.data, shownTotalCents: totalPriceCents(items) },
+      {
+        idempotencyKey: attempt.keyFor(items),
+        items,
+        shipping: shipping.data,
+        shownTotalCents: totalPriceCents(items),
+      },
       confirmPayment,
     );
     setPaying(false);
@@ -162,7 +169,11 @@ export function CheckoutPanel({ items, stripePublishableKey, onClose, onPaid, on
           <legend>Card</legend>
           {stripePublishableKey ? (
             <Suspense fallback={<p className="checkout-panel__note">Loading the secure card field…</p>}>
-              <StripeCardField publishableKey={stripePublishableKey} billingName={billingName} onReady={onStripeReady} />
+              <StripeCardField
+                publishableKey={stripePublishableKey}
+                billingName={billingName}
+                onReady={onStripeReady}
+              />
             </Suspense>
           ) : (
             <>
@@ -174,7 +185,12 @@ export function CheckoutPanel({ items, stripePublishableKey, onClose, onPaid, on
             </>
           )}
         </fieldset>
-        <button type="submit" className="button button--primary checkout-panel__pay" disabled={paying} aria-busy={paying}>
+        <button
+          type="submit"
+          className="button button--primary checkout-panel__pay"
+          disabled={paying}
+          aria-busy={paying}
+        >
           {paying ? (
             <>
               <span className="spinner spinner--small" aria-hidden="true" /> Paying…

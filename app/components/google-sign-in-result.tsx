@@ -9,7 +9,15 @@ const CLOSE_WAIT_MS = 600;
  * How a Google sign-in ended. In the popup it tells the opener and closes;
  * in a full window (blocked popup) it says what happened and links back.
  */
-export function GoogleSignInResult({ outcome, returnTo, popup }: { outcome: SignInOutcome; returnTo: string; popup: boolean }) {
+export function GoogleSignInResult({
+  outcome,
+  returnTo,
+  popup,
+}: {
+  outcome: SignInOutcome;
+  returnTo: string;
+  popup: boolean;
+}) {
   const [stayedOpen, setStayedOpen] = useState(!popup);
 
   useEffect(() => {

@@ -32,11 +32,17 @@ export function ProductCard({ product, eager = false, headingLevel = 3 }: Produc
           loading={eager ? "eager" : "lazy"}
           fetchPriority={eager ? "high" : undefined}
         />
-        <Heading className="product-card__name" id={nameId}>{product.name}</Heading>
+        <Heading className="product-card__name" id={nameId}>
+          {product.name}
+        </Heading>
         <p className="product-card__price">${formatPrice(product.priceCents)}</p>
       </Link>
       {product.stock > 0 ? (
-        <AddToCartButton product={product} className="button button--secondary product-card__add" aria-describedby={nameId}>
+        <AddToCartButton
+          product={product}
+          className="button button--secondary product-card__add"
+          aria-describedby={nameId}
+        >
           Add to cart
         </AddToCartButton>
       ) : null}

@@ -10,5 +10,14 @@ interface ResponsiveImageProps extends Omit<React.ImgHTMLAttributes<HTMLImageEle
 
 export function ResponsiveImage({ src, sizes, loading = "lazy", ...rest }: ResponsiveImageProps) {
   const srcSet = imageSrcSet(src);
-  return <img src={imageUrl(src)} srcSet={srcSet} sizes={srcSet ? sizes : undefined} loading={loading} decoding="async" {...rest} />;
+  return (
+    <img
+      src={imageUrl(src)}
+      srcSet={srcSet}
+      sizes={srcSet ? sizes : undefined}
+      loading={loading}
+      decoding="async"
+      {...rest}
+    />
+  );
 }

@@ -19,13 +19,27 @@ function CardField({ billingName, onReady }: Omit<StripeCardFieldProps, "publish
     if (!stripe || !elements) return;
     onReady(async ({ number, accessToken, payment }) => {
       const card = elements.getElement(CardElement);
-      if (!card) return { kind: "failed", orderPlaced: true, error: { code: "card_missing", message: "Enter your card details." } };
+      if (!card)
+        return {
+          kind: "failed",
+          orderPlaced: true,
+          error: { code: "card_missing", message: "Enter your card details." },
+        };
       const { error, paymentIntent } = await stripe.confirmCardPayment(String(payment.clientSecret), {
         payment_method: { card, billing_details: { name: billingName() } },
       });
-      if (error) return { kind: "failed", orderPlaced: true, error: { code: error.code ?? "card_error", message: error.message ?? "Your card was not accepted." } };
+      if (error)
+        return {
+          kind: "failed",
+          orderPlaced: true,
+          error: { code: error.code ?? "card_error", message: error.message ?? "Your card was not accepted." },
+        };
       if (paymentIntent?.status !== "succeeded") {
-        return { kind: "failed", orderPlaced: true, error: { code: "payment_incomplete", message: "The payment was not completed. Please try again." } };
+        return {
+          kind: "failed",
+          orderPlaced: true,
+          error: { code: "payment_incomplete", message: "The payment was not completed. Please try again." },
+        };
       }
       return waitUntilPaid(number, accessToken);
     });

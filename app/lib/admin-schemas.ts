@@ -4,7 +4,10 @@ import { ORDER_NUMBER_PATTERN } from "./order-number";
 
 /** A field left empty, or not sent, is "not given". */
 const optional = <T extends z.ZodType>(schema: T) =>
-  z.preprocess((value) => (value === undefined || (typeof value === "string" && value.trim() === "") ? null : value), schema.nullable());
+  z.preprocess(
+    (value) => (value === undefined || (typeof value === "string" && value.trim() === "") ? null : value),
+    schema.nullable(),
+  );
 
 /** The Mark shipped form: the order, and optionally the carrier and its tracking number. */
 export const markShippedSchema = z
@@ -56,4 +59,7 @@ export type OrderListQuery = z.infer<typeof orderListQuerySchema>;
 
 /** The list query a URL asks for; anything it does not know reads as no filter. */
 export const orderListQueryOf = (url: URL): OrderListQuery =>
-  orderListQuerySchema.parse({ status: url.searchParams.get("status") ?? undefined, q: url.searchParams.get("q") ?? undefined });
+  orderListQuerySchema.parse({
+    status: url.searchParams.get("status") ?? undefined,
+    q: url.searchParams.get("q") ?? undefined,
+  });

@@ -22,16 +22,14 @@ const wholeNumber = (message: string, min: number, max: number) =>
 /** The product form's fields; its photos come beside it (app/admin/photo-upload.server.ts). */
 export const productFormSchema = z.object({
   name: z.string().trim().min(1, "Give the product a name.").max(200, "A name has at most 200 characters."),
-  price: z
-    .string()
-    .transform((value, ctx) => {
-      const cents = dollarsToCents(value);
-      if (cents === undefined || cents === 0) {
-        ctx.addIssue({ code: "custom", message: "Enter the price in dollars, like 12.34." });
-        return z.NEVER;
-      }
-      return cents;
-    }),
+  price: z.string().transform((value, ctx) => {
+    const cents = dollarsToCents(value);
+    if (cents === undefined || cents === 0) {
+      ctx.addIssue({ code: "custom", message: "Enter the price in dollars, like 12.34." });
+      return z.NEVER;
+    }
+    return cents;
+  }),
   scent: z.string().trim().max(200, "A scent has at most 200 characters."),
   description: z.string().trim().max(5000, "A description has at most 5000 characters."),
   category: z.string().trim().min(1, "Choose a category."),
@@ -44,7 +42,10 @@ export type ProductForm = z.output<typeof productFormSchema>;
 /** Add stock: a signed number of units, and why. */
 export const addStockSchema = z.object({
   intent: z.literal("add"),
-  delta: wholeNumber(`Enter a whole number of units, like 12 or -2.`, -MAX_STOCK, MAX_STOCK).refine((delta) => delta !== 0, "Enter a number other than 0."),
+  delta: wholeNumber(`Enter a whole number of units, like 12 or -2.`, -MAX_STOCK, MAX_STOCK).refine(
+    (delta) => delta !== 0,
+    "Enter a number other than 0.",
+  ),
   reason: z.string().trim().min(1, "Say why, like “poured 12”.").max(200, "A reason has at most 200 characters."),
 });
 
@@ -56,7 +57,13 @@ export const setStockSchema = z.object({
 });
 
 /** The products list's search: words of the name, or a product number. */
-export const productSearchOf = (url: URL) => z.string().trim().max(100).catch("").parse(url.searchParams.get("q") ?? "");
+export const productSearchOf = (url: URL) =>
+  z
+    .string()
+    .trim()
+    .max(100)
+    .catch("")
+    .parse(url.searchParams.get("q") ?? "");
 
 /** A category's title: its URL is the title lowercased (SPEC §3), so it holds no URL syntax. */
 export const categoryTitleSchema = z

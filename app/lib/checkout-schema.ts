@@ -23,7 +23,10 @@ export const shippingSchema = z
     address: required("Street address", 200),
     city: required("City", 100),
     state: required("State", 100),
-    zip: required("ZIP code", 20).regex(/^[A-Za-z0-9 -]+$/, "ZIP code may hold only letters, digits, spaces and hyphens"),
+    zip: required("ZIP code", 20).regex(
+      /^[A-Za-z0-9 -]+$/,
+      "ZIP code may hold only letters, digits, spaces and hyphens",
+    ),
     phone: optional(
       z
         .string()
@@ -39,7 +42,11 @@ export type Shipping = z.output<typeof shippingSchema>;
 
 export const checkoutLineSchema = z
   .object({
-    id: z.number().int("id must be a whole number").positive("id must be positive").max(2_147_483_647, "id is too large"),
+    id: z
+      .number()
+      .int("id must be a whole number")
+      .positive("id must be positive")
+      .max(2_147_483_647, "id is too large"),
     quantity: z
       .number()
       .int("quantity must be a whole number")

@@ -13,11 +13,14 @@ export function parsePageNumber(param: string | null): number | undefined {
 
 export const pageCount = (items: number, perPage: number) => Math.max(1, Math.ceil(items / perPage));
 
-export const pagePath = (path: string, page: number) => (page === 1 ? path : `${path}${path.includes("?") ? "&" : "?"}page=${page}`);
+export const pagePath = (path: string, page: number) =>
+  page === 1 ? path : `${path}${path.includes("?") ? "&" : "?"}page=${page}`;
 
 /** The pages to link to: the first, the last, and the current one with its neighbours; `null` marks a gap. */
 export function pageLinks(current: number, last: number): (number | null)[] {
-  const shown = [...new Set([1, current - 1, current, current + 1, last])].filter((page) => page >= 1 && page <= last).sort((a, b) => a - b);
+  const shown = [...new Set([1, current - 1, current, current + 1, last])]
+    .filter((page) => page >= 1 && page <= last)
+    .sort((a, b) => a - b);
   return shown.flatMap((page, index) => {
     const previous = shown[index - 1];
     if (previous === undefined || page === previous + 1) return [page];

@@ -22,11 +22,17 @@ export const testCardSchema = z.object({
       (value) => {
         const [month, year] = value.split("/").map((part) => Number(part.trim()));
         const now = new Date();
-        return 2000 + year! > now.getUTCFullYear() || (2000 + year! === now.getUTCFullYear() && month! >= now.getUTCMonth() + 1);
+        return (
+          2000 + year! > now.getUTCFullYear() ||
+          (2000 + year! === now.getUTCFullYear() && month! >= now.getUTCMonth() + 1)
+        );
       },
       { message: "This card has expired" },
     ),
-  cvc: z.string({ error: "CVC is required" }).trim().regex(/^\d{3,4}$/, "CVC must be 3 or 4 digits"),
+  cvc: z
+    .string({ error: "CVC is required" })
+    .trim()
+    .regex(/^\d{3,4}$/, "CVC must be 3 or 4 digits"),
 });
 
 export type TestCard = z.output<typeof testCardSchema>;

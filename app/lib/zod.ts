@@ -12,7 +12,9 @@ export { z };
  * for each dotted path ("shipping.zip"; "body" for the whole input). A form's
  * flat schema gives its input names.
  */
-export function fieldErrors(issues: readonly { path: readonly PropertyKey[]; message: string }[]): Record<string, string> {
+export function fieldErrors(
+  issues: readonly { path: readonly PropertyKey[]; message: string }[],
+): Record<string, string> {
   const fields: Record<string, string> = {};
   for (const issue of issues) {
     const key = issue.path.map(String).join(".") || "body";

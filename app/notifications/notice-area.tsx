@@ -33,7 +33,12 @@ export function NoticeArea() {
         ) : (
           <div key={notice.id} className="notice">
             <p role="alert">{notice.text}</p>
-            <button type="button" className="notice__dismiss" aria-label="Dismiss message" onClick={() => dismissNotice(notice.id)}>
+            <button
+              type="button"
+              className="notice__dismiss"
+              aria-label="Dismiss message"
+              onClick={() => dismissNotice(notice.id)}
+            >
               <span aria-hidden="true">×</span>
             </button>
           </div>

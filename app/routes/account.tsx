@@ -8,11 +8,20 @@ import type { Route } from "./+types/account";
 export async function loader({ context, request }: Route.LoaderArgs) {
   const shopper = await getShopper(context.auth, request.headers);
   if (!shopper) throw redirect("/auth?returnTo=%2Faccount");
-  return { displayName: shopper.displayName, orders: await ordersOfShopper(context.db, shopper.id, { timeZone: context.config.timeZone }) };
+  return {
+    displayName: shopper.displayName,
+    orders: await ordersOfShopper(context.db, shopper.id, { timeZone: context.config.timeZone }),
+  };
 }
 
 /** The shopper's words for an order's status; the owner's are ORDER_STATUS_NAMES. */
-const STATUS_TEXT = { pending_payment: "Waiting for payment", paid: "Paid, being prepared", shipped: "Shipped", refunded: "Refunded", expired: "Expired" };
+const STATUS_TEXT = {
+  pending_payment: "Waiting for payment",
+  paid: "Paid, being prepared",
+  shipped: "Shipped",
+  refunded: "Refunded",
+  expired: "Expired",
+};
 
 export default function Account({ loaderData }: Route.ComponentProps) {
   const { displayName, orders } = loaderData;
@@ -32,7 +41,9 @@ export default function Account({ loaderData }: Route.ComponentProps) {
               <p className="admin-card__detail">{`${order.placed} · ${STATUS_TEXT[order.status]} · $${formatPrice(order.amount_cents)}`}</p>
               <ul className="account-order__lines">
                 {order.items.map((item) => (
-                  <li key={item.product_id}>{`${item.quantity} × ${item.name} (${item.scent}), $${formatPrice(item.price_cents)} each`}</li>
+                  <li
+                    key={item.product_id}
+                  >{`${item.quantity} × ${item.name} (${item.scent}), $${formatPrice(item.price_cents)} each`}</li>
                 ))}
               </ul>
               {order.status === "shipped" && order.tracking_number ? (
@@ -49,4 +60,7 @@ export default function Account({ loaderData }: Route.ComponentProps) {
   );
 }
 
-export const meta: Route.MetaFunction = () => [{ title: "Your orders · Wickshop" }, { name: "robots", content: "noindex" }];
+export const meta: Route.MetaFunction = () => [
+  { title: "Your orders · Wickshop" },
+  { name: "robots", content: "noindex" },
+];

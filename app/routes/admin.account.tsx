@@ -13,7 +13,11 @@ import { Notice } from "~/components/admin/notices";
 
 export async function loader({ context, request, url }: Route.LoaderArgs) {
   const owner = await requireOwner(context.auth, request, url);
-  return { email: owner.email, twoFactorEnabled: owner.twoFactorEnabled, digestOn: await digestIsOn(context.db, owner.id) };
+  return {
+    email: owner.email,
+    twoFactorEnabled: owner.twoFactorEnabled,
+    digestOn: await digestIsOn(context.db, owner.id),
+  };
 }
 
 type Setup = Awaited<ReturnType<typeof authenticatorSetup>> & { totpUri: string; backupCodes: string[] };
@@ -50,29 +54,55 @@ export async function action({ context, request, url }: Route.ActionArgs) {
       case "digest": {
         const on = form.get("digest") === "on";
         await setDigest(db, owner, on, Date.now());
-        return data<AccountAnswer>({ digestNotice: on ? `The low-stock email will come each morning from ${DIGEST_HOUR}:00, when something is low.` : "The low-stock email is off." });
+        return data<AccountAnswer>({
+          digestNotice: on
+            ? `The low-stock email will come each morning from ${DIGEST_HOUR}:00, when something is low.`
+            : "The low-stock email is off.",
+        });
       }
       case "enable": {
-        const enabled = await auth.api.enableTwoFactor({ body: { password: field(form, "password"), method: "totp" }, headers: request.headers });
+        const enabled = await auth.api.enableTwoFactor({
+          body: { password: field(form, "password"), method: "totp" },
+          headers: request.headers,
+        });
         if (enabled.method !== "totp") throw new Error("better-auth set up another two-factor method than TOTP");
-        return data<AccountAnswer>({ setup: { ...(await authenticatorSetup(enabled.totpURI)), totpUri: enabled.totpURI, backupCodes: enabled.backupCodes } });
+        return data<AccountAnswer>({
+          setup: {
+            ...(await authenticatorSetup(enabled.totpURI)),
+            totpUri: enabled.totpURI,
+            backupCodes: enabled.backupCodes,
+          },
+        });
       }
       case "confirm": {
         // The setup on the page goes round with the form, so a mistyped code does not lose the QR code.
         const totpUri = field(form, "totpUri");
         const setup = totpUri.startsWith("otpauth://totp/")
-          ? { ...(await authenticatorSetup(totpUri)), totpUri, backupCodes: field(form, "backupCodes").split(" ").filter(Boolean).slice(0, 20) }
+          ? {
+              ...(await authenticatorSetup(totpUri)),
+              totpUri,
+              backupCodes: field(form, "backupCodes").split(" ").filter(Boolean).slice(0, 20),
+            }
           : undefined;
         try {
-          const { headers } = await auth.api.verifyTOTP({ body: { code: field(form, "code").replace(/\s+/g, "") }, headers: request.headers, returnHeaders: true });
+          const { headers } = await auth.api.verifyTOTP({
+            body: { code: field(form, "code").replace(/\s+/g, "") },
+            headers: request.headers,
+            returnHeaders: true,
+          });
           return await changed("account.two_factor_on", headers);
         } catch (error) {
-          if (authRefusal(error)) return refuse({ error: "That code did not work. Enter the code your app shows now.", setup });
+          if (authRefusal(error))
+            return refuse({ error: "That code did not work. Enter the code your app shows now.", setup });
           throw error;
         }
       }
       case "disable": {
-        const { headers } = await auth.api.disableTwoFactor({ body: { password: field(form, "password") }, headers: request.headers, returnHeaders: true });
+        const { headers } = await auth.api.disableTwoFactor({
+          body: { password: field(form, "password") },
+          headers: request.headers,
+          returnHeaders: true,
+        });
         return await changed("account.two_factor_off", headers);
       }
       case "password": {
@@ -80,9 +110,13 @@ export async function action({ context, request, url }: Route.ActionArgs) {
         const problem = ownerPasswordProblem(newPassword, "The new password");
         if (problem) return refuse({ passwordError: { field: "newPassword", message: problem } });
         try {
-          await auth.api.changePassword({ body: { currentPassword: field(form, "currentPassword"), newPassword }, headers: request.headers });
+          await auth.api.changePassword({
+            body: { currentPassword: field(form, "currentPassword"), newPassword },
+            headers: request.headers,
+          });
         } catch (error) {
-          if (authRefusal(error)) return refuse({ passwordError: { field: "currentPassword", message: WRONG_PASSWORD } });
+          if (authRefusal(error))
+            return refuse({ passwordError: { field: "currentPassword", message: WRONG_PASSWORD } });
           throw error;
         }
         await signInChanged(db, owner, "account.password", sessionTokenIn(request.headers.get("cookie")), Date.now());
@@ -103,7 +137,12 @@ function SetupSteps({ setup, error }: { setup: Setup; error?: string }) {
       <h2 id="setup-title" className="admin-section__title">
         Scan this code with your authenticator app
       </h2>
-      <div className="totp-qr" role="img" aria-label="QR code for your authenticator app" dangerouslySetInnerHTML={{ __html: setup.qrSvg }} />
+      <div
+        className="totp-qr"
+        role="img"
+        aria-label="QR code for your authenticator app"
+        dangerouslySetInnerHTML={{ __html: setup.qrSvg }}
+      />
       <p>
         Or type this secret into the app: <code className="totp-secret">{setup.secret}</code>
       </p>
@@ -120,7 +159,14 @@ function SetupSteps({ setup, error }: { setup: Setup; error?: string }) {
         <input type="hidden" name="intent" value="confirm" />
         <input type="hidden" name="totpUri" value={setup.totpUri} />
         <input type="hidden" name="backupCodes" value={setup.backupCodes.join(" ")} />
-        <FormField label="Code from the app" name="code" autoComplete="one-time-code" inputMode="numeric" required error={error} />
+        <FormField
+          label="Code from the app"
+          name="code"
+          autoComplete="one-time-code"
+          inputMode="numeric"
+          required
+          error={error}
+        />
         <button type="submit" className="button button--primary">
           Turn on
         </button>
@@ -132,7 +178,8 @@ function SetupSteps({ setup, error }: { setup: Setup; error?: string }) {
 export default function AdminAccount({ loaderData, actionData }: Route.ComponentProps) {
   const { email, twoFactorEnabled, digestOn } = loaderData;
   const setup = actionData?.setup;
-  const passwordError = (name: PasswordField) => (actionData?.passwordError?.field === name ? actionData.passwordError.message : undefined);
+  const passwordError = (name: PasswordField) =>
+    actionData?.passwordError?.field === name ? actionData.passwordError.message : undefined;
   return (
     <section className="admin-page" aria-labelledby="account-title">
       <h1 id="account-title" className="admin-page__title">
@@ -148,7 +195,14 @@ export default function AdminAccount({ loaderData, actionData }: Route.Component
             <p className="admin-status">On: signing in asks for a code from your authenticator app.</p>
             <Form method="post" className="auth-form" aria-label="Turn off two-factor sign-in">
               <input type="hidden" name="intent" value="disable" />
-              <FormField label="Password" name="password" type="password" autoComplete="current-password" required error={actionData?.error} />
+              <FormField
+                label="Password"
+                name="password"
+                type="password"
+                autoComplete="current-password"
+                required
+                error={actionData?.error}
+              />
               <button type="submit" className="button button--secondary">
                 Turn off
               </button>
@@ -158,10 +212,20 @@ export default function AdminAccount({ loaderData, actionData }: Route.Component
           <SetupSteps setup={setup} error={actionData?.error} />
         ) : (
           <>
-            <p>Off. With it on, signing in also asks for a code from an authenticator app on your phone, so a stolen password alone cannot open the shop.</p>
+            <p>
+              Off. With it on, signing in also asks for a code from an authenticator app on your phone, so a stolen
+              password alone cannot open the shop.
+            </p>
             <Form method="post" className="auth-form" aria-label="Turn on two-factor sign-in">
               <input type="hidden" name="intent" value="enable" />
-              <FormField label="Password" name="password" type="password" autoComplete="current-password" required error={actionData?.error} />
+              <FormField
+                label="Password"
+                name="password"
+                type="password"
+                autoComplete="current-password"
+                required
+                error={actionData?.error}
+              />
               <button type="submit" className="button button--primary">
                 Set up two-factor sign-in
               </button>
@@ -173,9 +237,21 @@ export default function AdminAccount({ loaderData, actionData }: Route.Component
         <h2 id="password-title" className="admin-section__title">
           Password
         </h2>
-        <Form method="post" className="auth-form" aria-label="Change password" key={actionData?.passwordNotice ? "changed" : "change"}>
+        <Form
+          method="post"
+          className="auth-form"
+          aria-label="Change password"
+          key={actionData?.passwordNotice ? "changed" : "change"}
+        >
           <input type="hidden" name="intent" value="password" />
-          <FormField label="Current password" name="currentPassword" type="password" autoComplete="current-password" required error={passwordError("currentPassword")} />
+          <FormField
+            label="Current password"
+            name="currentPassword"
+            type="password"
+            autoComplete="current-password"
+            required
+            error={passwordError("currentPassword")}
+          />
           <FormField
             label="New password"
             name="newPassword"

@@ -28,7 +28,11 @@ export async function loader({ context, request, url }: Route.LoaderArgs) {
   };
 }
 
-const LISTS: Record<string, string> = { category: "/admin/categories", catalog: "/admin/products", account: "/admin/account" };
+const LISTS: Record<string, string> = {
+  category: "/admin/categories",
+  catalog: "/admin/products",
+  account: "/admin/account",
+};
 
 /** Where an entry's subject is managed: its order or product page, or the categories, products or account screen. */
 const subjectPath = (entry: { subjectType: string; subject: string }) =>
@@ -42,7 +46,8 @@ export default function AdminActivity({ loaderData }: Route.ComponentProps) {
         Activity
       </h1>
       <p className="order-filters__summary">
-        {`${total} ${total === 1 ? "entry" : "entries"}, kept as written`} · <a href="/admin/activity.csv">Download CSV</a>
+        {`${total} ${total === 1 ? "entry" : "entries"}, kept as written`} ·{" "}
+        <a href="/admin/activity.csv">Download CSV</a>
       </p>
       {entries.length === 0 ? <p className="admin-empty">Nothing has been done in the back office yet.</p> : null}
       <ul className="admin-cards">

@@ -27,8 +27,11 @@ type CategoryAnswer = { notice?: string; error?: { id: string; message: string }
 export async function action({ context, request, url }: Route.ActionArgs) {
   const owner = await requireOwner(context.auth, request, url);
   const upload = await parsePhotoForm(request, "category");
-  const fields = Object.fromEntries([...(upload.form ?? [])].filter((entry): entry is [string, string] => typeof entry[1] === "string"));
-  const refuse = (message: string) => data<CategoryAnswer>({ error: { id: fields.id ?? "new", message } }, { status: 400 });
+  const fields = Object.fromEntries(
+    [...(upload.form ?? [])].filter((entry): entry is [string, string] => typeof entry[1] === "string"),
+  );
+  const refuse = (message: string) =>
+    data<CategoryAnswer>({ error: { id: fields.id ?? "new", message } }, { status: 400 });
   if (upload.error !== undefined) return refuse(upload.error);
   const parsed = categoryActionSchema.safeParse(fields);
   if (!parsed.success) return refuse(parsed.error.issues[0]!.message);
@@ -47,7 +50,8 @@ export async function action({ context, request, url }: Route.ActionArgs) {
           : form.intent === "delete"
             ? await deleteCategory(context.db, form.id, options)
             : await moveCategory(context.db, form.id, form.intent === "up" ? -1 : 1, options);
-  if (outcome.kind === "refused") return data<CategoryAnswer>({ error: { id: fields.id ?? "new", message: outcome.message } }, { status: 409 });
+  if (outcome.kind === "refused")
+    return data<CategoryAnswer>({ error: { id: fields.id ?? "new", message: outcome.message } }, { status: 409 });
   return { notice: outcome.notice } satisfies CategoryAnswer;
 }
 
@@ -80,8 +84,20 @@ export default function AdminCategories({ loaderData, actionData }: Route.Compon
             <Refusal message={errorFor(String(category.id))} />
             <Form method="post" encType="multipart/form-data" className="category-card__row" key={category.title}>
               <input type="hidden" name="id" value={category.id} />
-              <FormField label={`Title of ${category.title}`} name="title" required maxLength={100} defaultValue={category.title} />
-              <button type="submit" name="intent" value="rename" className="button" aria-label={`Rename ${category.title}`}>
+              <FormField
+                label={`Title of ${category.title}`}
+                name="title"
+                required
+                maxLength={100}
+                defaultValue={category.title}
+              />
+              <button
+                type="submit"
+                name="intent"
+                value="rename"
+                className="button"
+                aria-label={`Rename ${category.title}`}
+              >
                 Rename
               </button>
             </Form>
@@ -91,20 +107,46 @@ export default function AdminCategories({ loaderData, actionData }: Route.Compon
                 <label htmlFor={`tile-${category.id}`}>{`Tile photo of ${category.title}`}</label>
                 <input id={`tile-${category.id}`} type="file" name="photos" accept={PHOTO_TYPES} required />
               </div>
-              <button type="submit" name="intent" value="photo" className="button" aria-label={`Set the tile photo of ${category.title}`}>
+              <button
+                type="submit"
+                name="intent"
+                value="photo"
+                className="button"
+                aria-label={`Set the tile photo of ${category.title}`}
+              >
                 Set photo
               </button>
             </Form>
             <Form method="post" encType="multipart/form-data" className="category-card__actions">
               <input type="hidden" name="id" value={category.id} />
-              <button type="submit" name="intent" value="up" className="button" disabled={index === 0} aria-label={`Move ${category.title} up`}>
+              <button
+                type="submit"
+                name="intent"
+                value="up"
+                className="button"
+                disabled={index === 0}
+                aria-label={`Move ${category.title} up`}
+              >
                 Move up
               </button>
-              <button type="submit" name="intent" value="down" className="button" disabled={index === categories.length - 1} aria-label={`Move ${category.title} down`}>
+              <button
+                type="submit"
+                name="intent"
+                value="down"
+                className="button"
+                disabled={index === categories.length - 1}
+                aria-label={`Move ${category.title} down`}
+              >
                 Move down
               </button>
               {category.products === 0 ? (
-                <button type="submit" name="intent" value="delete" className="button" aria-label={`Delete ${category.title}`}>
+                <button
+                  type="submit"
+                  name="intent"
+                  value="delete"
+                  className="button"
+                  aria-label={`Delete ${category.title}`}
+                >
                   Delete
                 </button>
               ) : null}
@@ -112,12 +154,23 @@ export default function AdminCategories({ loaderData, actionData }: Route.Compon
           </li>
         ))}
       </ol>
-      <Form method="post" encType="multipart/form-data" className="admin-section stock-form" aria-labelledby="new-category-title">
+      <Form
+        method="post"
+        encType="multipart/form-data"
+        className="admin-section stock-form"
+        aria-labelledby="new-category-title"
+      >
         <h2 id="new-category-title" className="admin-section__title">
           New category
         </h2>
         <Refusal message={errorFor("new")} />
-        <FormField label="Title" name="title" required maxLength={100} hint="Its address is the title in lower case: /shop/soy" />
+        <FormField
+          label="Title"
+          name="title"
+          required
+          maxLength={100}
+          hint="Its address is the title in lower case: /shop/soy"
+        />
         <div className="form-field">
           <label htmlFor="tile-new">Tile photo</label>
           <input id="tile-new" type="file" name="photos" accept={PHOTO_TYPES} required />

@@ -1,4 +1,9 @@
-import { FormDataParseError, MaxFileSizeExceededError, MaxTotalSizeExceededError, parseFormData } from "@remix-run/form-data-parser";
+import {
+  FormDataParseError,
+  MaxFileSizeExceededError,
+  MaxTotalSizeExceededError,
+  parseFormData,
+} from "@remix-run/form-data-parser";
 import { Form, data } from "react-router";
 import { recordActivity } from "~/.server/admin/activity";
 import { requireOwner } from "~/.server/admin/owners";
@@ -27,12 +32,16 @@ export async function action({ context, request, url }: Route.ActionArgs) {
   const refuse = (error: string) => data<ImportAnswer>({ error }, { status: 400 });
   let form: FormData;
   try {
-    form = await parseFormData(request, { maxFiles: 1, maxFileSize: MAX_CATALOG_FILE_BYTES, maxTotalSize: 2 * MAX_CATALOG_FILE_BYTES + 64 * 1024 }, async (file) =>
-      file.fieldName === "file" && file.size > 0 ? await file.text() : undefined,
+    form = await parseFormData(
+      request,
+      { maxFiles: 1, maxFileSize: MAX_CATALOG_FILE_BYTES, maxTotalSize: 2 * MAX_CATALOG_FILE_BYTES + 64 * 1024 },
+      async (file) => (file.fieldName === "file" && file.size > 0 ? await file.text() : undefined),
     );
   } catch (error) {
-    if (error instanceof MaxFileSizeExceededError || error instanceof MaxTotalSizeExceededError) return refuse("The file is larger than 20 MB.");
-    if (error instanceof FormDataParseError) return refuse("The form did not arrive whole: choose one catalog file and try again.");
+    if (error instanceof MaxFileSizeExceededError || error instanceof MaxTotalSizeExceededError)
+      return refuse("The file is larger than 20 MB.");
+    if (error instanceof FormDataParseError)
+      return refuse("The form did not arrive whole: choose one catalog file and try again.");
     throw error;
   }
   const text = form.get("file") ?? form.get("catalog");
@@ -45,13 +54,21 @@ export async function action({ context, request, url }: Route.ActionArgs) {
     if (error instanceof CatalogFileError) return refuse(`Nothing was imported: ${error.message}`);
     throw error;
   }
-  if (form.get("intent") !== "import") return { preview: { ...(await previewImport(context.db, file, { replace })), text, replace } } satisfies ImportAnswer;
+  if (form.get("intent") !== "import")
+    return {
+      preview: { ...(await previewImport(context.db, file, { replace })), text, replace },
+    } satisfies ImportAnswer;
 
   const now = Date.now();
   const summary = await importCatalog(context.db, file, {
     replace,
     record: (trx, summary) =>
-      recordActivity(trx, { id: owner.id, displayName: owner.displayName }, { action: "catalog.imported", subjectType: "catalog", subject: "catalog file", after: { ...summary, replace } }, now),
+      recordActivity(
+        trx,
+        { id: owner.id, displayName: owner.displayName },
+        { action: "catalog.imported", subjectType: "catalog", subject: "catalog file", after: { ...summary, replace } },
+        now,
+      ),
   });
   return {
     notice:
@@ -61,7 +78,12 @@ export async function action({ context, request, url }: Route.ActionArgs) {
 }
 
 const changes = ({ categories, products }: ImportPreview) =>
-  categories.added.length + categories.changed.length + categories.removed.length + products.added.length + products.changed.length + products.removed.length;
+  categories.added.length +
+  categories.changed.length +
+  categories.removed.length +
+  products.added.length +
+  products.changed.length +
+  products.removed.length;
 
 function Names({ title, names }: { title: string; names: string[] }) {
   if (names.length === 0) return null;
@@ -89,13 +111,18 @@ export default function AdminImport({ actionData }: Route.ComponentProps) {
         Import the catalog
       </h1>
       <p>
-        The same JSON file as <code>npm run catalog:import</code> and the catalog download. Categories are matched by title and products by number; a
-        product&apos;s stock becomes the file&apos;s.
+        The same JSON file as <code>npm run catalog:import</code> and the catalog download. Categories are matched by
+        title and products by number; a product&apos;s stock becomes the file&apos;s.
       </p>
       <Notice>{answer?.notice}</Notice>
       <Refusal message={answer?.error} />
       {preview ? (
-        <Form method="post" encType="multipart/form-data" className="admin-section import-preview" aria-labelledby="preview-title">
+        <Form
+          method="post"
+          encType="multipart/form-data"
+          className="admin-section import-preview"
+          aria-labelledby="preview-title"
+        >
           <h2 id="preview-title" className="admin-section__title">
             What the import changes
           </h2>
@@ -103,7 +130,10 @@ export default function AdminImport({ actionData }: Route.ComponentProps) {
           <Names title="Changed categories" names={preview.categories.changed} />
           <Names title="Removed categories" names={preview.categories.removed} />
           <Names title="New products" names={preview.products.added.map(product)} />
-          <Names title="Changed products" names={preview.products.changed.map((item) => `${product(item)}: ${item.fields.join(", ")}`)} />
+          <Names
+            title="Changed products"
+            names={preview.products.changed.map((item) => `${product(item)}: ${item.fields.join(", ")}`)}
+          />
           <Names title="Removed products" names={preview.products.removed.map(product)} />
           <p>
             {changes(preview) === 0
@@ -117,7 +147,13 @@ export default function AdminImport({ actionData }: Route.ComponentProps) {
           </button>
         </Form>
       ) : null}
-      <Form method="post" encType="multipart/form-data" className="admin-section stock-form" aria-labelledby="file-title" key={answer?.notice}>
+      <Form
+        method="post"
+        encType="multipart/form-data"
+        className="admin-section stock-form"
+        aria-labelledby="file-title"
+        key={answer?.notice}
+      >
         <h2 id="file-title" className="admin-section__title">
           {preview ? "Another file" : "Catalog file"}
         </h2>

@@ -22,7 +22,6 @@ export async function action({ context, request, url }: Route.ActionArgs) {
   return orderAction(context, owner, request);
 }
 
-
 export const shouldRevalidate = revalidateAfterEveryAnswer;
 
 export default function AdminOrder({ loaderData: order, actionData }: Route.ComponentProps) {

@@ -16,7 +16,10 @@ export async function loader({ context, request, url }: Route.LoaderArgs) {
   const filter = orderListQueryOf(url);
   const { orders, total, newer, older } = await listOrders(context.db, filter, pageFromUrl(url), PAGE_SIZE);
   const moment = formatMoment(context.config.timeZone);
-  const query = new URLSearchParams({ ...(filter.status !== "all" ? { status: filter.status } : {}), ...(filter.q ? { q: filter.q } : {}) }).toString();
+  const query = new URLSearchParams({
+    ...(filter.status !== "all" ? { status: filter.status } : {}),
+    ...(filter.q ? { q: filter.q } : {}),
+  }).toString();
   return {
     filter,
     query,
@@ -55,7 +58,8 @@ export default function AdminOrders({ loaderData }: Route.ComponentProps) {
         </button>
       </Form>
       <p className="order-filters__summary">
-        {`${total} ${total === 1 ? "order" : "orders"}`} · <a href={`/admin/orders.csv${query ? `?${query}` : ""}`}>Download CSV</a>
+        {`${total} ${total === 1 ? "order" : "orders"}`} ·{" "}
+        <a href={`/admin/orders.csv${query ? `?${query}` : ""}`}>Download CSV</a>
       </p>
       <ul className="admin-cards">
         {orders.map((order) => (

@@ -31,10 +31,14 @@ export async function loader({ context, params, request, url }: Route.LoaderArgs
   return { product, categories, created: url.searchParams.has("created") };
 }
 
-type ProductAnswer = StockAnswer & { saveError?: { fields: Record<string, string>; values: Record<string, string> }; deleteError?: string };
+type ProductAnswer = StockAnswer & {
+  saveError?: { fields: Record<string, string>; values: Record<string, string> };
+  deleteError?: string;
+};
 
 const STOCK_NOTICES = {
-  below_zero: (stock: number) => `Nothing changed: there are only ${stock} in stock, so the stock cannot go below zero.`,
+  below_zero: (stock: number) =>
+    `Nothing changed: there are only ${stock} in stock, so the stock cannot go below zero.`,
   stale: (stock: number) => `Nothing changed: the stock changed while you were editing. It is now ${stock}.`,
 } as const;
 
@@ -45,26 +49,37 @@ export async function action({ context, params, request, url }: Route.ActionArgs
   if (id !== "new" && !request.headers.get("content-type")?.startsWith("multipart/form-data")) {
     const form = Object.fromEntries(await request.formData());
     if (form.intent === "delete") {
-      if (form.confirm !== "on") return data<ProductAnswer>({ deleteError: "Tick the box to confirm, then Delete." }, { status: 400 });
+      if (form.confirm !== "on")
+        return data<ProductAnswer>({ deleteError: "Tick the box to confirm, then Delete." }, { status: 400 });
       const outcome = await deleteProduct(context.db, id, options);
       if (outcome.kind === "not_found") throw data(null, { status: 404 });
       if (outcome.kind === "refused") return data<ProductAnswer>({ deleteError: outcome.message }, { status: 409 });
       throw redirect(`/admin/products?deleted=${id}`);
     }
     const edit = form.intent === "set" ? setStockSchema.safeParse(form) : addStockSchema.safeParse(form);
-    if (!edit.success) return data<ProductAnswer>({ stockError: { intent: String(form.intent), message: edit.error.issues[0]!.message } }, { status: 400 });
+    if (!edit.success)
+      return data<ProductAnswer>(
+        { stockError: { intent: String(form.intent), message: edit.error.issues[0]!.message } },
+        { status: 400 },
+      );
     const result =
       edit.data.intent === "add"
         ? await addStock(context.db, { productId: id, delta: edit.data.delta, reason: edit.data.reason }, options)
         : await setStock(context.db, { productId: id, stock: edit.data.stock, expected: edit.data.expected }, options);
     if (result.kind === "not_found") throw data(null, { status: 404 });
     if (result.kind === "changed") return { stockNotice: `Stock is now ${result.stock}.` } satisfies ProductAnswer;
-    return data<ProductAnswer>({ stockError: { intent: edit.data.intent, message: STOCK_NOTICES[result.kind](result.stock) } }, { status: 409 });
+    return data<ProductAnswer>(
+      { stockError: { intent: edit.data.intent, message: STOCK_NOTICES[result.kind](result.stock) } },
+      { status: 409 },
+    );
   }
 
   const upload = await parsePhotoForm(request, "product");
-  const values = Object.fromEntries([...(upload.form ?? [])].filter((entry): entry is [string, string] => typeof entry[1] === "string"));
-  const refuse = (fields: Record<string, string>) => data<ProductAnswer>({ saveError: { fields, values } }, { status: 400 });
+  const values = Object.fromEntries(
+    [...(upload.form ?? [])].filter((entry): entry is [string, string] => typeof entry[1] === "string"),
+  );
+  const refuse = (fields: Record<string, string>) =>
+    data<ProductAnswer>({ saveError: { fields, values } }, { status: 400 });
   if (upload.error !== undefined) return refuse({ photos: upload.error });
   const parsed = productFormSchema.safeParse(values);
   if (!parsed.success) return refuse(fieldErrors(parsed.error.issues));
@@ -74,7 +89,13 @@ export async function action({ context, params, request, url }: Route.ActionArgs
     .getAll("photoUrl")
     .map((url, index) => ({ url: String(url), position: Number(positions[index]) || index + 1 }))
     .filter((photo) => !removed.has(photo.url));
-  const outcome = await saveProduct(context.db, id === "new" ? undefined : id, parsed.data, { keep, uploads: upload.photos }, options);
+  const outcome = await saveProduct(
+    context.db,
+    id === "new" ? undefined : id,
+    parsed.data,
+    { keep, uploads: upload.photos },
+    options,
+  );
   if (outcome.kind === "not_found") throw data(null, { status: 404 });
   if (outcome.kind === "refused") return refuse({ [outcome.field]: outcome.message });
   if (id === "new") throw redirect(`/admin/products/${outcome.product.id}?created`);
@@ -114,11 +135,24 @@ export default function AdminProduct({ loaderData, actionData }: Route.Component
           <StockForms stock={product.stock} lowStockAt={product.lowStockAt} answer={answer} />
         </>
       ) : null}
-      <Form method="post" encType="multipart/form-data" className="admin-section product-form" aria-labelledby="details-title" key={product?.images.join()}>
+      <Form
+        method="post"
+        encType="multipart/form-data"
+        className="admin-section product-form"
+        aria-labelledby="details-title"
+        key={product?.images.join()}
+      >
         <h2 id="details-title" className="admin-section__title">
           Details
         </h2>
-        <FormField label="Name" name="name" required maxLength={200} defaultValue={value("name", product?.name ?? "")} error={errors.name} />
+        <FormField
+          label="Name"
+          name="name"
+          required
+          maxLength={200}
+          defaultValue={value("name", product?.name ?? "")}
+          error={errors.name}
+        />
         <FormField
           label="Price"
           name="price"
@@ -128,15 +162,32 @@ export default function AdminProduct({ loaderData, actionData }: Route.Component
           defaultValue={value("price", product ? (product.priceCents / 100).toFixed(2) : "")}
           error={errors.price}
         />
-        <FormField label="Scent" name="scent" maxLength={200} defaultValue={value("scent", product?.scent ?? "")} error={errors.scent} />
+        <FormField
+          label="Scent"
+          name="scent"
+          maxLength={200}
+          defaultValue={value("scent", product?.scent ?? "")}
+          error={errors.scent}
+        />
         <div className="form-field">
           <label htmlFor="product-description">Description</label>
-          <textarea id="product-description" name="description" rows={5} maxLength={5000} defaultValue={value("description", product?.description ?? "")} />
+          <textarea
+            id="product-description"
+            name="description"
+            rows={5}
+            maxLength={5000}
+            defaultValue={value("description", product?.description ?? "")}
+          />
           {errors.description ? <p className="form-field__error">{errors.description}</p> : null}
         </div>
         <div className="form-field">
           <label htmlFor="product-category">Category</label>
-          <select id="product-category" name="category" defaultValue={value("category", product?.categorySlug ?? categories[0]?.slug ?? "")} aria-invalid={errors.category ? true : undefined}>
+          <select
+            id="product-category"
+            name="category"
+            defaultValue={value("category", product?.categorySlug ?? categories[0]?.slug ?? "")}
+            aria-invalid={errors.category ? true : undefined}
+          >
             {categories.map((category) => (
               <option key={category.slug} value={category.slug}>
                 {category.title}
@@ -158,7 +209,11 @@ export default function AdminProduct({ loaderData, actionData }: Route.Component
         />
         <PhotoList name={product?.name ?? "the product"} images={product?.images ?? []} error={errors.photos} />
         <label className="product-form__check">
-          <input type="checkbox" name="visible" defaultChecked={typed ? typed.visible === "on" : (product?.visible ?? true)} />
+          <input
+            type="checkbox"
+            name="visible"
+            defaultChecked={typed ? typed.visible === "on" : (product?.visible ?? true)}
+          />
           Visible in the shop
         </label>
         <button type="submit" className="button button--primary product-form__save">
@@ -177,7 +232,10 @@ function DeleteProduct({ name, error }: { name: string; error?: string }) {
       <h2 id="delete-title" className="admin-section__title">
         Delete
       </h2>
-      <p>To take a candle off the shop for a season, untick “Visible in the shop” instead. Past orders keep what they bought either way.</p>
+      <p>
+        To take a candle off the shop for a season, untick “Visible in the shop” instead. Past orders keep what they
+        bought either way.
+      </p>
       <Refusal message={error} />
       <input type="hidden" name="intent" value="delete" />
       <label className="product-form__check">

@@ -45,17 +45,26 @@ export default function AdminProducts({ loaderData }: Route.ComponentProps) {
         </button>
       </Form>
       <p className="order-filters__summary">
-        {`${total} ${total === 1 ? "product" : "products"}`} · <a href="/admin/catalog.json">Download catalog (JSON)</a> ·{" "}
-        <a href="/admin/products.csv">Download products (CSV)</a> · <Link to="/admin/import">Import a catalog file</Link>
+        {`${total} ${total === 1 ? "product" : "products"}`} · <a href="/admin/catalog.json">Download catalog (JSON)</a>{" "}
+        · <a href="/admin/products.csv">Download products (CSV)</a> ·{" "}
+        <Link to="/admin/import">Import a catalog file</Link>
       </p>
       {products.length === 0 ? <p className="admin-empty">No product matches.</p> : null}
       <ul className="admin-cards">
         {products.map((product) => (
           <li key={product.id} className="admin-card product-row">
-            <img src={imageUrl(product.images[0] ?? "")} alt="" width={64} height={80} className="product-row__photo" loading="lazy" />
+            <img
+              src={imageUrl(product.images[0] ?? "")}
+              alt=""
+              width={64}
+              height={80}
+              className="product-row__photo"
+              loading="lazy"
+            />
             <div>
               <p className="admin-card__title">
-                <Link to={`/admin/products/${product.id}`}>{product.name}</Link> <span className="admin-card__number">{product.id}</span>
+                <Link to={`/admin/products/${product.id}`}>{product.name}</Link>{" "}
+                <span className="admin-card__number">{product.id}</span>
               </p>
               <p className="admin-card__detail">{`${product.categoryTitle} · $${formatPrice(product.priceCents)}`}</p>
               <p className="admin-card__detail">
@@ -67,7 +76,12 @@ export default function AdminProducts({ loaderData }: Route.ComponentProps) {
           </li>
         ))}
       </ul>
-      <Pagination path={search ? `/admin/products?q=${encodeURIComponent(search)}` : "/admin/products"} page={page} pages={pages} label="products" />
+      <Pagination
+        path={search ? `/admin/products?q=${encodeURIComponent(search)}` : "/admin/products"}
+        page={page}
+        pages={pages}
+        label="products"
+      />
     </section>
   );
 }

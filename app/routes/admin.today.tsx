@@ -12,7 +12,10 @@ import { Notice } from "~/components/admin/notices";
 
 export async function loader({ context, request, url }: Route.LoaderArgs) {
   const owner = await requireOwner(context.auth, request, url);
-  return { ...(await todayScreen(context.db, { now: Date.now(), timeZone: context.config.timeZone })), twoFactorEnabled: owner.twoFactorEnabled };
+  return {
+    ...(await todayScreen(context.db, { now: Date.now(), timeZone: context.config.timeZone })),
+    twoFactorEnabled: owner.twoFactorEnabled,
+  };
 }
 
 /** Mark shipped, from the order's card. */
@@ -33,7 +36,8 @@ export default function Today({ loaderData, actionData }: Route.ComponentProps) 
       <Notice>{actionData?.notice}</Notice>
       {twoFactorEnabled ? null : (
         <p className="admin-warning">
-          Your password alone opens the shop. <Link to="/admin/account">Turn on two-factor sign-in</Link> so a stolen password is not enough.
+          Your password alone opens the shop. <Link to="/admin/account">Turn on two-factor sign-in</Link> so a stolen
+          password is not enough.
         </p>
       )}
       <div className="admin-figures">

@@ -46,7 +46,8 @@ export async function action({ request, context }: Route.ActionArgs) {
       now: Date.now(),
       shopEmail: config.shopEmail,
     });
-    if (outcome.kind === "refunded") logger.info({ payment: event.ref }, "An order was refunded in Stripe's dashboard; it is marked refunded");
+    if (outcome.kind === "refunded")
+      logger.info({ payment: event.ref }, "An order was refunded in Stripe's dashboard; it is marked refunded");
     return received({ outcome: outcome.kind });
   }
   const order = await findOrderByPaymentRef(db, event.ref);
@@ -72,11 +73,20 @@ export async function action({ request, context }: Route.ActionArgs) {
   });
   if (outcome.kind === "amount_mismatch") {
     logger.error(
-      { order: order.number, event: event.id, amountCents: event.amountCents, currency: event.currency, expected: order.amount_cents },
+      {
+        order: order.number,
+        event: event.id,
+        amountCents: event.amountCents,
+        currency: event.currency,
+        expected: order.amount_cents,
+      },
       "Refused a Stripe payment whose amount or currency differs from the order's; it will be refunded (npm run refunds)",
     );
   } else if (outcome.kind === "not_payable") {
-    logger.error({ order: order.number, event: event.id }, "Stripe took a payment for an order that is no longer payable; it will be refunded (npm run refunds)");
+    logger.error(
+      { order: order.number, event: event.id },
+      "Stripe took a payment for an order that is no longer payable; it will be refunded (npm run refunds)",
+    );
   }
   return received({ outcome: outcome.kind });
 }

@@ -1,4 +1,14 @@
-import { invalidRequest, jsonError, methodNotAllowed, noStore, orderExpired, orderNotFound, readJsonBody, tooManyAttempts, toResponse } from "~/.server/json-api";
+import {
+  invalidRequest,
+  jsonError,
+  methodNotAllowed,
+  noStore,
+  orderExpired,
+  orderNotFound,
+  readJsonBody,
+  tooManyAttempts,
+  toResponse,
+} from "~/.server/json-api";
 import { ORDER_TOKEN_HEADER } from "~/.server/orders/access";
 import { payWithTestCard } from "~/.server/orders/test-card-payment";
 import { consumeRateLimit } from "~/.server/rate-limits";
@@ -25,12 +35,18 @@ export async function action({ request, context }: Route.ActionArgs) {
   const perIp = await consumeRateLimit(db, `payment:ip:${clientIp}`, config.paymentLimits.perIp, now);
   if (perIp.kind === "limited") return tooManyPayments(perIp.retryAfterSeconds);
 
-  const result = await payWithTestCard(db, parsed.data.orderNumber, parsed.data.cardNumber, request.headers.get(ORDER_TOKEN_HEADER), {
-    now,
-    shopEmail: config.shopEmail,
-    orderAccess,
-    attemptsPerOrder: config.paymentLimits.perOrder,
-  });
+  const result = await payWithTestCard(
+    db,
+    parsed.data.orderNumber,
+    parsed.data.cardNumber,
+    request.headers.get(ORDER_TOKEN_HEADER),
+    {
+      now,
+      shopEmail: config.shopEmail,
+      orderAccess,
+      attemptsPerOrder: config.paymentLimits.perOrder,
+    },
+  );
   switch (result.kind) {
     case "paid":
       return Response.json({ order: result.order }, { headers: noStore });

@@ -12,7 +12,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const popup = params.get("popup") === "1";
   const error = params.get("error");
   const signedIn = !error && (await getShopper(context.auth, request.headers)) !== undefined;
-  if (!signedIn) context.logger.warn({ provider: "google", reason: (error ?? "no session").slice(0, 100) }, "user sign in failed");
+  if (!signedIn)
+    context.logger.warn({ provider: "google", reason: (error ?? "no session").slice(0, 100) }, "user sign in failed");
   if (signedIn && !popup) throw redirect(returnTo);
   // better-auth will not join a Google sign-in to a password account with the same email.
   const outcome: SignInOutcome = signedIn ? "signed-in" : error === "account_not_linked" ? "email-in-use" : "failed";
@@ -23,4 +24,7 @@ export default function GoogleSignInDone({ loaderData }: Route.ComponentProps) {
   return <GoogleSignInResult {...loaderData} />;
 }
 
-export const meta: Route.MetaFunction = () => [{ title: "Sign in with Google | Wickshop" }, { name: "robots", content: "noindex" }];
+export const meta: Route.MetaFunction = () => [
+  { title: "Sign in with Google | Wickshop" },
+  { name: "robots", content: "noindex" },
+];

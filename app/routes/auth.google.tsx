@@ -37,4 +37,7 @@ export default function GoogleSignInStart({ loaderData }: Route.ComponentProps) 
   return <GoogleSignInResult {...loaderData} />;
 }
 
-export const meta: Route.MetaFunction = () => [{ title: "Sign in with Google | Wickshop" }, { name: "robots", content: "noindex" }];
+export const meta: Route.MetaFunction = () => [
+  { title: "Sign in with Google | Wickshop" },
+  { name: "robots", content: "noindex" },
+];

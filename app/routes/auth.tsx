@@ -35,7 +35,10 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (intent !== "sign-in" && intent !== "sign-up") throw data("Unknown action", { status: 400 });
 
   const tooMany = (retryAfterSeconds: number) =>
-    data<ActionResult>({ form: intent, error: authTexts.tooMany }, { status: 429, headers: { "Retry-After": String(retryAfterSeconds) } });
+    data<ActionResult>(
+      { form: intent, error: authTexts.tooMany },
+      { status: 429, headers: { "Retry-After": String(retryAfterSeconds) } },
+    );
   const now = Date.now();
   const limit = await consumeRateLimit(db, `auth:ip:${clientIp}`, config.authLimits.perIp, now);
   if (limit.kind === "limited") return tooMany(limit.retryAfterSeconds);
@@ -43,15 +46,21 @@ export async function action({ request, context }: Route.ActionArgs) {
   const fields = Object.fromEntries(form);
   if (intent === "sign-in") {
     const signIn = signInSchema.safeParse(fields);
-    if (!signIn.success) return data<ActionResult>({ form: intent, error: signIn.error.issues[0]!.message }, { status: 400 });
+    if (!signIn.success)
+      return data<ActionResult>({ form: intent, error: signIn.error.issues[0]!.message }, { status: 400 });
     const { email, password } = signIn.data;
     // Counted before the password is checked, so parallel guesses cannot slip past the limit.
     const perAccount = await consumeRateLimit(db, signInAccountKey(email), config.authLimits.perAccount, now);
     if (perAccount.kind === "limited") return tooMany(perAccount.retryAfterSeconds);
     try {
-      const { headers, response } = await auth.api.signInEmail({ body: { email, password }, headers: request.headers, returnHeaders: true });
+      const { headers, response } = await auth.api.signInEmail({
+        body: { email, password },
+        headers: request.headers,
+        returnHeaders: true,
+      });
       // With two-factor sign-in on, the password opens the code's page, not the session.
-      const next = "twoFactorRedirect" in response ? `/auth/two-factor?returnTo=${encodeURIComponent(returnTo)}` : returnTo;
+      const next =
+        "twoFactorRedirect" in response ? `/auth/two-factor?returnTo=${encodeURIComponent(returnTo)}` : returnTo;
       return redirectWithAuthCookies(next, headers);
     } catch (error) {
       const refusal = authRefusal(error);
@@ -62,17 +71,26 @@ export async function action({ request, context }: Route.ActionArgs) {
   }
 
   const signUp = signUpSchema.safeParse(fields);
-  if (!signUp.success) return data<ActionResult>({ form: intent, error: signUp.error.issues[0]!.message }, { status: 400 });
+  if (!signUp.success)
+    return data<ActionResult>({ form: intent, error: signUp.error.issues[0]!.message }, { status: 400 });
   const { displayName: name, email, password } = signUp.data;
   try {
-    const { headers } = await auth.api.signUpEmail({ body: { name, email, password }, headers: request.headers, returnHeaders: true });
+    const { headers } = await auth.api.signUpEmail({
+      body: { name, email, password },
+      headers: request.headers,
+      returnHeaders: true,
+    });
     return redirectWithAuthCookies(returnTo, headers);
   } catch (error) {
     const refusal = authRefusal(error);
     if (!refusal) throw error;
-    if (refusal.code.startsWith("USER_ALREADY_EXISTS")) return data<ActionResult>({ form: intent, error: authTexts.emailInUse }, { status: 409 });
+    if (refusal.code.startsWith("USER_ALREADY_EXISTS"))
+      return data<ActionResult>({ form: intent, error: authTexts.emailInUse }, { status: 409 });
     logger.warn({ reason: refusal.code }, "user sign up failed");
-    return data<ActionResult>({ form: intent, error: refusal.message ?? "We could not create the account." }, { status: 400 });
+    return data<ActionResult>(
+      { form: intent, error: refusal.message ?? "We could not create the account." },
+      { status: 400 },
+    );
   }
 }
 
@@ -118,7 +136,13 @@ export default function AuthPage() {
         <FormField label="Email" name="email" type="email" autoComplete="email" required />
         <FormField label="Password" name="password" type="password" autoComplete="current-password" required />
         <FormError result={result} form="sign-in" />
-        <button type="submit" name="intent" value="sign-in" className="button button--primary" disabled={busy === "sign-in"}>
+        <button
+          type="submit"
+          name="intent"
+          value="sign-in"
+          className="button button--primary"
+          disabled={busy === "sign-in"}
+        >
           Sign In
         </button>
         {google ? <GoogleSignInButton form={googleFormId} /> : null}
@@ -130,10 +154,30 @@ export default function AuthPage() {
         <input type="hidden" name="returnTo" value={returnTo} />
         <FormField label="Display Name" name="displayName" autoComplete="nickname" required maxLength={100} />
         <FormField label="Email" name="email" type="email" autoComplete="email" required />
-        <FormField label="Password" name="password" type="password" autoComplete="new-password" required minLength={8} />
-        <FormField label="Confirm Password" name="confirmPassword" type="password" autoComplete="new-password" required minLength={8} />
+        <FormField
+          label="Password"
+          name="password"
+          type="password"
+          autoComplete="new-password"
+          required
+          minLength={8}
+        />
+        <FormField
+          label="Confirm Password"
+          name="confirmPassword"
+          type="password"
+          autoComplete="new-password"
+          required
+          minLength={8}
+        />
         <FormError result={result} form="sign-up" />
-        <button type="submit" name="intent" value="sign-up" className="button button--primary" disabled={busy === "sign-up"}>
+        <button
+          type="submit"
+          name="intent"
+          value="sign-up"
+          className="button button--primary"
+          disabled={busy === "sign-up"}
+        >
           Sign Up
         </button>
       </Form>
@@ -142,6 +186,11 @@ export default function AuthPage() {
 }
 
 export const meta: Route.MetaFunction = ({ matches }) => [
-  ...pageMeta({ title: "Sign in", description: "Sign in or create an account.", path: "/auth", publicUrl: publicUrlOf(matches) }),
+  ...pageMeta({
+    title: "Sign in",
+    description: "Sign in or create an account.",
+    path: "/auth",
+    publicUrl: publicUrlOf(matches),
+  }),
   { name: "robots", content: "noindex" },
 ];

@@ -14,7 +14,8 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   const returnTo = safeReturnTo(new URL(request.url).searchParams.get("returnTo"));
   if (await getShopper(context.auth, request.headers)) throw redirect(returnTo);
   // Without a password just given, there is no code to ask for.
-  if (!PENDING_SIGN_IN.test(request.headers.get("cookie") ?? "")) throw redirect(`/auth?returnTo=${encodeURIComponent(returnTo)}`);
+  if (!PENDING_SIGN_IN.test(request.headers.get("cookie") ?? ""))
+    throw redirect(`/auth?returnTo=${encodeURIComponent(returnTo)}`);
   return { returnTo };
 }
 
@@ -25,19 +26,34 @@ export async function action({ context, request }: Route.ActionArgs) {
   const form = await request.formData().catch(() => undefined);
   const code = String(form?.get("code") ?? "").replace(/\s+/g, "");
   const returnTo = safeReturnTo(form?.get("returnTo"));
-  const limit = await consumeRateLimit(context.db, `auth:ip:${context.clientIp}`, context.config.authLimits.perIp, Date.now());
-  if (limit.kind === "limited") return data({ error: authTexts.tooMany }, { status: 429, headers: { "Retry-After": String(limit.retryAfterSeconds) } });
-  if (code.length === 0 || code.length > 64) return data({ error: "Enter the code from your authenticator app." }, { status: 400 });
+  const limit = await consumeRateLimit(
+    context.db,
+    `auth:ip:${context.clientIp}`,
+    context.config.authLimits.perIp,
+    Date.now(),
+  );
+  if (limit.kind === "limited")
+    return data(
+      { error: authTexts.tooMany },
+      { status: 429, headers: { "Retry-After": String(limit.retryAfterSeconds) } },
+    );
+  if (code.length === 0 || code.length > 64)
+    return data({ error: "Enter the code from your authenticator app." }, { status: 400 });
   try {
     const verify = { body: { code }, headers: request.headers, returnHeaders: true } as const;
-    const { headers } = TOTP_CODE.test(code) ? await context.auth.api.verifyTOTP(verify) : await context.auth.api.verifyBackupCode(verify);
+    const { headers } = TOTP_CODE.test(code)
+      ? await context.auth.api.verifyTOTP(verify)
+      : await context.auth.api.verifyBackupCode(verify);
     return redirectWithAuthCookies(returnTo, headers);
   } catch (error) {
     const refusal = authRefusal(error);
     if (!refusal) throw error;
     context.logger.warn({ reason: refusal.code }, "two-factor code refused");
     if (refusal.code === "INVALID_TWO_FACTOR_COOKIE") throw redirect(`/auth?returnTo=${encodeURIComponent(returnTo)}`);
-    return data({ error: "That code did not work. Enter the newest code from your authenticator app, or an unused backup code." }, { status: 401 });
+    return data(
+      { error: "That code did not work. Enter the newest code from your authenticator app, or an unused backup code." },
+      { status: 401 },
+    );
   }
 }
 
@@ -68,4 +84,7 @@ export default function TwoFactor({ loaderData, actionData }: Route.ComponentPro
   );
 }
 
-export const meta: Route.MetaFunction = () => [{ title: "Sign-in code · Wickshop" }, { name: "robots", content: "noindex" }];
+export const meta: Route.MetaFunction = () => [
+  { title: "Sign-in code · Wickshop" },
+  { name: "robots", content: "noindex" },
+];

@@ -16,7 +16,10 @@ export async function loader({ context, params, request }: Route.LoaderArgs) {
   const found =
     page === undefined
       ? undefined
-      : await findCategoryPage(context.db, params.category, { offset: (page - 1) * PRODUCTS_PER_PAGE, limit: PRODUCTS_PER_PAGE });
+      : await findCategoryPage(context.db, params.category, {
+          offset: (page - 1) * PRODUCTS_PER_PAGE,
+          limit: PRODUCTS_PER_PAGE,
+        });
   if (!found) await redirectRenamedCategory(context.db, params.category, { url: new URL(request.url) });
   // An unknown category, or a page past the last.
   if (!found || page === undefined) throw data(null, { status: 404 });

@@ -63,7 +63,9 @@ export default function Checkout({ loaderData }: Route.ComponentProps) {
       <h1 className="page__title">Your cart</h1>
       {paidOrder ? <OrderConfirmation order={paidOrder} /> : null}
       {cartItems.length === 0 ? (
-        paidOrder ? null : <p className="empty-state">Your cart is empty!</p>
+        paidOrder ? null : (
+          <p className="empty-state">Your cart is empty!</p>
+        )
       ) : (
         <>
           <CartLines items={cartItems} />

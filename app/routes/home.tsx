@@ -25,7 +25,8 @@ export default function Home({ loaderData }: Route.ComponentProps) {
 export const meta: Route.MetaFunction = ({ matches }) =>
   pageMeta({
     title: "Wickshop",
-    description: "Hand-poured candles in small batches: wax, seasonal, jelly and wooden-wick candles, shipped to your door.",
+    description:
+      "Hand-poured candles in small batches: wax, seasonal, jelly and wooden-wick candles, shipped to your door.",
     path: "/",
     publicUrl: publicUrlOf(matches),
   });

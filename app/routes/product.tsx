@@ -13,7 +13,8 @@ import type { Route } from "./+types/product";
 export async function loader({ context, params, request }: Route.LoaderArgs) {
   const id = parseProductId(params.id);
   const product = id === undefined ? undefined : await findProduct(context.db, params.category, id);
-  if (!product) await redirectRenamedCategory(context.db, params.category, { rest: params.id, url: new URL(request.url) });
+  if (!product)
+    await redirectRenamedCategory(context.db, params.category, { rest: params.id, url: new URL(request.url) });
   if (!product) throw data(null, { status: 404 });
   return { product };
 }

@@ -12,7 +12,8 @@ const STYLE_ID = "page-style";
  * In the browser the style sheet is the one the server wrote: it is read
  * back from the page before React hydrates it, so the scripts never carry it.
  */
-const writtenByTheServer = typeof document === "undefined" ? "" : (document.getElementById(STYLE_ID)?.textContent ?? "");
+const writtenByTheServer =
+  typeof document === "undefined" ? "" : (document.getElementById(STYLE_ID)?.textContent ?? "");
 
 /**
  * The whole style sheet inside the page (4.5 KB compressed), so the first

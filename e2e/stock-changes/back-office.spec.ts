@@ -12,7 +12,12 @@ const PHONE = { width: 390, height: 844 };
 const TRACKING = "9400111899223197428490";
 
 /** A guest buys `times` of a product in a browser of their own; answers the order number the confirmation shows. */
-async function guestBuys(browser: Browser, productPath: string, times: number, shipping: { name: string; email: string }) {
+async function guestBuys(
+  browser: Browser,
+  productPath: string,
+  times: number,
+  shipping: { name: string; email: string },
+) {
   const context = await browser.newContext();
   const page = await context.newPage();
   const { panel } = await startCheckout(page, productPath, times);
@@ -31,22 +36,37 @@ async function emailWithSubject(subject: string) {
   const outbox = path.join(process.env.E2E_DATA_DIR!, "outbox");
   let found = "";
   await expect
-    .poll(() => {
-      const files = fs.existsSync(outbox) ? fs.readdirSync(outbox) : [];
-      found = files.map((file) => fs.readFileSync(path.join(outbox, file), "utf8")).find((text) => text.includes(`Subject: ${subject}`)) ?? "";
-      return found !== "";
-    }, { timeout: 15_000 })
+    .poll(
+      () => {
+        const files = fs.existsSync(outbox) ? fs.readdirSync(outbox) : [];
+        found =
+          files
+            .map((file) => fs.readFileSync(path.join(outbox, file), "utf8"))
+            .find((text) => text.includes(`Subject: ${subject}`)) ?? "";
+        return found !== "";
+      },
+      { timeout: 15_000 },
+    )
     .toBe(true);
   return found;
 }
 
 async function seriousViolations(page: Page) {
   const { violations } = await new AxeBuilder({ page }).analyze();
-  return violations.filter((violation) => violation.impact === "serious" || violation.impact === "critical").map((violation) => violation.id);
+  return violations
+    .filter((violation) => violation.impact === "serious" || violation.impact === "critical")
+    .map((violation) => violation.id);
 }
 
-test("an owner marks a paid guest order shipped from a phone, and the shopper's email carries the tracking number", async ({ browser, page, asOwner }) => {
-  const number = await guestBuys(browser, "/shop/woodwick/4003/", 1, { name: "Grace Hopper", email: uniqueEmail("grace") });
+test("an owner marks a paid guest order shipped from a phone, and the shopper's email carries the tracking number", async ({
+  browser,
+  page,
+  asOwner,
+}) => {
+  const number = await guestBuys(browser, "/shop/woodwick/4003/", 1, {
+    name: "Grace Hopper",
+    email: uniqueEmail("grace"),
+  });
 
   await page.setViewportSize(PHONE);
   await asOwner(page);
@@ -64,11 +84,19 @@ test("an owner marks a paid guest order shipped from a phone, and the shopper's 
   expect(email).toContain(TRACKING);
 });
 
-test("a refund with restock puts a sold-out candle back on sale in the storefront", async ({ browser, page, asOwner }) => {
+test("a refund with restock puts a sold-out candle back on sale in the storefront", async ({
+  browser,
+  page,
+  asOwner,
+}) => {
   const product = "/shop/seasonal/2003/";
-  const stock = ((await (await page.request.get("/api/products?ids=2003")).json()) as { items: { stock: number }[] }).items[0]!.stock;
+  const stock = ((await (await page.request.get("/api/products?ids=2003")).json()) as { items: { stock: number }[] })
+    .items[0]!.stock;
   expect(stock, "a fresh test shop has Cranberry Orange in stock").toBeGreaterThan(0);
-  const number = await guestBuys(browser, product, stock, { name: "Katherine Johnson", email: uniqueEmail("katherine") });
+  const number = await guestBuys(browser, product, stock, {
+    name: "Katherine Johnson",
+    email: uniqueEmail("katherine"),
+  });
   await page.goto(product);
   await expect(page.getByText("Sorry, this item is out of stock!")).toBeVisible();
 
@@ -76,7 +104,9 @@ test("a refund with restock puts a sold-out candle back on sale in the storefron
   await page.goto(`/admin/orders/${number}`);
   await expect(page.getByRole("checkbox", { name: "Put the items back in stock" })).toBeChecked();
   await page.getByRole("button", { name: /^Cancel and refund \$/ }).click();
-  await expect(page.getByRole("status").filter({ hasText: `Order ${number}` })).toHaveText(`Order ${number} is cancelled; the refund is on its way to the customer's card.`);
+  await expect(page.getByRole("status").filter({ hasText: `Order ${number}` })).toHaveText(
+    `Order ${number} is cancelled; the refund is on its way to the customer's card.`,
+  );
   await expect(page.getByText("Refunded", { exact: true })).toBeVisible();
 
   await page.goto(product);
@@ -84,10 +114,17 @@ test("a refund with restock puts a sold-out candle back on sale in the storefron
   await expect(page.getByText("Sorry, this item is out of stock!")).toHaveCount(0);
 });
 
-test("axe finds nothing serious on the back office's screens, on a phone and a desk", async ({ browser, page, asOwner }) => {
+test("axe finds nothing serious on the back office's screens, on a phone and a desk", async ({
+  browser,
+  page,
+  asOwner,
+}) => {
   // Ten axe runs (five screens, two widths) take about 30 s on a quiet machine.
   test.setTimeout(120_000);
-  const number = await guestBuys(browser, "/shop/woodwick/4001/", 1, { name: "Mary Jackson", email: uniqueEmail("mary") });
+  const number = await guestBuys(browser, "/shop/woodwick/4001/", 1, {
+    name: "Mary Jackson",
+    email: uniqueEmail("mary"),
+  });
   await asOwner(page);
   for (const width of [PHONE.width, 1280]) {
     await page.setViewportSize({ width, height: 900 });
@@ -98,8 +135,14 @@ test("axe finds nothing serious on the back office's screens, on a phone and a d
   }
 });
 
-test("a shopper's account finds no back office, and sees only its own orders at /account", async ({ browser, page }) => {
-  const someoneElses = await guestBuys(browser, "/shop/woodwick/4003/", 1, { name: "Someone Else", email: uniqueEmail("else") });
+test("a shopper's account finds no back office, and sees only its own orders at /account", async ({
+  browser,
+  page,
+}) => {
+  const someoneElses = await guestBuys(browser, "/shop/woodwick/4003/", 1, {
+    name: "Someone Else",
+    email: uniqueEmail("else"),
+  });
   await page.goto("/auth");
   const shopper = await signUp(page, { displayName: "Just Shopping", email: uniqueEmail("shopper") });
   const answer = await page.goto("/admin");
@@ -115,21 +158,28 @@ test("a shopper's account finds no back office, and sees only its own orders at 
   await expect(confirmed).toBeVisible();
   const own = (await confirmed.textContent())!.match(/WS-\w+/)![0];
 
-  await page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: `${shopper.displayName}: your orders` }).click();
+  await page
+    .getByRole("navigation", { name: "Main" })
+    .getByRole("link", { name: `${shopper.displayName}: your orders` })
+    .click();
   await expect(page.getByRole("heading", { level: 1, name: "Your orders" })).toBeVisible();
   await expect(page.getByRole("main").getByRole("heading", { level: 2 })).toHaveText([`Order ${own}`]);
   await expect(page.getByText(someoneElses)).toHaveCount(0);
 });
 
 // Two-factor on ends her other sessions: an owner of her own, not the worker's signed-in one.
-test("an owner turns on two-factor sign-in from the shown secret, then signs in with a code from it", async ({ page }) => {
+test("an owner turns on two-factor sign-in from the shown secret, then signs in with a code from it", async ({
+  page,
+}) => {
   const owner = await createOwner();
   await signInAsOwner(page, owner);
   await page.getByRole("link", { name: "Turn on two-factor sign-in" }).click();
   await page.getByRole("form", { name: "Turn on two-factor sign-in" }).getByLabel("Password").fill(owner.password);
   await page.getByRole("button", { name: "Set up two-factor sign-in" }).click();
   await expect(page.getByRole("img", { name: "QR code for your authenticator app" })).toBeVisible();
-  const secret = (await page.getByText(/^Or type this secret into the app:/).textContent())!.replace("Or type this secret into the app:", "").replaceAll(" ", "");
+  const secret = (await page.getByText(/^Or type this secret into the app:/).textContent())!
+    .replace("Or type this secret into the app:", "")
+    .replaceAll(" ", "");
   await page.getByLabel("Code from the app").fill(totpCode(secret));
   await page.getByRole("button", { name: "Turn on" }).click();
   await expect(page.getByText("On: signing in asks for a code from your authenticator app.")).toBeVisible();

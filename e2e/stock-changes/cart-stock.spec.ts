@@ -2,7 +2,10 @@ import { expect, test } from "../support/test";
 import { CartPage } from "../support/cart";
 import { importCatalog } from "../support/import-catalog";
 
-test("a cart holding more than the stock left is corrected on /checkout with SPEC's messages", async ({ page, request }) => {
+test("a cart holding more than the stock left is corrected on /checkout with SPEC's messages", async ({
+  page,
+  request,
+}) => {
   const cart = new CartPage(page);
   await cart.open("/shop/wax/1003/"); // Sea Salt & Sage
   for (let added = 0; added < 3; added++) await page.getByRole("button", { name: "Add to Cart" }).click();

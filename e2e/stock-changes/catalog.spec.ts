@@ -5,7 +5,14 @@ import AxeBuilder from "@axe-core/playwright";
 import { type Locator, type Page, type TestInfo } from "@playwright/test";
 import { expect, test } from "../support/test";
 import { buyAsGuest } from "../support/checkout";
-import { type NewProduct, addStock, createProduct, stockSection, uniqueProductName, writeCandlePhoto } from "../support/products";
+import {
+  type NewProduct,
+  addStock,
+  createProduct,
+  stockSection,
+  uniqueProductName,
+  writeCandlePhoto,
+} from "../support/products";
 
 /*
  * The owner's catalog back office (#16). Every test makes its own products, in
@@ -53,14 +60,19 @@ async function openNewProduct(page: Page, asOwner: (page: Page) => Promise<unkno
 
 /** The product's card on its category page (Woodwick). */
 const cardOn = (page: Page, name: string) =>
-  page.getByRole("list", { name: "Woodwick candles" }).getByRole("article").filter({ has: page.getByRole("heading", { name, exact: true }) });
+  page
+    .getByRole("list", { name: "Woodwick candles" })
+    .getByRole("article")
+    .filter({ has: page.getByRole("heading", { name, exact: true }) });
 
 /** The image has been fetched and decoded from one of the photo's two WebP sizes. */
 async function expectPhotoLoaded(image: Locator) {
   await expect(image).toHaveAttribute("src", PHOTO_URL);
   const src = (await image.getAttribute("src"))!;
   await image.scrollIntoViewIfNeeded();
-  await expect.poll(() => image.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0), { timeout: 15_000 }).toBe(true);
+  await expect
+    .poll(() => image.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0), { timeout: 15_000 })
+    .toBe(true);
   const shown = new URL(await image.evaluate((img: HTMLImageElement) => img.currentSrc)).pathname;
   expect([src, src.replace(/-800\.webp$/, "-400.webp")]).toContain(shown);
 }
@@ -84,7 +96,10 @@ async function seriousViolations(page: Page) {
     .map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target).join(", ")}`);
 }
 
-test("on a phone, the owner adds a product with a photo and its stock, and the shop shows it", async ({ page, asOwner }, testInfo) => {
+test("on a phone, the owner adds a product with a photo and its stock, and the shop shows it", async ({
+  page,
+  asOwner,
+}, testInfo) => {
   // Sign-in, an upload turned into WebP, and four page loads: slow on a busy machine.
   test.setTimeout(90_000);
   await page.setViewportSize(PHONE);
@@ -124,7 +139,11 @@ test("on a phone, the owner adds a product with a photo and its stock, and the s
   await screenshot(page, testInfo, "shop product page at 390px");
 });
 
-test("Set stock to from a page that a sale has since made stale changes nothing: the sale wins", async ({ browser, page, asOwner }) => {
+test("Set stock to from a page that a sale has since made stale changes nothing: the sale wins", async ({
+  browser,
+  page,
+  asOwner,
+}) => {
   test.setTimeout(90_000);
   const product = await candle("Cinder Moss", "#6f7d4a");
   await openNewProduct(page, asOwner);
@@ -138,16 +157,24 @@ test("Set stock to from a page that a sale has since made stale changes nothing:
   await expect(stock.getByLabel("Set stock to")).toHaveValue("3");
   await stock.getByLabel("Set stock to").fill("10");
   await stock.getByRole("button", { name: "Set", exact: true }).click();
-  await expect(stock.getByRole("status")).toHaveText("Nothing changed: the stock changed while you were editing. It is now 2.");
+  await expect(stock.getByRole("status")).toHaveText(
+    "Nothing changed: the stock changed while you were editing. It is now 2.",
+  );
 
   // The count on the page itself is checked by the known-bug test below; a fresh load shows the sale kept.
   await page.reload();
   await expect(stockSection(page).getByText(/^\d+ in stock/)).toHaveText("2 in stock · low");
-  const { items } = (await (await page.request.get(`/api/products?ids=${id}`)).json()) as { items: { stock: number }[] };
+  const { items } = (await (await page.request.get(`/api/products?ids=${id}`)).json()) as {
+    items: { stock: number }[];
+  };
   expect(items.map((item) => item.stock)).toEqual([2]);
 });
 
-test("a product the owner hides is gone from its category page, and its page is not found", async ({ browser, page, asOwner }) => {
+test("a product the owner hides is gone from its category page, and its page is not found", async ({
+  browser,
+  page,
+  asOwner,
+}) => {
   test.setTimeout(90_000);
   const product = await candle("Quiet Ember", "#8d4b5b");
   await openNewProduct(page, asOwner);
@@ -167,7 +194,9 @@ test("a product the owner hides is gone from its category page, and its page is 
   const form = page.getByRole("form", { name: "Details" });
   await form.getByRole("checkbox", { name: "Visible in the shop" }).uncheck();
   await form.getByRole("button", { name: "Save" }).click();
-  await expect(page.getByRole("status").filter({ hasText: "Saved" })).toHaveText("Saved. The shop shows the change now.");
+  await expect(page.getByRole("status").filter({ hasText: "Saved" })).toHaveText(
+    "Saved. The shop shows the change now.",
+  );
   await expect(page.getByText(`Number ${id} · Hidden from the shop · $23.75`)).toBeVisible();
   await expect(form.getByRole("checkbox", { name: "Visible in the shop" })).not.toBeChecked();
 
@@ -182,7 +211,10 @@ test("a product the owner hides is gone from its category page, and its page is 
   await shopper.context().close();
 });
 
-test("axe finds nothing serious on the products list, the new-product form, a product's page, categories and import, on a phone", async ({ page, asOwner }) => {
+test("axe finds nothing serious on the products list, the new-product form, a product's page, categories and import, on a phone", async ({
+  page,
+  asOwner,
+}) => {
   // Six axe runs and an upload: about 40 s on a quiet machine.
   test.setTimeout(150_000);
   await page.setViewportSize(PHONE);
@@ -199,7 +231,9 @@ test("axe finds nothing serious on the products list, the new-product form, a pr
   await stock.getByRole("button", { name: "Add", exact: true }).click();
   const refusal = "Nothing changed: there are only 0 in stock, so the stock cannot go below zero.";
   await expect(stock.getByRole("status")).toHaveText(refusal);
-  await expect(stock.getByLabel("Add stock")).toHaveAccessibleDescription(`Use a minus sign to take some away ${refusal}`);
+  await expect(stock.getByLabel("Add stock")).toHaveAccessibleDescription(
+    `Use a minus sign to take some away ${refusal}`,
+  );
   expect(await seriousViolations(page), `/admin/products/${id} with a refused stock edit`).toEqual([]);
 
   await page.goto("/admin/products");
@@ -207,7 +241,10 @@ test("axe finds nothing serious on the products list, the new-product form, a pr
   expect(await seriousViolations(page), "/admin/products").toEqual([]);
   await expectNoSidewaysScroll(page);
 
-  for (const [path, heading] of [["/admin/categories", "Categories"], ["/admin/import", "Import the catalog"]]) {
+  for (const [path, heading] of [
+    ["/admin/categories", "Categories"],
+    ["/admin/import", "Import the catalog"],
+  ]) {
     await page.goto(path!);
     await expect(page.getByRole("heading", { level: 1, name: heading })).toBeVisible();
     expect(await seriousViolations(page), path).toEqual([]);
@@ -230,7 +267,9 @@ test("after a refused Set stock to, the page shows the stock as it now is", asyn
   const stock = stockSection(page);
   await stock.getByLabel("Set stock to").fill("10");
   await stock.getByRole("button", { name: "Set", exact: true }).click();
-  await expect(stock.getByRole("status")).toHaveText("Nothing changed: the stock changed while you were editing. It is now 2.");
+  await expect(stock.getByRole("status")).toHaveText(
+    "Nothing changed: the stock changed while you were editing. It is now 2.",
+  );
   await expect(stock.getByText(/^\d+ in stock/)).toHaveText("2 in stock · low", { timeout: 5_000 });
   await expect(stock.getByLabel("Set stock to")).toHaveValue("2");
 });
@@ -243,10 +282,15 @@ test("saving an edit on the page a new product lands on says it is saved", async
   await form.getByLabel("Price", { exact: true }).fill("24.50");
   await form.getByRole("button", { name: "Save" }).click();
   await expect(page.getByText(/ · \$24\.50/)).toBeVisible();
-  await expect(page.getByRole("status").filter({ hasText: "Saved. The shop shows the change now." })).toBeVisible({ timeout: 5_000 });
+  await expect(page.getByRole("status").filter({ hasText: "Saved. The shop shows the change now." })).toBeVisible({
+    timeout: 5_000,
+  });
 });
 
-test("on a phone, the owner adds a category with a tile photo, renames it, and its old address leads to the new one", async ({ page, asOwner }) => {
+test("on a phone, the owner adds a category with a tile photo, renames it, and its old address leads to the new one", async ({
+  page,
+  asOwner,
+}) => {
   test.setTimeout(90_000);
   await page.setViewportSize(PHONE);
   await asOwner(page);
@@ -258,13 +302,19 @@ test("on a phone, the owner adds a category with a tile photo, renames it, and i
   const [first, second] = [`Soy ${suffix}`, `Pillar ${suffix}`];
   const create = page.getByRole("form", { name: "New category" });
   await create.getByLabel("Title", { exact: true }).fill(first);
-  await create.getByLabel("Tile photo", { exact: true }).setInputFiles(await writeCandlePhoto(path.join(photoDir, "tile.jpg"), "#8f6a3a"));
+  await create
+    .getByLabel("Tile photo", { exact: true })
+    .setInputFiles(await writeCandlePhoto(path.join(photoDir, "tile.jpg"), "#8f6a3a"));
   await create.getByRole("button", { name: "Add category" }).click();
-  await expect(page.getByRole("status").filter({ hasText: "added" })).toHaveText(`Category “${first}” added.`, { timeout: 30_000 });
+  await expect(page.getByRole("status").filter({ hasText: "added" })).toHaveText(`Category “${first}” added.`, {
+    timeout: 30_000,
+  });
 
   await page.getByLabel(`Title of ${first}`).fill(second);
   await page.getByRole("button", { name: `Rename ${first}` }).click();
-  await expect(page.getByRole("status").filter({ hasText: "Renamed" })).toHaveText(`Renamed to “${second}”. Its old address leads to it.`);
+  await expect(page.getByRole("status").filter({ hasText: "Renamed" })).toHaveText(
+    `Renamed to “${second}”. Its old address leads to it.`,
+  );
   await expectNoSidewaysScroll(page);
 
   await page.goto(`/shop/${encodeURIComponent(first.toLowerCase())}`);

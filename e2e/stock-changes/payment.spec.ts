@@ -11,7 +11,10 @@ async function stockOf(request: import("@playwright/test").APIRequestContext, ca
   return items.find((item: { id: number }) => item.id === id).stock as number;
 }
 
-test("a guest pays with 4242 4242 4242 4242: thanked by name, shown the order, cart cleared", async ({ page, request }) => {
+test("a guest pays with 4242 4242 4242 4242: thanked by name, shown the order, cart cleared", async ({
+  page,
+  request,
+}) => {
   const before = await stockOf(request, "seasonal", 2001);
   const { cart, panel } = await startCheckout(page, "/shop/seasonal/2001/", 2); // Pumpkin Spice, $21.00
   await expect(panel.payButton).toHaveText("Pay $42.00");
@@ -46,7 +49,10 @@ test("a guest pays with 4242 4242 4242 4242: thanked by name, shown the order, c
   expect(mail.html).toContain("Pumpkin Spice");
 });
 
-test("a declined card shows the provider's message and keeps the cart; a retry then pays once", async ({ page, request }) => {
+test("a declined card shows the provider's message and keeps the cart; a retry then pays once", async ({
+  page,
+  request,
+}) => {
   const before = await stockOf(request, "woodwick", 4003);
   const { cart, panel } = await startCheckout(page, "/shop/woodwick/4003/"); // Coffee House
   await panel.fillShipping();
@@ -121,7 +127,9 @@ test("two shoppers race for the last unit: one pays, the other is told by SPEC Â
     "Oh no! Looks like all of the Honey Beeswax Pillar is gone! We'll update your cart for you.",
   );
   const refresh = second.page.getByRole("alertdialog");
-  await expect(refresh).toHaveText(/^Looks like something in your cart doesn't have enough stock! Click OK to refresh the page\./);
+  await expect(refresh).toHaveText(
+    /^Looks like something in your cart doesn't have enough stock! Click OK to refresh the page\./,
+  );
   await expect(refresh.getByRole("button", { name: "OK" })).toBeFocused();
   await refresh.getByRole("button", { name: "OK" }).click();
   await expect(second.page.getByText("Your cart is empty!")).toBeVisible();

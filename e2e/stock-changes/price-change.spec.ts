@@ -8,7 +8,10 @@ test("a price changed after the cart loaded is shown before the card is charged"
 
   const seasonal = await (await request.get("/api/catalog/seasonal")).json();
   await importCatalog([
-    { ...seasonal, items: seasonal.items.map((item: { id: number }) => (item.id === 2005 ? { ...item, price: 23 } : item)) },
+    {
+      ...seasonal,
+      items: seasonal.items.map((item: { id: number }) => (item.id === 2005 ? { ...item, price: 23 } : item)),
+    },
   ]);
 
   await panel.fillShipping();

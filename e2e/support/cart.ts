@@ -23,7 +23,9 @@ export class CartPage {
   }
 
   async addFromCard(name: string) {
-    await this.page.getByRole("article").filter({ has: this.page.getByRole("heading", { name, exact: true }) })
+    await this.page
+      .getByRole("article")
+      .filter({ has: this.page.getByRole("heading", { name, exact: true }) })
       .getByRole("button", { name: "Add to cart" })
       .click();
   }

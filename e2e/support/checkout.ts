@@ -1,7 +1,13 @@
 import { type Browser, type Page, expect } from "@playwright/test";
 import { CartPage } from "./cart";
 
-export const shopper = { name: "Ada Lovelace", address: "12 Wick Lane", city: "Springfield", state: "IL", zip: "62701" };
+export const shopper = {
+  name: "Ada Lovelace",
+  address: "12 Wick Lane",
+  city: "Springfield",
+  state: "IL",
+  zip: "62701",
+};
 
 /** The checkout side panel as a shopper fills it in. */
 export class CheckoutPanel {

@@ -56,7 +56,9 @@ export async function createProduct(page: Page, product: NewProduct) {
   // Uploading and turning the photo into WebP takes a few seconds on a busy machine.
   await expect(page).toHaveURL(/\/admin\/products\/\d+\?created$/, { timeout: 30_000 });
   await expect(page.getByRole("heading", { level: 1 })).toHaveText(product.name);
-  await expect(page.getByRole("status").filter({ hasText: "Product added" })).toHaveText("Product added. Add its stock below.");
+  await expect(page.getByRole("status").filter({ hasText: "Product added" })).toHaveText(
+    "Product added. Add its stock below.",
+  );
   return Number(new URL(page.url()).pathname.split("/").pop());
 }
 

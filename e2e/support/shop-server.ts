@@ -11,7 +11,10 @@ export const basePort = Number(process.env.E2E_PORT ?? 4173);
 export const providerPort = basePort + 1;
 /** The port of the shop of the worker with this parallel index (0 to WORKERS - 1). */
 export const shopPort = (parallelIndex: number) => basePort + 2 + parallelIndex;
-export const shopCallbacks = Array.from({ length: WORKERS }, (_, index) => `http://127.0.0.1:${shopPort(index)}/api/auth/callback/google`);
+export const shopCallbacks = Array.from(
+  { length: WORKERS },
+  (_, index) => `http://127.0.0.1:${shopPort(index)}/api/auth/callback/google`,
+);
 
 /** The environment of every worker's server, besides its port and data folder. */
 export const shopEnv = {

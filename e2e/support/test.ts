@@ -32,7 +32,10 @@ export const test = base.extend<{ asOwner: (page: Page) => Promise<SignedInOwner
     // eslint-disable-next-line no-empty-pattern
     async ({}, provide, workerInfo) => {
       const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "wickshop-e2e-"));
-      const server = await startServerProcess({ ...shopEnv, PORT: String(shopPort(workerInfo.parallelIndex)), DATA_DIR: dataDir }, { liftLimits: false });
+      const server = await startServerProcess(
+        { ...shopEnv, PORT: String(shopPort(workerInfo.parallelIndex)), DATA_DIR: dataDir },
+        { liftLimits: false },
+      );
       process.env.E2E_DATA_DIR = dataDir;
       try {
         await provide({ url: server.url, dataDir });

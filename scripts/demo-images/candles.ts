@@ -148,7 +148,9 @@ function drawTin(svg: SvgDoc, p: Palette, at: Placement, view: CandleView): stri
   const innerRx = rx - 5 * k;
   const innerRy = (ry * innerRx) / rx;
   const waxY = rimY + at.h * SHAPES.tin.headroom;
-  const opening = svg.clip(`<ellipse cx="${round(at.x)}" cy="${round(rimY)}" rx="${round(innerRx)}" ry="${round(innerRy)}"/>`);
+  const opening = svg.clip(
+    `<ellipse cx="${round(at.x)}" cy="${round(rimY)}" rx="${round(innerRx)}" ry="${round(innerRy)}"/>`,
+  );
   return [
     `<path d="${cylinderPath(at.x, rimY, floorY, rx, rx, ry)}" fill="${svg.horizontal(cylinderStops(metal, 0.3))}"/>`,
     `<ellipse cx="${round(at.x)}" cy="${round(rimY)}" rx="${round(innerRx)}" ry="${round(innerRy)}" fill="${darken(metal, 0.3)}"/>`,
@@ -175,7 +177,12 @@ function drawPillar(svg: SvgDoc, p: Palette, at: Placement, view: CandleView): s
     `A${round(rx)} ${round(ry)} 0 0 1 ${round(at.x - rx)} ${round(bandBottom)}Z"/>`;
   return [
     `<path d="${cylinderPath(at.x, at.base - plate.h - plateRy, at.base - plateRy, plate.rx, plate.rx, plateRy)}" fill="${darken("#efe8dc", 0.12)}"/>`,
-    `<ellipse cx="${round(at.x)}" cy="${round(at.base - plate.h - plateRy)}" rx="${round(plate.rx)}" ry="${round(plateRy)}" fill="${svg.linear([[0, "#e2d9ca"], [1, "#f7f2ea"]])}"/>`,
+    `<ellipse cx="${round(at.x)}" cy="${round(at.base - plate.h - plateRy)}" rx="${round(plate.rx)}" ry="${round(plateRy)}" fill="${svg.linear(
+      [
+        [0, "#e2d9ca"],
+        [1, "#f7f2ea"],
+      ],
+    )}"/>`,
     `<path d="${cylinderPath(at.x, rimY, floorY, rx, rx, ry)}" fill="${svg.horizontal(cylinderStops(p.wax, 0.28))}"/>`,
     drawWaxTop(svg, p.wax, at.x, rimY, rx, ry, view.lit),
     drawLabel(p.label, { ...box, y: box.y + ry * 0.8 }, view.label, band),
@@ -195,4 +202,3 @@ export function drawCandle(svg: SvgDoc, p: Palette, at: Placement, view: CandleV
       return shadow + drawJar(svg, p, at, view);
   }
 }
-

@@ -13,7 +13,12 @@ export interface Region {
 function tinyShell(): string {
   return (
     `<path d="M-4 -2 L-26 -22 Q0 -56 26 -22 L4 -2Z" fill="#f6e2cd" stroke="#d2a98a" stroke-width="1.5"/>` +
-    [-18, -8, 0, 8, 18].map((x) => `<line x1="0" y1="-3" x2="${x}" y2="${-30 - (18 - Math.abs(x)) * 0.6}" stroke="#d8b293" stroke-width="1.3"/>`).join("")
+    [-18, -8, 0, 8, 18]
+      .map(
+        (x) =>
+          `<line x1="0" y1="-3" x2="${x}" y2="${-30 - (18 - Math.abs(x)) * 0.6}" stroke="#d8b293" stroke-width="1.3"/>`,
+      )
+      .join("")
   );
 }
 
@@ -62,7 +67,9 @@ export function drawInclusions(kind: InclusionKind, region: Region, k: number, r
     const y = region.y + region.h * ((i + 0.5 + (random() - 0.5) * 0.8) / count);
     const angle = Math.round(random() * 360);
     const squash = kind === "bubbles" ? 1 : 0.75;
-    items.push(`<g transform="translate(${round(x)} ${round(y)}) scale(${round(k, 3)} ${round(k * squash, 3)}) rotate(${angle})">${shape()}</g>`);
+    items.push(
+      `<g transform="translate(${round(x)} ${round(y)}) scale(${round(k, 3)} ${round(k * squash, 3)}) rotate(${angle})">${shape()}</g>`,
+    );
   }
   return items.join("");
 }

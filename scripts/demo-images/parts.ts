@@ -16,7 +16,14 @@ export const LID_COLORS: Record<Exclude<LidKind, "tin">, string> = {
 };
 
 /** Path of a cylinder (or tapered tumbler) seen slightly from above, by the centres of its top and bottom ellipses. */
-export function cylinderPath(x: number, topY: number, bottomY: number, rxTop: number, rxBottom: number, ry: number): string {
+export function cylinderPath(
+  x: number,
+  topY: number,
+  bottomY: number,
+  rxTop: number,
+  rxBottom: number,
+  ry: number,
+): string {
   const ryBottom = (ry * rxBottom) / rxTop;
   const n = (v: number) => round(v);
   return (
@@ -78,15 +85,32 @@ export function drawFlame(svg: SvgDoc, x: number, y: number, size: number, wick:
 }
 
 /** Draws the wick standing in the wax at (x, y); returns the markup and where a flame would sit. */
-export function drawWick(svg: SvgDoc, x: number, y: number, k: number, wick: WickKind, lit: boolean): { markup: string; flameY: number } {
+export function drawWick(
+  svg: SvgDoc,
+  x: number,
+  y: number,
+  k: number,
+  wick: WickKind,
+  lit: boolean,
+): { markup: string; flameY: number } {
   if (wick === "wood") {
     const w = 92 * k;
     const h = 20 * k;
     const grain = [0.35, 0.65]
-      .map((f) => `<line x1="${round(x - w / 2 + 4 * k)}" y1="${round(y - h * f)}" x2="${round(x + w / 2 - 4 * k)}" y2="${round(y - h * f)}" stroke="${darken(WOOD, 0.25)}" stroke-width="${round(1.2 * k)}" opacity="0.7"/>`)
+      .map(
+        (f) =>
+          `<line x1="${round(x - w / 2 + 4 * k)}" y1="${round(y - h * f)}" x2="${round(x + w / 2 - 4 * k)}" y2="${round(y - h * f)}" stroke="${darken(WOOD, 0.25)}" stroke-width="${round(1.2 * k)}" opacity="0.7"/>`,
+      )
       .join("");
-    const char = lit ? "" : `<rect x="${round(x - w / 2)}" y="${round(y - h)}" width="${round(w)}" height="${round(3 * k)}" fill="#3a2a20"/>`;
-    const markup = `<rect x="${round(x - w / 2)}" y="${round(y - h)}" width="${round(w)}" height="${round(h)}" rx="${round(2 * k)}" fill="${svg.linear([[0, lighten(WOOD, 0.15)], [1, darken(WOOD, 0.15)]])}"/>${grain}${char}`;
+    const char = lit
+      ? ""
+      : `<rect x="${round(x - w / 2)}" y="${round(y - h)}" width="${round(w)}" height="${round(3 * k)}" fill="#3a2a20"/>`;
+    const markup = `<rect x="${round(x - w / 2)}" y="${round(y - h)}" width="${round(w)}" height="${round(h)}" rx="${round(2 * k)}" fill="${svg.linear(
+      [
+        [0, lighten(WOOD, 0.15)],
+        [1, darken(WOOD, 0.15)],
+      ],
+    )}"/>${grain}${char}`;
     return { markup, flameY: y - h * 0.55 };
   }
   const len = 18 * k;
@@ -95,8 +119,20 @@ export function drawWick(svg: SvgDoc, x: number, y: number, k: number, wick: Wic
 }
 
 /** The visible wax surface inside a vessel; a lit candle shows a glossy melt pool. */
-export function drawWaxTop(svg: SvgDoc, wax: string, x: number, y: number, rx: number, ry: number, lit: boolean, opacity = 1): string {
-  const surface = svg.linear([[0, darken(wax, 0.06)], [1, lighten(wax, 0.22)]]);
+export function drawWaxTop(
+  svg: SvgDoc,
+  wax: string,
+  x: number,
+  y: number,
+  rx: number,
+  ry: number,
+  lit: boolean,
+  opacity = 1,
+): string {
+  const surface = svg.linear([
+    [0, darken(wax, 0.06)],
+    [1, lighten(wax, 0.22)],
+  ]);
   const pool = lit
     ? `<ellipse cx="${round(x)}" cy="${round(y)}" rx="${round(rx * 0.62)}" ry="${round(ry * 0.62)}" fill="${lighten(wax, 0.35)}" opacity="0.55"/>`
     : "";
@@ -155,10 +191,24 @@ export function drawLabel(style: LabelStyle, box: LabelBox, name: string | null,
   const brandSize = h * 0.1;
   return (
     opened +
-    text(x, top + h * 0.22, brandSize, "WICKSHOP", `${ink} font-family="${SANS}" font-weight="bold" letter-spacing="${round(brandSize * 0.32)}"`) +
+    text(
+      x,
+      top + h * 0.22,
+      brandSize,
+      "WICKSHOP",
+      `${ink} font-family="${SANS}" font-weight="bold" letter-spacing="${round(brandSize * 0.32)}"`,
+    ) +
     rule(top + h * 0.29, w * 0.18) +
-    lines.map((line, i) => text(x, firstBaseline + i * lineHeight, size, line, `${ink} font-family="${SERIF}"`)).join("") +
-    text(x, top + h * 0.88, h * 0.07, "HAND-POURED", `${ink} fill-opacity="0.75" font-family="${SANS}" letter-spacing="${round(h * 0.025)}"`)
+    lines
+      .map((line, i) => text(x, firstBaseline + i * lineHeight, size, line, `${ink} font-family="${SERIF}"`))
+      .join("") +
+    text(
+      x,
+      top + h * 0.88,
+      h * 0.07,
+      "HAND-POURED",
+      `${ink} fill-opacity="0.75" font-family="${SANS}" letter-spacing="${round(h * 0.025)}"`,
+    )
   );
 }
 
@@ -169,10 +219,27 @@ function lidFaceDetail(kind: LidKind, color: string, x: number, y: number, rx: n
   switch (kind) {
     case "oak":
     case "walnut":
-      return ellipse(0.35, darken(color, 0.3), 0.35) + ellipse(0.62, darken(color, 0.3), 0.3) + ellipse(0.85, darken(color, 0.3), 0.25);
+      return (
+        ellipse(0.35, darken(color, 0.3), 0.35) +
+        ellipse(0.62, darken(color, 0.3), 0.3) +
+        ellipse(0.85, darken(color, 0.3), 0.25)
+      );
     case "cork":
-      return ([[-0.5, -0.2], [0.3, -0.4], [0.1, 0.3], [-0.2, 0.5], [0.6, 0.2], [-0.6, 0.3], [0.4, 0.6]] as const)
-        .map(([dx, dy]) => `<circle cx="${round(x + dx * rx)}" cy="${round(y + dy * ry)}" r="${round(rx * 0.025)}" fill="${darken(color, 0.35)}"/>`)
+      return (
+        [
+          [-0.5, -0.2],
+          [0.3, -0.4],
+          [0.1, 0.3],
+          [-0.2, 0.5],
+          [0.6, 0.2],
+          [-0.6, 0.3],
+          [0.4, 0.6],
+        ] as const
+      )
+        .map(
+          ([dx, dy]) =>
+            `<circle cx="${round(x + dx * rx)}" cy="${round(y + dy * ry)}" r="${round(rx * 0.025)}" fill="${darken(color, 0.35)}"/>`,
+        )
         .join("");
     case "brass":
     case "tin":
@@ -181,21 +248,51 @@ function lidFaceDetail(kind: LidKind, color: string, x: number, y: number, rx: n
 }
 
 /** A lid sitting on a vessel whose rim ellipse is centred at (x, rimY). */
-export function drawLidOn(svg: SvgDoc, kind: LidKind, color: string, x: number, rimY: number, rx: number, ry: number, height: number): string {
+export function drawLidOn(
+  svg: SvgDoc,
+  kind: LidKind,
+  color: string,
+  x: number,
+  rimY: number,
+  rx: number,
+  ry: number,
+  height: number,
+): string {
   const lidRx = rx * 1.03;
   const lidRy = ry * 1.03;
   const topY = rimY - height;
   return (
     `<path d="${cylinderPath(x, topY, rimY + ry * 0.15, lidRx, lidRx, lidRy)}" fill="${svg.horizontal(cylinderStops(color, 0.28))}"/>` +
-    `<ellipse cx="${round(x)}" cy="${round(topY)}" rx="${round(lidRx)}" ry="${round(lidRy)}" fill="${svg.linear([[0, darken(color, 0.05)], [1, lighten(color, 0.2)]])}"/>` +
+    `<ellipse cx="${round(x)}" cy="${round(topY)}" rx="${round(lidRx)}" ry="${round(lidRy)}" fill="${svg.linear([
+      [0, darken(color, 0.05)],
+      [1, lighten(color, 0.2)],
+    ])}"/>` +
     lidFaceDetail(kind, color, x, topY, lidRx, lidRy)
   );
 }
 
 /** A lid's top face as an ellipse centred at (x, y), e.g. a lid lying on the table seen from above. */
-export function drawLidFace(svg: SvgDoc, kind: LidKind, color: string, x: number, y: number, rx: number, ry: number): string {
-  const fill = svg.radial([[0, lighten(color, 0.18)], [1, darken(color, 0.06)]], [0.4, 0.35], 0.7);
-  return `<ellipse cx="${round(x)}" cy="${round(y)}" rx="${round(rx)}" ry="${round(ry)}" fill="${fill}"/>` + lidFaceDetail(kind, color, x, y, rx, ry);
+export function drawLidFace(
+  svg: SvgDoc,
+  kind: LidKind,
+  color: string,
+  x: number,
+  y: number,
+  rx: number,
+  ry: number,
+): string {
+  const fill = svg.radial(
+    [
+      [0, lighten(color, 0.18)],
+      [1, darken(color, 0.06)],
+    ],
+    [0.4, 0.35],
+    0.7,
+  );
+  return (
+    `<ellipse cx="${round(x)}" cy="${round(y)}" rx="${round(rx)}" ry="${round(ry)}" fill="${fill}"/>` +
+    lidFaceDetail(kind, color, x, y, rx, ry)
+  );
 }
 
 /** A lid standing on its edge, leaning back, with its face towards the camera; it rests on (x, base). */

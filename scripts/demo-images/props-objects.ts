@@ -21,7 +21,10 @@ export function matchbox(svg: SvgDoc): string {
 
 /** Three split logs stacked end-on, showing their rings. */
 export function logStack(svg: SvgDoc): string {
-  const bark = svg.linear([[0, "#7a5538"], [1, "#4a3222"]]);
+  const bark = svg.linear([
+    [0, "#7a5538"],
+    [1, "#4a3222"],
+  ]);
   const log = (x: number, y: number, r: number) =>
     `<path d="M${x} ${y - r} L${x - 34} ${y - r - 14} A${r} ${r} 0 0 0 ${x - 34} ${y + r - 14} L${x} ${y + r}Z" fill="${bark}"/>` +
     `<circle cx="${x}" cy="${y}" r="${r}" fill="#d9b07a" stroke="#6b4a2f" stroke-width="3"/>` +
@@ -33,11 +36,21 @@ export function logStack(svg: SvgDoc): string {
 /** A scallop shell standing on its hinge. */
 export function shell(svg: SvgDoc): string {
   const ribs = [-40, -28, -14, 0, 14, 28, 40]
-    .map((x) => `<line x1="0" y1="-6" x2="${x}" y2="${-44 - (40 - Math.abs(x)) * 0.55}" stroke="#d2a98a" stroke-width="2"/>`)
+    .map(
+      (x) =>
+        `<line x1="0" y1="-6" x2="${x}" y2="${-44 - (40 - Math.abs(x)) * 0.55}" stroke="#d2a98a" stroke-width="2"/>`,
+    )
     .join("");
   return (
     contactShadow(svg, 0, -2, 44, 6) +
-    `<path d="M-7 -4 L-48 -42 Q0 -104 48 -42 L7 -4Z" fill="${svg.radial([[0, "#fbeee0"], [1, "#eccaa9"]], [0.5, 0.3], 0.7)}" stroke="#cfa07e" stroke-width="2"/>` +
+    `<path d="M-7 -4 L-48 -42 Q0 -104 48 -42 L7 -4Z" fill="${svg.radial(
+      [
+        [0, "#fbeee0"],
+        [1, "#eccaa9"],
+      ],
+      [0.5, 0.3],
+      0.7,
+    )}" stroke="#cfa07e" stroke-width="2"/>` +
     ribs +
     `<rect x="-14" y="-9" width="28" height="9" rx="2" fill="#e8c8a6"/>`
   );
@@ -55,8 +68,22 @@ export function driftwood(svg: SvgDoc): string {
 
 /** Chunks of amber resin, translucent and glossy. */
 export function amberStones(svg: SvgDoc): string {
-  const stones = [[-40, -12, 16, 11, -10], [-12, -14, 20, 13, 15], [18, -11, 15, 10, -25], [42, -10, 12, 9, 30], [0, -32, 14, 10, 5]] as const;
-  const fill = svg.radial([[0, "#f6c45c"], [0.7, "#d9862a"], [1, "#a45a16"]], [0.4, 0.35], 0.65);
+  const stones = [
+    [-40, -12, 16, 11, -10],
+    [-12, -14, 20, 13, 15],
+    [18, -11, 15, 10, -25],
+    [42, -10, 12, 9, 30],
+    [0, -32, 14, 10, 5],
+  ] as const;
+  const fill = svg.radial(
+    [
+      [0, "#f6c45c"],
+      [0.7, "#d9862a"],
+      [1, "#a45a16"],
+    ],
+    [0.4, 0.35],
+    0.65,
+  );
   return (
     contactShadow(svg, 0, -2, 62, 7) +
     stones

@@ -6,11 +6,29 @@ import { contactShadow, darken, lighten, type SvgDoc } from "./svg";
 
 export function pumpkin(svg: SvgDoc): string {
   const base = "#e07b2a";
-  const fill = svg.radial([[0, lighten(base, 0.25)], [1, darken(base, 0.12)]], [0.4, 0.35], 0.7);
-  const ribs = [[-34, 28], [34, 28], [-16, 32], [16, 32], [0, 30]] as const;
+  const fill = svg.radial(
+    [
+      [0, lighten(base, 0.25)],
+      [1, darken(base, 0.12)],
+    ],
+    [0.4, 0.35],
+    0.7,
+  );
+  const ribs = [
+    [-34, 28],
+    [34, 28],
+    [-16, 32],
+    [16, 32],
+    [0, 30],
+  ] as const;
   return (
     contactShadow(svg, 0, -2, 66, 9) +
-    ribs.map(([x, rx]) => `<ellipse cx="${x}" cy="-42" rx="${rx}" ry="42" fill="${fill}" stroke="${darken(base, 0.2)}" stroke-width="2"/>`).join("") +
+    ribs
+      .map(
+        ([x, rx]) =>
+          `<ellipse cx="${x}" cy="-42" rx="${rx}" ry="42" fill="${fill}" stroke="${darken(base, 0.2)}" stroke-width="2"/>`,
+      )
+      .join("") +
     `<path d="M-5 -80 C-6 -95 2 -104 13 -108 L16 -101 C8 -97 6 -90 6 -80Z" fill="#6b5a2e"/>`
   );
 }
@@ -26,7 +44,10 @@ export function citrusSlice(flesh: string, rind: string) {
       contactShadow(svg, 0, -2, 46, 6) +
       `<circle cx="0" cy="-38" r="38" fill="${rind}"/>` +
       `<circle cx="0" cy="-38" r="34" fill="#fbf3dc"/>` +
-      `<circle cx="0" cy="-38" r="31" fill="${svg.radial([[0, lighten(flesh, 0.3)], [1, flesh]])}"/>` +
+      `<circle cx="0" cy="-38" r="31" fill="${svg.radial([
+        [0, lighten(flesh, 0.3)],
+        [1, flesh],
+      ])}"/>` +
       segments +
       `<circle cx="0" cy="-38" r="3.5" fill="#fbf3dc"/>`
     );
@@ -38,22 +59,57 @@ function shinyBall(x: number, y: number, r: number, fill: string): string {
 }
 
 export function cranberries(svg: SvgDoc): string {
-  const fill = svg.radial([[0, "#d8414f"], [1, "#8e1426"]], [0.4, 0.35], 0.6);
-  const spots = [[-30, -10], [-10, -10], [10, -10], [30, -10], [-20, -27], [0, -27], [20, -26], [-8, -43]] as const;
+  const fill = svg.radial(
+    [
+      [0, "#d8414f"],
+      [1, "#8e1426"],
+    ],
+    [0.4, 0.35],
+    0.6,
+  );
+  const spots = [
+    [-30, -10],
+    [-10, -10],
+    [10, -10],
+    [30, -10],
+    [-20, -27],
+    [0, -27],
+    [20, -26],
+    [-8, -43],
+  ] as const;
   return contactShadow(svg, 0, -2, 50, 6) + spots.map(([x, y]) => shinyBall(x, y, 11, fill)).join("");
 }
 
 /** Raspberries and a blackberry: each berry is a cluster of small drupelets. */
 export function mixedBerries(svg: SvgDoc): string {
   const berry = (cx: number, cy: number, color: string) => {
-    const drupes = [[0, 0], [-7, -5], [7, -5], [-7, 5], [7, 5], [0, -10], [0, 10], [-12, 0], [12, 0]] as const;
+    const drupes = [
+      [0, 0],
+      [-7, -5],
+      [7, -5],
+      [-7, 5],
+      [7, 5],
+      [0, -10],
+      [0, 10],
+      [-12, 0],
+      [12, 0],
+    ] as const;
     return drupes.map(([dx, dy]) => shinyBall(cx + dx, cy + dy, 6, color)).join("");
   };
-  return contactShadow(svg, 0, -2, 58, 7) + berry(-28, -16, "#c2324a") + berry(26, -16, "#2c1a33") + berry(0, -36, "#d2405a");
+  return (
+    contactShadow(svg, 0, -2, 58, 7) + berry(-28, -16, "#c2324a") + berry(26, -16, "#2c1a33") + berry(0, -36, "#d2405a")
+  );
 }
 
 export function greenApple(svg: SvgDoc): string {
-  const fill = svg.radial([[0, "#c2dc7a"], [1, "#6f9a34"]], [0.38, 0.35], 0.7);
+  const fill = svg.radial(
+    [
+      [0, "#c2dc7a"],
+      [1, "#6f9a34"],
+    ],
+    [0.38, 0.35],
+    0.7,
+  );
   return (
     contactShadow(svg, 0, -2, 56, 8) +
     `<path d="M0 -70 C-20 -84 -58 -76 -58 -40 C-58 -10 -30 2 -14 -2 C-6 0 6 0 14 -2 C30 2 58 -10 58 -40 C58 -76 20 -84 0 -70Z" fill="${fill}"/>` +
@@ -74,11 +130,25 @@ export function candyCanes(svg: SvgDoc): string {
       "</g>"
     );
   };
-  return contactShadow(svg, 0, -2, 76, 7) + cane("translate(-6 -14) rotate(-10)") + cane("scale(-1 1) translate(-10 0)");
+  return (
+    contactShadow(svg, 0, -2, 76, 7) + cane("translate(-6 -14) rotate(-10)") + cane("scale(-1 1) translate(-10 0)")
+  );
 }
 
 export function coffeeBeans(svg: SvgDoc): string {
-  const beans = [[-44, -10, 20], [-22, -12, -30], [0, -10, 60], [22, -12, -10], [44, -10, 35], [-32, -30, 80], [-10, -32, 10], [12, -30, -50], [32, -28, 20], [-18, -50, -20], [6, -50, 40]] as const;
+  const beans = [
+    [-44, -10, 20],
+    [-22, -12, -30],
+    [0, -10, 60],
+    [22, -12, -10],
+    [44, -10, 35],
+    [-32, -30, 80],
+    [-10, -32, 10],
+    [12, -30, -50],
+    [32, -28, 20],
+    [-18, -50, -20],
+    [6, -50, 40],
+  ] as const;
   return (
     contactShadow(svg, 0, -2, 62, 7) +
     beans
@@ -91,7 +161,11 @@ export function coffeeBeans(svg: SvgDoc): string {
 }
 
 export function cinnamonSticks(svg: SvgDoc): string {
-  const bark = svg.linear([[0, "#b06a40"], [0.5, "#8a4a28"], [1, "#5e2f17"]]);
+  const bark = svg.linear([
+    [0, "#b06a40"],
+    [0.5, "#8a4a28"],
+    [1, "#5e2f17"],
+  ]);
   const stick = (x: number, y: number, length: number, angle: number) =>
     `<g transform="translate(${x} ${y}) rotate(${angle})">` +
     `<rect x="${-length / 2}" y="-9" width="${length}" height="18" rx="4" fill="${bark}"/>` +
@@ -118,7 +192,17 @@ export function honeycomb(svg: SvgDoc): string {
     return `<polygon points="${points}" fill="${capped ? "#f3c96a" : "#e39a28"}" stroke="#b87514" stroke-width="3"/>`;
   };
   const w = 14 * Math.sqrt(3);
-  const cells = [[-1.5, 0], [-0.5, 0], [0.5, 0], [1.5, 0], [-1, -1], [0, -1], [1, -1], [-0.5, -2], [0.5, -2]] as const;
+  const cells = [
+    [-1.5, 0],
+    [-0.5, 0],
+    [0.5, 0],
+    [1.5, 0],
+    [-1, -1],
+    [0, -1],
+    [1, -1],
+    [-0.5, -2],
+    [0.5, -2],
+  ] as const;
   const comb = cells.map(([col, row], i) => cell(col * w, -40 + row * 21, i % 3 === 1)).join("");
   return (
     contactShadow(svg, 0, -2, 64, 8) +

@@ -47,7 +47,13 @@ export function leafySprig(leafColor: string, rx: number, ry: number, count: num
 
 export function lavenderBunch(svg: SvgDoc): string {
   const tie: Point = [-48, -8];
-  const tips: Point[] = [[74, -6], [78, -22], [70, -38], [58, -52], [40, -62]];
+  const tips: Point[] = [
+    [74, -6],
+    [78, -22],
+    [70, -38],
+    [58, -52],
+    [40, -62],
+  ];
   const stems = tips.map(([tx, ty]) => {
     const buds: string[] = [];
     for (let i = 0; i < 9; i += 1) {
@@ -78,14 +84,26 @@ export function pineSprig(svg: SvgDoc): string {
     const t = i / (steps + 1);
     const [x, y] = quadPoint(p0, p1, p2, t);
     const len = 24 - t * 8;
-    for (const [dx, dy, color] of [[0.45, -0.9, "#2f5d3a"], [0.5, 0.75, "#3f7a4a"]] as const) {
+    for (const [dx, dy, color] of [
+      [0.45, -0.9, "#2f5d3a"],
+      [0.5, 0.75, "#3f7a4a"],
+    ] as const) {
       needles.push(
         `<line x1="${round(x)}" y1="${round(y)}" x2="${round(x + dx * len)}" y2="${round(y + dy * len)}" stroke="${color}" stroke-width="3" stroke-linecap="round"/>`,
       );
     }
   }
-  const berries = ([[-58, -26], [-48, -32], [-50, -20]] as const)
-    .map(([x, y]) => `<circle cx="${x}" cy="${y}" r="6" fill="#b3242f"/><circle cx="${x - 2}" cy="${y - 2}" r="1.8" fill="#ffffff" opacity="0.6"/>`)
+  const berries = (
+    [
+      [-58, -26],
+      [-48, -32],
+      [-50, -20],
+    ] as const
+  )
+    .map(
+      ([x, y]) =>
+        `<circle cx="${x}" cy="${y}" r="6" fill="#b3242f"/><circle cx="${x - 2}" cy="${y - 2}" r="1.8" fill="#ffffff" opacity="0.6"/>`,
+    )
     .join("");
   return (
     contactShadow(svg, 0, -2, 84, 8) +
@@ -96,10 +114,23 @@ export function pineSprig(svg: SvgDoc): string {
 }
 
 export function cottonStem(svg: SvgDoc): string {
-  const bolls: Point[] = [[48, -74], [2, -50], [-40, -28]];
+  const bolls: Point[] = [
+    [48, -74],
+    [2, -50],
+    [-40, -28],
+  ];
   const boll = ([x, y]: Point) => {
-    const puffs = ([[-9, -4], [9, -4], [0, -14], [0, 5]] as const)
-      .map(([dx, dy]) => `<circle cx="${x + dx}" cy="${y + dy}" r="12" fill="#fbfaf6" stroke="#e4ded2" stroke-width="1"/>`)
+    const puffs = (
+      [
+        [-9, -4],
+        [9, -4],
+        [0, -14],
+        [0, 5],
+      ] as const
+    )
+      .map(
+        ([dx, dy]) => `<circle cx="${x + dx}" cy="${y + dy}" r="12" fill="#fbfaf6" stroke="#e4ded2" stroke-width="1"/>`,
+      )
       .join("");
     const bracts = `<path d="M${x - 12} ${y + 10} L${x} ${y + 20} L${x + 12} ${y + 10} L${x} ${y + 13}Z" fill="#6e4b32"/>`;
     return bracts + puffs;
@@ -115,12 +146,18 @@ export function vanillaPods(svg: SvgDoc): string {
   const pods = ["M-72 -6 C-20 -16 20 -2 70 -12", "M-70 -14 C-24 -26 24 -12 72 -24", "M-66 -2 C-10 -6 30 4 74 -2"];
   const flowerAt: Point = [52, -46];
   const petals = [0, 72, 144, 216, 288]
-    .map((a) => `<ellipse cx="${flowerAt[0]}" cy="${flowerAt[1] - 13}" rx="8" ry="15" fill="#f4ebcc" stroke="#e2d3a4" transform="rotate(${a} ${flowerAt[0]} ${flowerAt[1]})"/>`)
+    .map(
+      (a) =>
+        `<ellipse cx="${flowerAt[0]}" cy="${flowerAt[1] - 13}" rx="8" ry="15" fill="#f4ebcc" stroke="#e2d3a4" transform="rotate(${a} ${flowerAt[0]} ${flowerAt[1]})"/>`,
+    )
     .join("");
   return (
     contactShadow(svg, 0, -2, 82, 8) +
     pods
-      .map((d) => `<path d="${d}" stroke="#3b2416" stroke-width="7" fill="none" stroke-linecap="round"/><path d="${d}" stroke="#5c3b25" stroke-width="2" fill="none" transform="translate(0 -2)"/>`)
+      .map(
+        (d) =>
+          `<path d="${d}" stroke="#3b2416" stroke-width="7" fill="none" stroke-linecap="round"/><path d="${d}" stroke="#5c3b25" stroke-width="2" fill="none" transform="translate(0 -2)"/>`,
+      )
       .join("") +
     petals +
     `<circle cx="${flowerAt[0]}" cy="${flowerAt[1]}" r="6" fill="#d8c05a"/>`
@@ -136,19 +173,39 @@ export function petal(color: string): string {
 }
 
 export function scatteredPetals(color: string) {
-  const spots = [[-60, -6, -70], [-30, -14, 20], [0, -4, 100], [28, -16, -30], [58, -6, 60], [12, -26, 160]] as const;
+  const spots = [
+    [-60, -6, -70],
+    [-30, -14, 20],
+    [0, -4, 100],
+    [28, -16, -30],
+    [58, -6, 60],
+    [12, -26, 160],
+  ] as const;
   return (svg: SvgDoc): string =>
     contactShadow(svg, 0, -2, 80, 6) +
     spots
-      .map(([x, y, a], i) => `<g transform="translate(${x} ${y}) rotate(${a}) scale(1 0.6)">${petal(i % 2 === 0 ? color : darken(color, 0.12))}</g>`)
+      .map(
+        ([x, y, a], i) =>
+          `<g transform="translate(${x} ${y}) rotate(${a}) scale(1 0.6)">${petal(i % 2 === 0 ? color : darken(color, 0.12))}</g>`,
+      )
       .join("");
 }
 
 export function rose(svg: SvgDoc): string {
   const head = "#c65a72";
-  const fill = svg.radial([[0, lighten(head, 0.2)], [1, darken(head, 0.2)]], [0.4, 0.35], 0.7);
+  const fill = svg.radial(
+    [
+      [0, lighten(head, 0.2)],
+      [1, darken(head, 0.2)],
+    ],
+    [0.4, 0.35],
+    0.7,
+  );
   const swirl = [16, 11, 6]
-    .map((r) => `<path d="M${-r} -44 A${r} ${r * 0.85} 0 1 1 ${r * 0.6} ${-44 + r * 0.6}" stroke="${darken(head, 0.35)}" stroke-width="2.5" fill="none"/>`)
+    .map(
+      (r) =>
+        `<path d="M${-r} -44 A${r} ${r * 0.85} 0 1 1 ${r * 0.6} ${-44 + r * 0.6}" stroke="${darken(head, 0.35)}" stroke-width="2.5" fill="none"/>`,
+    )
     .join("");
   return (
     contactShadow(svg, 0, -2, 70, 8) +
@@ -163,7 +220,10 @@ export function rose(svg: SvgDoc): string {
 export function tobaccoLeaves(svg: SvgDoc): string {
   const leafShape = (color: string, transform: string) => {
     const veins = [-50, -25, 0, 25, 50]
-      .map((x) => `<path d="M${x} ${-14 - x * 0.08} l12 -16 M${x} ${-14 - x * 0.08} l12 12" stroke="${lighten(color, 0.2)}" stroke-width="1.5" fill="none"/>`)
+      .map(
+        (x) =>
+          `<path d="M${x} ${-14 - x * 0.08} l12 -16 M${x} ${-14 - x * 0.08} l12 12" stroke="${lighten(color, 0.2)}" stroke-width="1.5" fill="none"/>`,
+      )
       .join("");
     return (
       `<g transform="${transform}">` +
@@ -173,5 +233,7 @@ export function tobaccoLeaves(svg: SvgDoc): string {
       "</g>"
     );
   };
-  return contactShadow(svg, 0, -2, 88, 9) + leafShape("#7a4c24", "translate(6 -10) rotate(-8)") + leafShape("#9a6632", "");
+  return (
+    contactShadow(svg, 0, -2, 88, 9) + leafShape("#7a4c24", "translate(6 -10) rotate(-8)") + leafShape("#9a6632", "")
+  );
 }

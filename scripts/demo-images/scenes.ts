@@ -31,10 +31,22 @@ function scene(svg: SvgDoc, parts: readonly string[]): Scene {
 function drawBackdrop(svg: SvgDoc, b: Backdrop, horizon: number): string {
   const { viewWidth: w, viewHeight: h } = svg;
   return [
-    `<rect width="${w}" height="${horizon}" fill="${svg.linear([[0, lighten(b.wall, 0.18)], [1, b.wall]])}"/>`,
-    `<ellipse cx="${w * 0.3}" cy="${horizon * 0.3}" rx="${w * 0.75}" ry="${horizon * 0.75}" fill="${svg.radial([[0, "#ffffff", 0.35], [1, "#ffffff", 0]])}"/>`,
-    `<rect y="${horizon}" width="${w}" height="${h - horizon}" fill="${svg.linear([[0, lighten(b.surface, 0.08)], [1, darken(b.surface, 0.06)]])}"/>`,
-    `<rect y="${horizon + 1}" width="${w}" height="40" fill="${svg.linear([[0, "#000000", 0.07], [1, "#000000", 0]])}"/>`,
+    `<rect width="${w}" height="${horizon}" fill="${svg.linear([
+      [0, lighten(b.wall, 0.18)],
+      [1, b.wall],
+    ])}"/>`,
+    `<ellipse cx="${w * 0.3}" cy="${horizon * 0.3}" rx="${w * 0.75}" ry="${horizon * 0.75}" fill="${svg.radial([
+      [0, "#ffffff", 0.35],
+      [1, "#ffffff", 0],
+    ])}"/>`,
+    `<rect y="${horizon}" width="${w}" height="${h - horizon}" fill="${svg.linear([
+      [0, lighten(b.surface, 0.08)],
+      [1, darken(b.surface, 0.06)],
+    ])}"/>`,
+    `<rect y="${horizon + 1}" width="${w}" height="40" fill="${svg.linear([
+      [0, "#000000", 0.07],
+      [1, "#000000", 0],
+    ])}"/>`,
     `<rect y="${horizon - 1}" width="${w}" height="2" fill="${lighten(b.surface, 0.35)}" opacity="0.7"/>`,
   ].join("");
 }
@@ -69,7 +81,16 @@ export function detailShot(product: ProductArt): Scene {
   const [first, second] = p.sideProps;
   return scene(svg, [
     drawBackdrop(svg, deeper, PRODUCT_VIEW.horizon),
-    leaning ? drawLeaningLid(svg, lid, lidColor(p, lid), candle.x + candle.w / 2 + lidRadius * 0.75, candle.base + 6, lidRadius) : "",
+    leaning
+      ? drawLeaningLid(
+          svg,
+          lid,
+          lidColor(p, lid),
+          candle.x + candle.w / 2 + lidRadius * 0.75,
+          candle.base + 6,
+          lidRadius,
+        )
+      : "",
     drawCandle(svg, p, candle, { lit: false, label: product.name, lidOn: lid !== null && !leaning, seed: product.key }),
     first ? drawProp(svg, first, leaning ? 610 : 660, 945, 1.4) : "",
     second ? drawProp(svg, second, 120, 935, 1.15) : "",
@@ -96,12 +117,30 @@ export function topDownShot(product: ProductArt): Scene {
   const [corner] = p.sideProps;
   const [front] = p.heroProps;
   return scene(svg, [
-    `<rect width="800" height="1000" fill="${svg.linear([[0, lighten(b.surface, 0.14)], [1, b.surface]], [0, 0], [1, 1])}"/>`,
+    `<rect width="800" height="1000" fill="${svg.linear(
+      [
+        [0, lighten(b.surface, 0.14)],
+        [1, b.surface],
+      ],
+      [0, 0],
+      [1, 1],
+    )}"/>`,
     `<g transform="rotate(-12 400 500)"><rect x="-60" y="560" width="760" height="620" fill="${lighten(b.wall, 0.25)}"/><rect x="-40" y="580" width="720" height="580" fill="none" stroke="${darken(b.wall, 0.15)}" stroke-width="2" stroke-dasharray="8 6"/></g>`,
     p.lid ? drawLidFace(svg, p.lid, lidColor(p, p.lid), 95, 905, 190, 190) : "",
     circle(r * 1.06, `fill="${svg.shadowFill()}" transform="translate(26 30)"`),
-    p.vessel === "pillar" ? "" : circle(r, `fill="${p.glass.color}" fill-opacity="${Math.max(p.glass.opacity, 0.4)}" stroke="${lighten(p.glass.color, 0.5)}" stroke-width="4"`),
-    circle(waxR, `fill="${svg.radial([[0, lighten(p.wax, 0.22)], [1, darken(p.wax, 0.08)]])}" fill-opacity="${gelOpacity}"`),
+    p.vessel === "pillar"
+      ? ""
+      : circle(
+          r,
+          `fill="${p.glass.color}" fill-opacity="${Math.max(p.glass.opacity, 0.4)}" stroke="${lighten(p.glass.color, 0.5)}" stroke-width="4"`,
+        ),
+    circle(
+      waxR,
+      `fill="${svg.radial([
+        [0, lighten(p.wax, 0.22)],
+        [1, darken(p.wax, 0.08)],
+      ])}" fill-opacity="${gelOpacity}"`,
+    ),
     inclusions,
     circle(waxR * 0.55, `fill="${lighten(p.wax, 0.35)}" opacity="0.45"`),
     wickMarkup,

@@ -26,7 +26,11 @@ export interface Credentials {
 /** A new shopper nobody has signed up yet; the password is distinctive enough to search logs for. */
 export function newCredentials(displayName = "Ada Wick"): Credentials {
   const id = randomBytes(5).toString("hex");
-  return { displayName, email: `shopper-${id}@example.com`, password: `Wax-${randomBytes(9).toString("base64url")}-pw` };
+  return {
+    displayName,
+    email: `shopper-${id}@example.com`,
+    password: `Wax-${randomBytes(9).toString("base64url")}-pw`,
+  };
 }
 
 /** The /auth sign-up form as a shopper fills it in; `fields` overrides what they typed. */
@@ -42,8 +46,18 @@ export function signUp(browser: BrowserSession, credentials: Credentials, fields
   });
 }
 
-export function signIn(browser: BrowserSession, credentials: Pick<Credentials, "email" | "password">, fields: Record<string, string> = {}) {
-  return browser.postForm("/auth", { intent: "sign-in", email: credentials.email, password: credentials.password, returnTo: "/shop", ...fields });
+export function signIn(
+  browser: BrowserSession,
+  credentials: Pick<Credentials, "email" | "password">,
+  fields: Record<string, string> = {},
+) {
+  return browser.postForm("/auth", {
+    intent: "sign-in",
+    email: credentials.email,
+    password: credentials.password,
+    returnTo: "/shop",
+    ...fields,
+  });
 }
 
 export function signOut(browser: BrowserSession, returnTo = "/shop") {
@@ -79,14 +93,19 @@ export function navOf(html: string) {
   const nav = /<nav class="nav"[\s\S]*?<\/nav>/.exec(html)?.[0];
   if (!nav) throw new Error(`the page has no nav bar: ${html.slice(0, 300)}`);
   const shopper = /class="nav__shopper"[^>]*>(?:<a[^>]*>)?([^<]*)</.exec(nav)?.[1];
-  return { shopper: shopper === undefined ? undefined : decodeHtml(shopper), signOut: nav.includes(">Sign Out<"), login: nav.includes(">Login<") };
+  return {
+    shopper: shopper === undefined ? undefined : decodeHtml(shopper),
+    signOut: nav.includes(">Sign Out<"),
+    login: nav.includes(">Login<"),
+  };
 }
 
 export const signedInNav = (displayName: string) => ({ shopper: displayName, signOut: true, login: false });
 export const guestNav = { shopper: undefined, signOut: false, login: true };
 
 /** The session cookie a response set, with its attributes. */
-export const sessionCookieOf = (response: PageResponse) => response.setCookies.find((cookie) => cookie.name === SESSION_COOKIE);
+export const sessionCookieOf = (response: PageResponse) =>
+  response.setCookies.find((cookie) => cookie.name === SESSION_COOKIE);
 
 /** better-auth's tables, which the shop's own schema types only in part. */
 type AuthTables = {
@@ -107,7 +126,11 @@ export function usersWithEmail(db: Db, email: string) {
 }
 
 export function accountsOf(db: Db, userId: string) {
-  return authDb(db).selectFrom("account").select(["accountId", "providerId", "password"]).where("userId", "=", userId).execute();
+  return authDb(db)
+    .selectFrom("account")
+    .select(["accountId", "providerId", "password"])
+    .where("userId", "=", userId)
+    .execute();
 }
 
 export function sessionsOf(db: Db, userId: string) {

@@ -65,7 +65,10 @@ export class BrowserSession {
     return copy;
   }
 
-  async send(path: string, init: { method?: string; headers?: Record<string, string>; body?: string | FormData } = {}): Promise<PageResponse> {
+  async send(
+    path: string,
+    init: { method?: string; headers?: Record<string, string>; body?: string | FormData } = {},
+  ): Promise<PageResponse> {
     const headers = new Headers(init.headers);
     const cookies = this.cookieHeader();
     if (cookies) headers.set("Cookie", cookies);
@@ -75,7 +78,13 @@ export class BrowserSession {
       if (removes(cookie)) this.jar.delete(cookie.name);
       else this.jar.set(cookie.name, cookie.value);
     }
-    return { status: response.status, headers: response.headers, location: response.headers.get("location"), setCookies, html: await response.text() };
+    return {
+      status: response.status,
+      headers: response.headers,
+      location: response.headers.get("location"),
+      setCookies,
+      html: await response.text(),
+    };
   }
 
   get(path: string): Promise<PageResponse> {
@@ -97,7 +106,11 @@ export class BrowserSession {
   }
 
   /** Posts JSON to an API route with this browser's cookies, as the shop's own scripts do. */
-  async postJson<Body>(path: string, body: unknown, headers: Record<string, string> = {}): Promise<{ status: number; body: Body }> {
+  async postJson<Body>(
+    path: string,
+    body: unknown,
+    headers: Record<string, string> = {},
+  ): Promise<{ status: number; body: Body }> {
     const response = await this.send(path, {
       method: "POST",
       headers: { ...headers, "Content-Type": "application/json" },

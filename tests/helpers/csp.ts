@@ -18,7 +18,10 @@ export function cspOf(response: { headers: Headers }) {
  * never run, so the policy need not allow it) or its style sheets.
  */
 const inlineElements = (html: string, kind: "script" | "style") =>
-  [...html.matchAll(kind === "script" ? INLINE_SCRIPT : INLINE_STYLE)].map(([, attributes, text]) => ({ attributes: attributes!, text: text! }));
+  [...html.matchAll(kind === "script" ? INLINE_SCRIPT : INLINE_STYLE)].map(([, attributes, text]) => ({
+    attributes: attributes!,
+    text: text!,
+  }));
 
 const INLINE_SCRIPT = /<script(?![^>]*\b(?:src=|type="application\/ld\+json"))([^>]*)>([\s\S]*?)<\/script>/g;
 const INLINE_STYLE = /<style([^>]*)>([\s\S]*?)<\/style>/g;
@@ -29,7 +32,9 @@ export const inlineNonces = (html: string, kind: "script" | "style" = "script") 
 
 /** The `'sha256-…'` source that allows each inline script or style sheet of a page, once each. */
 export const inlineHashes = (html: string, kind: "script" | "style" = "script") => [
-  ...new Set(inlineElements(html, kind).map(({ text }) => `'sha256-${createHash("sha256").update(text).digest("base64")}'`)),
+  ...new Set(
+    inlineElements(html, kind).map(({ text }) => `'sha256-${createHash("sha256").update(text).digest("base64")}'`),
+  ),
 ];
 
 /** The nonce a response's policy allows scripts with. */

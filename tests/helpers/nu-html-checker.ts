@@ -27,7 +27,14 @@ export interface NuError {
 }
 
 interface NuReport {
-  messages: { type: string; url?: string; lastLine?: number; firstColumn?: number; message: string; extract?: string }[];
+  messages: {
+    type: string;
+    url?: string;
+    lastLine?: number;
+    firstColumn?: number;
+    message: string;
+    extract?: string;
+  }[];
 }
 
 /** One line per error, as a failing test lists them. */
@@ -36,18 +43,29 @@ export const describeNuError = ({ document, line, column, message, extract }: Nu
 
 function runChecker(files: string[]): Promise<NuReport> {
   return new Promise((resolve, reject) => {
-    execFile("java", ["-jar", vnuJar, "--format", "json", "--stdout", ...files], { maxBuffer: 64 * 1024 * 1024 }, (error, stdout, stderr) => {
-      if ((error as NodeJS.ErrnoException | null)?.code === "ENOENT") {
-        reject(new Error("The W3C Nu HTML Checker runs on Java and there is no `java` on PATH: install Java 11 or later (Debian: apt-get install default-jre-headless)."));
-        return;
-      }
-      // It exits with 1 when it found errors; the report is on stdout either way.
-      try {
-        resolve(JSON.parse(stdout) as NuReport);
-      } catch {
-        reject(new Error(`The W3C Nu HTML Checker gave no report (${error?.message ?? "exit 0"}):\n${stderr}${stdout}`));
-      }
-    });
+    execFile(
+      "java",
+      ["-jar", vnuJar, "--format", "json", "--stdout", ...files],
+      { maxBuffer: 64 * 1024 * 1024 },
+      (error, stdout, stderr) => {
+        if ((error as NodeJS.ErrnoException | null)?.code === "ENOENT") {
+          reject(
+            new Error(
+              "The W3C Nu HTML Checker runs on Java and there is no `java` on PATH: install Java 11 or later (Debian: apt-get install default-jre-headless).",
+            ),
+          );
+          return;
+        }
+        // It exits with 1 when it found errors; the report is on stdout either way.
+        try {
+          resolve(JSON.parse(stdout) as NuReport);
+        } catch {
+          reject(
+            new Error(`The W3C Nu HTML Checker gave no report (${error?.message ?? "exit 0"}):\n${stderr}${stdout}`),
+          );
+        }
+      },
+    );
   });
 }
 

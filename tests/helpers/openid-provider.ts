@@ -33,8 +33,7 @@ export interface OpenIdProvider {
   close: () => Promise<void>;
 }
 
-const escapeHtml = (text: string) =>
-  text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
 /** The account chooser Google shows for `prompt=select_account`: one button per account. */
 function chooserPage(uid: string) {
@@ -62,7 +61,10 @@ async function readForm(req: http.IncomingMessage) {
  * one. `redirectUri` is the shop's callback URL (or several shops' URLs: the
  * browser tests run a server per worker); without `port` it picks a free one.
  */
-export async function startOpenIdProvider(options: { redirectUri: string | string[]; port?: number }): Promise<OpenIdProvider> {
+export async function startOpenIdProvider(options: {
+  redirectUri: string | string[];
+  port?: number;
+}): Promise<OpenIdProvider> {
   const server = http.createServer();
   await new Promise<void>((resolve) => server.listen(options.port ?? 0, "127.0.0.1", resolve));
   const issuer = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
@@ -107,7 +109,10 @@ export async function startOpenIdProvider(options: { redirectUri: string | strin
       const sub = (await readForm(req)).get("account");
       const account = providerAccounts.find((candidate) => candidate.sub === sub);
       if (!account) {
-        await provider.interactionFinished(req, res, { error: "access_denied", error_description: "The person cancelled." });
+        await provider.interactionFinished(req, res, {
+          error: "access_denied",
+          error_description: "The person cancelled.",
+        });
         return;
       }
       const grant = new provider.Grant({ accountId: account.sub, clientId: providerClient.id });

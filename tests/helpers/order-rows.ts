@@ -38,7 +38,11 @@ export function orderRow(fields: Partial<Insertable<OrderTable>> = {}): Insertab
 export async function insertOrders(db: Db, rows: Insertable<OrderTable>[]): Promise<number[]> {
   const ids: number[] = [];
   for (let start = 0; start < rows.length; start += 200) {
-    const inserted = await db.insertInto("orders").values(rows.slice(start, start + 200)).returning("id").execute();
+    const inserted = await db
+      .insertInto("orders")
+      .values(rows.slice(start, start + 200))
+      .returning("id")
+      .execute();
     ids.push(...inserted.map((row) => row.id));
   }
   return ids;
@@ -78,8 +82,13 @@ const ITEMS = [
  * and ids do not follow it, so the export's tie-break (id) is exercised.
  * Returns the orders' numbers in insertion order.
  */
-export async function insertVariedOrders(db: Db, count: number, options: { prefix?: string; createdAt?: (index: number) => number } = {}) {
-  const { prefix = "WS-T", createdAt = (index: number) => BASE + ((index * 37) % Math.ceil(count / 4)) * MINUTE } = options;
+export async function insertVariedOrders(
+  db: Db,
+  count: number,
+  options: { prefix?: string; createdAt?: (index: number) => number } = {},
+) {
+  const { prefix = "WS-T", createdAt = (index: number) => BASE + ((index * 37) % Math.ceil(count / 4)) * MINUTE } =
+    options;
   const numbers: string[] = [];
   for (let start = 0; start < count; start += 200) {
     const orders: Insertable<OrderTable>[] = [];
@@ -88,7 +97,10 @@ export async function insertVariedOrders(db: Db, count: number, options: { prefi
       const number = `${prefix}${String(index).padStart(6, "0")}`;
       const status = STATUSES[index % STATUSES.length]!;
       const placed = createdAt(index);
-      const items = ITEMS.slice(0, 1 + (index % 3)).map((item, line) => ({ ...item, quantity: 1 + ((index + line) % 3) }));
+      const items = ITEMS.slice(0, 1 + (index % 3)).map((item, line) => ({
+        ...item,
+        quantity: 1 + ((index + line) % 3),
+      }));
       const name = NAMES[index % NAMES.length]!;
       const paid = status === "paid" || status === "shipped" || status === "refunded";
       const shipped = status === "shipped" || (status === "refunded" && index % 2 === 0);

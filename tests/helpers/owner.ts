@@ -14,9 +14,17 @@ import { turnOnTwoFactor } from "./two-factor";
  * test of the command. Spawning the command through tsx cost 5-7 s each time;
  * admin-access.test.ts and admin-activity.test.ts run the real command.
  */
-export async function makeTestOwner(database: Shop["database"], owner: { email: string; name: string; password: string }) {
+export async function makeTestOwner(
+  database: Shop["database"],
+  owner: { email: string; name: string; password: string },
+) {
   const { db } = database;
-  const auth = createAuth({ db, engine: testEngine, config: loadConfig(database.env), secret: await loadAuthSecret(db) });
+  const auth = createAuth({
+    db,
+    engine: testEngine,
+    config: loadConfig(database.env),
+    secret: await loadAuthSecret(db),
+  });
   await makeOwner(db, auth, { email: owner.email, name: owner.name, password: async () => owner.password }, Date.now());
 }
 
@@ -55,11 +63,24 @@ export async function ownerWithTwoFactor(shop: Pick<Shop, "url" | "database">, n
  * `photoUrl` fields would remove them), an empty file input, and `changes`
  * typed over the fields (`visible: ""` unticks "Visible in the shop").
  */
-export async function productEditForm(db: Db, productId: number, changes: Record<string, string> = {}): Promise<FormData> {
+export async function productEditForm(
+  db: Db,
+  productId: number,
+  changes: Record<string, string> = {},
+): Promise<FormData> {
   const product = await db
     .selectFrom("products")
     .innerJoin("categories", "categories.id", "products.category_id")
-    .select(["products.name", "products.price_cents", "products.scent", "products.description", "products.low_stock_at", "products.visible", "products.images", "categories.slug"])
+    .select([
+      "products.name",
+      "products.price_cents",
+      "products.scent",
+      "products.description",
+      "products.low_stock_at",
+      "products.visible",
+      "products.images",
+      "categories.slug",
+    ])
     .where("products.id", "=", productId)
     .executeTakeFirstOrThrow();
   const fields = {

@@ -9,7 +9,10 @@ import sharp from "sharp";
  * carries a GPS position and a camera model, which must not survive.
  */
 export async function sidewaysPhonePhoto(): Promise<Buffer> {
-  const half = (r: number, b: number) => sharp({ create: { width: 500, height: 800, channels: 3, background: { r, g: 0, b } } }).png().toBuffer();
+  const half = (r: number, b: number) =>
+    sharp({ create: { width: 500, height: 800, channels: 3, background: { r, g: 0, b } } })
+      .png()
+      .toBuffer();
   return sharp({ create: { width: 1000, height: 800, channels: 3, background: "#000" } })
     .composite([
       { input: await half(255, 0), left: 0, top: 0 },
@@ -25,8 +28,10 @@ export async function sidewaysPhonePhoto(): Promise<Buffer> {
 }
 
 /** A plain photo of one colour, for uploads whose content does not matter. */
-export const plainPhoto = (colour: string, format: "png" | "jpeg" | "webp" = "png") =>
-  sharp({ create: { width: 640, height: 800, channels: 3, background: colour } })[format]().toBuffer();
+export const plainPhoto = (colour: string, format: "png" | "jpeg" | "webp" = "png") => {
+  const photo = sharp({ create: { width: 640, height: 800, channels: 3, background: colour } });
+  return photo[format]().toBuffer();
+};
 
 /** A photo of random pixels: it does not compress, so its file is several hundred KB. */
 export const noisyPhoto = () => {
@@ -34,7 +39,9 @@ export const noisyPhoto = () => {
   const height = 500;
   const pixels = Buffer.alloc(width * height * 3);
   for (let index = 0; index < pixels.length; index++) pixels[index] = (index * 2654435761) >>> 24;
-  return sharp(pixels, { raw: { width, height, channels: 3 } }).png().toBuffer();
+  return sharp(pixels, { raw: { width, height, channels: 3 } })
+    .png()
+    .toBuffer();
 };
 
 /**

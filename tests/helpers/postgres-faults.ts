@@ -22,10 +22,15 @@ export class PostgresFaults {
 
   static async open(database: TestDatabase) {
     const { processApplicationName, env } = database;
-    if (!processApplicationName || !env.DATABASE_URL) throw new Error("PostgresFaults needs a PostgreSQL test database");
+    if (!processApplicationName || !env.DATABASE_URL)
+      throw new Error("PostgresFaults needs a PostgreSQL test database");
     const admin = new pg.Client({ connectionString: withApplicationName(env.DATABASE_URL, "wickshop_fault_injector") });
     await admin.connect();
-    return new PostgresFaults(admin, { ...database, processApplicationName, env: { ...env, DATABASE_URL: env.DATABASE_URL } });
+    return new PostgresFaults(admin, {
+      ...database,
+      processApplicationName,
+      env: { ...env, DATABASE_URL: env.DATABASE_URL },
+    });
   }
 
   /** Terminates every backend the shop's processes hold right now; returns how many there were. */
@@ -71,7 +76,9 @@ export class PostgresFaults {
    * open, with the locks it took, until it is committed or rolled back.
    */
   async holdTransaction(statement: string, values: unknown[] = []) {
-    const holder = new pg.Client({ connectionString: withApplicationName(this.database.env.DATABASE_URL, HOLDER_NAME) });
+    const holder = new pg.Client({
+      connectionString: withApplicationName(this.database.env.DATABASE_URL, HOLDER_NAME),
+    });
     await holder.connect();
     this.holders.add(holder);
     await holder.query("begin");

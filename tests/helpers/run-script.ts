@@ -11,13 +11,21 @@ export interface ScriptResult {
 }
 
 /** Runs one of the project's entry points as its own process, as a shop owner would: TypeScript through tsx, JavaScript (the compiled server) on plain node. */
-export function runScript(script: string, args: string[], env: Record<string, string | undefined>): Promise<ScriptResult> {
+export function runScript(
+  script: string,
+  args: string[],
+  env: Record<string, string | undefined>,
+): Promise<ScriptResult> {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [...(script.endsWith(".ts") ? [tsxCli] : []), path.join(repoRoot, script), ...args], {
-      cwd: repoRoot,
-      env: { PATH: process.env.PATH, HOME: process.env.HOME, ...env },
-      stdio: ["ignore", "pipe", "pipe"],
-    });
+    const child = spawn(
+      process.execPath,
+      [...(script.endsWith(".ts") ? [tsxCli] : []), path.join(repoRoot, script), ...args],
+      {
+        cwd: repoRoot,
+        env: { PATH: process.env.PATH, HOME: process.env.HOME, ...env },
+        stdio: ["ignore", "pipe", "pipe"],
+      },
+    );
     let stdout = "";
     let stderr = "";
     child.stdout.on("data", (chunk) => (stdout += chunk));

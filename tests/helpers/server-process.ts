@@ -16,17 +16,33 @@ export interface ServerProcess {
  * Every test request comes from 127.0.0.1: the per-address limits on checkouts, held units and payments stay
  * out of the way unless a test sets them (sign-in limits are the accounts tests' own business).
  */
-const liftedLimits = { CHECKOUT_ATTEMPTS_PER_IP: "100000", UNITS_HELD_PER_IP: "1000000", PAYMENT_ATTEMPTS_PER_IP: "100000" };
+const liftedLimits = {
+  CHECKOUT_ATTEMPTS_PER_IP: "100000",
+  UNITS_HELD_PER_IP: "1000000",
+  PAYMENT_ATTEMPTS_PER_IP: "100000",
+};
 
 /**
  * Starts the compiled server (`node build/server.js`) as its own process on a free loopback port (or `env.PORT`)
  * and waits until it serves. The browser tests keep the shop's own payment limit (`liftLimits: false`).
  */
-export function startServerProcess(env: Record<string, string | undefined>, options: { liftLimits?: boolean } = {}): Promise<ServerProcess> {
+export function startServerProcess(
+  env: Record<string, string | undefined>,
+  options: { liftLimits?: boolean } = {},
+): Promise<ServerProcess> {
   const limits = options.liftLimits === false ? {} : liftedLimits;
   const child = spawn(process.execPath, [...SERVER_NODE_FLAGS, path.join(repoRoot, COMPILED_SERVER)], {
     cwd: repoRoot,
-    env: { PATH: process.env.PATH, HOME: process.env.HOME, ...SERVER_ENV, HOST: "127.0.0.1", PORT: "0", LOG_LEVEL: "warn", ...limits, ...env },
+    env: {
+      PATH: process.env.PATH,
+      HOME: process.env.HOME,
+      ...SERVER_ENV,
+      HOST: "127.0.0.1",
+      PORT: "0",
+      LOG_LEVEL: "warn",
+      ...limits,
+      ...env,
+    },
     stdio: ["ignore", "pipe", "pipe"],
   });
   let output = "";

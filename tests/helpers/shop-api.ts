@@ -59,7 +59,13 @@ export interface Shipping {
   email?: string;
 }
 
-export const shipping: Shipping = { name: "Ada Lovelace", address: "12 Wick Lane", city: "Portland", state: "OR", zip: "97201" };
+export const shipping: Shipping = {
+  name: "Ada Lovelace",
+  address: "12 Wick Lane",
+  city: "Portland",
+  state: "OR",
+  zip: "97201",
+};
 
 /** Test gateway cards as a shopper types them (DESIGN.md §Interfaces). */
 export const cards = {
@@ -143,7 +149,11 @@ export const checkout = (shop: Pick<Shop, "url">, lines: Line[], options?: Param
   postCheckout(shop, checkoutBody(lines, options));
 
 /** Checks out and insists it worked: for tests about what happens to an order afterwards. */
-export async function placePendingOrder(shop: Pick<Shop, "url">, lines: Line[], options?: Parameters<typeof checkoutBody>[1]) {
+export async function placePendingOrder(
+  shop: Pick<Shop, "url">,
+  lines: Line[],
+  options?: Parameters<typeof checkoutBody>[1],
+) {
   const answer = await checkout(shop, lines, options);
   if (answer.status !== 201 || !answer.body.order) {
     throw new Error(`checkout answered ${answer.status}: ${JSON.stringify(answer.body)}`);

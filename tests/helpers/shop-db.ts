@@ -47,7 +47,12 @@ async function withItems(db: Db, orders: OrderRow[]): Promise<OrderWithItems[]> 
   return Promise.all(
     orders.map(async (order) => ({
       ...order,
-      items: await db.selectFrom("order_items").selectAll().where("order_id", "=", order.id).orderBy("product_id").execute(),
+      items: await db
+        .selectFrom("order_items")
+        .selectAll()
+        .where("order_id", "=", order.id)
+        .orderBy("product_id")
+        .execute(),
     })),
   );
 }
@@ -101,7 +106,16 @@ export async function ordersWithoutItems(db: Db): Promise<string[]> {
   const rows = await db
     .selectFrom("orders")
     .select("number")
-    .where((eb) => eb.not(eb.exists(eb.selectFrom("order_items").select("order_items.order_id").whereRef("order_items.order_id", "=", "orders.id"))))
+    .where((eb) =>
+      eb.not(
+        eb.exists(
+          eb
+            .selectFrom("order_items")
+            .select("order_items.order_id")
+            .whereRef("order_items.order_id", "=", "orders.id"),
+        ),
+      ),
+    )
     .execute();
   return rows.map((row) => row.number);
 }

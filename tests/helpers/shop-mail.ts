@@ -3,7 +3,16 @@ import { expect } from "vitest";
 import type { Db } from "~/.server/db";
 import type { BrowserSession } from "./browser-session";
 import type { ServerProcess } from "./server-process";
-import { cards, checkoutBody, type CheckoutAnswer, type Line, pay, placePendingOrder, type Shipping, type Shop } from "./shop-api";
+import {
+  cards,
+  checkoutBody,
+  type CheckoutAnswer,
+  type Line,
+  pay,
+  placePendingOrder,
+  type Shipping,
+  type Shop,
+} from "./shop-api";
 import { orderByNumber } from "./shop-db";
 import { waitFor } from "./wait-for";
 
@@ -11,17 +20,26 @@ import { waitFor } from "./wait-for";
  * Checks out (as a guest, or as the shopper signed in on `browser`), pays
  * with the test gateway's good card and returns the paid order from the database.
  */
-export async function placePaidOrder(shop: Shop, lines: Line[], options: { shipping?: Partial<Shipping>; browser?: BrowserSession } = {}) {
+export async function placePaidOrder(
+  shop: Shop,
+  lines: Line[],
+  options: { shipping?: Partial<Shipping>; browser?: BrowserSession } = {},
+) {
   let placed: { number: string; accessToken: string };
   if (options.browser) {
-    const answer = await options.browser.postJson<CheckoutAnswer>("/api/checkout", checkoutBody(lines, { shipping: options.shipping }));
-    if (answer.status !== 201 || !answer.body.order) throw new Error(`checkout answered ${answer.status}: ${JSON.stringify(answer.body)}`);
+    const answer = await options.browser.postJson<CheckoutAnswer>(
+      "/api/checkout",
+      checkoutBody(lines, { shipping: options.shipping }),
+    );
+    if (answer.status !== 201 || !answer.body.order)
+      throw new Error(`checkout answered ${answer.status}: ${JSON.stringify(answer.body)}`);
     placed = answer.body.order;
   } else {
     placed = await placePendingOrder(shop, lines, { shipping: options.shipping });
   }
   const paid = await pay(shop, placed, cards.success);
-  if (paid.status !== 200) throw new Error(`paying ${placed.number} answered ${paid.status}: ${JSON.stringify(paid.body)}`);
+  if (paid.status !== 200)
+    throw new Error(`paying ${placed.number} answered ${paid.status}: ${JSON.stringify(paid.body)}`);
   return orderByNumber(shop.db, placed.number);
 }
 
@@ -76,7 +94,9 @@ export function logEntries(server: Pick<ServerProcess, "output">): Record<string
 /** Every address a parsed header (To, From…) names. */
 export function addressesOf(header: AddressObject | AddressObject[] | undefined): string[] {
   if (!header) return [];
-  return (Array.isArray(header) ? header : [header]).flatMap((group) => group.value.map((mailbox) => mailbox.address ?? ""));
+  return (Array.isArray(header) ? header : [header]).flatMap((group) =>
+    group.value.map((mailbox) => mailbox.address ?? ""),
+  );
 }
 
 const escapeHtml = (text: string) =>
@@ -100,7 +120,9 @@ export interface ExpectedOrder {
  */
 export function expectPurchasedItems(text: string, items: ExpectedOrder["items"]) {
   items.forEach((item, index) => {
-    const line = text.split(/\r?\n/).find((candidate) => candidate.trimStart().startsWith(`${index + 1}.`) && candidate.includes(item.name));
+    const line = text
+      .split(/\r?\n/)
+      .find((candidate) => candidate.trimStart().startsWith(`${index + 1}.`) && candidate.includes(item.name));
     expect(line, `a line "${index + 1}. …${item.name}…" in:\n${text}`).toBeDefined();
     expect(line).toContain(item.price);
     expect(line).toContain(item.scent);
@@ -159,7 +181,14 @@ export function expectReceipt(mail: ParsedMail, order: ExpectedOrder, shopEmail:
   expect(addressesOf(mail.from)).toEqual([shopEmail]);
   expect(mail.subject).toContain(order.number);
   const parts = expectTextAndHtml(mail);
-  for (const value of [order.number, order.total, order.shipping.name, order.shipping.address, order.shipping.city, order.shipping.zip]) {
+  for (const value of [
+    order.number,
+    order.total,
+    order.shipping.name,
+    order.shipping.address,
+    order.shipping.city,
+    order.shipping.zip,
+  ]) {
     expectValue(parts, value);
   }
   expectPurchasedItems(parts.text, order.items);

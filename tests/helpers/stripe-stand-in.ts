@@ -55,9 +55,16 @@ export async function startStripeStandIn() {
         }
         if (remembered) return send(200, remembered);
         const refunded = intents.get(form.get("payment_intent") ?? "");
-        if (!refunded || refunded.status !== "succeeded") return send(400, { error: { type: "invalid_request_error", message: "Nothing to refund" } });
+        if (!refunded || refunded.status !== "succeeded")
+          return send(400, { error: { type: "invalid_request_error", message: "Nothing to refund" } });
         if (refunds.some((refund) => refund.payment_intent === refunded.id)) {
-          return send(400, { error: { type: "invalid_request_error", code: "charge_already_refunded", message: "Charge has already been refunded." } });
+          return send(400, {
+            error: {
+              type: "invalid_request_error",
+              code: "charge_already_refunded",
+              message: "Charge has already been refunded.",
+            },
+          });
         }
         const refund: StandInRefund = {
           id: `re_${refunds.length + 1}`,
@@ -73,7 +80,11 @@ export async function startStripeStandIn() {
       }
       if (req.method === "GET" && req.url!.startsWith("/v1/refunds?")) {
         const ofIntent = new URL(req.url!, "http://stand-in").searchParams.get("payment_intent");
-        return send(200, { object: "list", data: refunds.filter((refund) => refund.payment_intent === ofIntent), has_more: false });
+        return send(200, {
+          object: "list",
+          data: refunds.filter((refund) => refund.payment_intent === ofIntent),
+          has_more: false,
+        });
       }
       if (req.method === "POST" && req.url === "/v1/payment_intents") {
         if (remembered) return send(200, remembered);
@@ -96,7 +107,9 @@ export async function startStripeStandIn() {
       if (req.method === "GET" && !action) return send(200, intent);
       if (req.method === "POST" && action === "cancel") {
         if (intent.status === "succeeded") {
-          return send(400, { error: { type: "invalid_request_error", code: "payment_intent_unexpected_state", message: "succeeded" } });
+          return send(400, {
+            error: { type: "invalid_request_error", code: "payment_intent_unexpected_state", message: "succeeded" },
+          });
         }
         intent.status = "canceled";
         return send(200, intent);
@@ -137,7 +150,11 @@ export const stripeTestSettings = {
 export type StripeStandIn = Awaited<ReturnType<typeof startStripeStandIn>>;
 
 /** A webhook call as Stripe sends it, signed with the stripe package's own test helper. */
-export function signedStripeEvent(event: { id: string; type: string; object: Partial<StandInIntent> | Record<string, unknown> }) {
+export function signedStripeEvent(event: {
+  id: string;
+  type: string;
+  object: Partial<StandInIntent> | Record<string, unknown>;
+}) {
   const payload = JSON.stringify({
     id: event.id,
     object: "event",
@@ -151,15 +168,30 @@ export function signedStripeEvent(event: { id: string; type: string; object: Par
 }
 
 /** Stripe's word that an intent went through: payment_intent.succeeded for `amount` (the intent's own by default). */
-export const succeededEvent = (id: string, intent: { id: string; amount: number; currency: string }, amount = intent.amount) =>
+export const succeededEvent = (
+  id: string,
+  intent: { id: string; amount: number; currency: string },
+  amount = intent.amount,
+) =>
   signedStripeEvent({
     id,
     type: "payment_intent.succeeded",
-    object: { id: intent.id, object: "payment_intent", amount, amount_received: amount, currency: intent.currency, status: "succeeded" },
+    object: {
+      id: intent.id,
+      object: "payment_intent",
+      amount,
+      amount_received: amount,
+      currency: intent.currency,
+      status: "succeeded",
+    },
   });
 
 /** Delivers a webhook call to the shop as Stripe does (a different `signature` forges it). */
-export const sendStripeWebhook = (shopUrl: string, event: ReturnType<typeof signedStripeEvent>, signature = event.signature) =>
+export const sendStripeWebhook = (
+  shopUrl: string,
+  event: ReturnType<typeof signedStripeEvent>,
+  signature = event.signature,
+) =>
   fetch(`${shopUrl}/api/payments/stripe/webhook`, {
     method: "POST",
     headers: { "Content-Type": "application/json", "Stripe-Signature": signature },
@@ -171,5 +203,13 @@ export const chargeRefundedEvent = (id: string, intent: { id: string; amount: nu
   signedStripeEvent({
     id,
     type: "charge.refunded",
-    object: { id: `ch_${intent.id}`, object: "charge", amount: intent.amount, amount_refunded: intent.amount, refunded: true, currency: intent.currency, payment_intent: intent.id },
+    object: {
+      id: `ch_${intent.id}`,
+      object: "charge",
+      amount: intent.amount,
+      amount_refunded: intent.amount,
+      refunded: true,
+      currency: intent.currency,
+      payment_intent: intent.id,
+    },
   });

@@ -28,13 +28,20 @@ describe(`a shopper's own orders at /account, on ${testEngine}`, () => {
     await makeTestOwner(shop.database, { email: owner.email, name: "Mara", password: owner.password });
     const mara = new BrowserSession(shop.url);
     await signIn(mara, owner);
-    await mara.postForm("/admin?index", { intent: "ship", number: adas.number, carrier: "UPS", trackingNumber: "1Z999AA10123456784" });
+    await mara.postForm("/admin?index", {
+      intent: "ship",
+      number: adas.number,
+      carrier: "UPS",
+      trackingNumber: "1Z999AA10123456784",
+    });
 
     const page = textOf((await ada.get("/account")).html);
     expect(page).toContain(`Order ${adas.number}`);
     expect(page).toContain("Shipped · $48.00");
     expect(page).toContain("2 × Fig Leaf");
-    expect(page).toContain('Tracking number (UPS): <a href="https://www.ups.com/track?tracknum=1Z999AA10123456784">1Z999AA10123456784</a>');
+    expect(page).toContain(
+      'Tracking number (UPS): <a href="https://www.ups.com/track?tracknum=1Z999AA10123456784">1Z999AA10123456784</a>',
+    );
     expect(page).not.toContain(graces.number);
     expect(page).not.toContain(guests.number);
 
@@ -42,7 +49,9 @@ describe(`a shopper's own orders at /account, on ${testEngine}`, () => {
     expect(gracePage).toContain(`Order ${graces.number}`);
     expect(gracePage).toContain("Paid, being prepared");
     expect(gracePage).not.toContain(adas.number);
-    expect((await grace.get("/")).html).toMatch(/<a[^>]*aria-label="Grace Wick: your orders"[^>]*href="\/account"|<a[^>]*href="\/account"[^>]*aria-label="Grace Wick: your orders"/);
+    expect((await grace.get("/")).html).toMatch(
+      /<a[^>]*aria-label="Grace Wick: your orders"[^>]*href="\/account"|<a[^>]*href="\/account"[^>]*aria-label="Grace Wick: your orders"/,
+    );
   });
 
   it("sends a guest to sign in first", async () => {

@@ -24,9 +24,15 @@ describe(`accounts at checkout on ${testEngine}`, () => {
   const browser = () => new BrowserSession(shop.url);
   describe("checkout", () => {
     const placeOrder = async (session: BrowserSession, options?: Parameters<typeof checkoutBody>[1]) => {
-      const answer = await session.postJson<CheckoutAnswer>("/api/checkout", checkoutBody([{ id: candle.id, quantity: 1 }], options));
+      const answer = await session.postJson<CheckoutAnswer>(
+        "/api/checkout",
+        checkoutBody([{ id: candle.id, quantity: 1 }], options),
+      );
       expect(answer.status).toBe(201);
-      return { ...(await orderByNumber(shop.db, answer.body.order!.number)), accessToken: answer.body.order!.accessToken };
+      return {
+        ...(await orderByNumber(shop.db, answer.body.order!.number)),
+        accessToken: answer.body.order!.accessToken,
+      };
     };
 
     it("links a signed-in shopper's order to them; the receipt goes to the account email", async () => {
@@ -35,7 +41,12 @@ describe(`accounts at checkout on ${testEngine}`, () => {
       const [user] = await usersWithEmail(shop.db, typed.email);
 
       const order = await placeOrder(shopper);
-      expect(order).toMatchObject({ user_id: user!.id, customer_name: "Eve Candlewick", email: typed.email, shipping_name: shipping.name });
+      expect(order).toMatchObject({
+        user_id: user!.id,
+        customer_name: "Eve Candlewick",
+        email: typed.email,
+        shipping_name: shipping.name,
+      });
 
       const paid = await pay(shop, order, cards.success);
       expect(paid.status).toBe(200);

@@ -45,7 +45,9 @@ const signInCases: [string, Fields][] = [
 
 /** The form as the client sent it: `fields` over what a shopper would type, without the fields left out. */
 function postForm(browser: BrowserSession, typed: Fields, fields: Fields): Promise<PageResponse> {
-  const form = Object.entries({ ...typed, ...fields }).filter((entry): entry is [string, string] => entry[1] !== undefined);
+  const form = Object.entries({ ...typed, ...fields }).filter(
+    (entry): entry is [string, string] => entry[1] !== undefined,
+  );
   return browser.postForm("/auth", Object.fromEntries(form));
 }
 
@@ -62,30 +64,49 @@ describe(`malformed fields on /auth, on ${testEngine}`, () => {
   const shopper = newCredentials("Ada Wick");
   beforeAll(async () => {
     // Every case here is one attempt from the same address; the limits have their own tests.
-    shop = await openShop({ Wax: [{ id: 1001, stock: 5 }] }, { AUTH_ATTEMPTS_PER_IP: "100000", AUTH_ATTEMPTS_PER_ACCOUNT: "100000" });
+    shop = await openShop(
+      { Wax: [{ id: 1001, stock: 5 }] },
+      { AUTH_ATTEMPTS_PER_IP: "100000", AUTH_ATTEMPTS_PER_ACCOUNT: "100000" },
+    );
     await signedUp(new BrowserSession(shop.url), shopper);
   });
   afterAll(() => shop?.close());
 
   it.each(signUpCases)("refuses a sign-up with %s in the form, with a 4xx, and creates no user", async (_, fields) => {
     const typed = newCredentials("Bea Tallow");
-    const response = await postForm(new BrowserSession(shop.url), { intent: "sign-up", ...typed, confirmPassword: typed.password, returnTo: "/shop" }, fields);
+    const response = await postForm(
+      new BrowserSession(shop.url),
+      { intent: "sign-up", ...typed, confirmPassword: typed.password, returnTo: "/shop" },
+      fields,
+    );
     expectRefusedInTheForm(response);
     expect(await usersWithEmail(shop.db, fields.email ?? typed.email)).toEqual([]);
   });
 
   it.each(signInCases)("refuses a sign-in with %s in the form, with a 4xx", async (_, fields) => {
-    const response = await postForm(new BrowserSession(shop.url), { intent: "sign-in", email: shopper.email, password: shopper.password, returnTo: "/shop" }, fields);
+    const response = await postForm(
+      new BrowserSession(shop.url),
+      { intent: "sign-in", email: shopper.email, password: shopper.password, returnTo: "/shop" },
+      fields,
+    );
     expectRefusedInTheForm(response);
   });
 
   it("says what is wrong with a malformed email before better-auth sees it: 400", async () => {
     const typed = newCredentials();
-    const signUp = await postForm(new BrowserSession(shop.url), { intent: "sign-up", ...typed, confirmPassword: typed.password }, { email: "notanemail" });
+    const signUp = await postForm(
+      new BrowserSession(shop.url),
+      { intent: "sign-up", ...typed, confirmPassword: typed.password },
+      { email: "notanemail" },
+    );
     expect(signUp.status).toBe(400);
     expect(formError(signUp.html)).toBe(authTexts.badEmail);
 
-    const signIn = await postForm(new BrowserSession(shop.url), { intent: "sign-in", password: shopper.password }, { email: "notanemail" });
+    const signIn = await postForm(
+      new BrowserSession(shop.url),
+      { intent: "sign-in", password: shopper.password },
+      { email: "notanemail" },
+    );
     expect(signIn.status).toBe(400);
     expect(formError(signIn.html)).toBe(authTexts.signInFailed);
   });

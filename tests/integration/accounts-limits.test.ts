@@ -1,6 +1,17 @@
 // The abuse limits of /auth: per address and per account.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { authTexts, formError, guestNav, navOf, SESSION_COOKIE, signedUp, signIn, signOut, signUp, usersWithEmail } from "../helpers/accounts";
+import {
+  authTexts,
+  formError,
+  guestNav,
+  navOf,
+  SESSION_COOKIE,
+  signedUp,
+  signIn,
+  signOut,
+  signUp,
+  usersWithEmail,
+} from "../helpers/accounts";
 import { BrowserSession, type PageResponse } from "../helpers/browser-session";
 import { watchTypedPasswords } from "../helpers/password-watch";
 import { type Shop } from "../helpers/shop-api";

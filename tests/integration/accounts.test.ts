@@ -51,7 +51,9 @@ describe(`accounts on /auth on ${testEngine}`, () => {
       expect(response.status).toBe(302);
       expect(response.location).toBe("/shop");
       const users = await usersWithEmail(shop.db, typed.email);
-      expect(users).toEqual([{ id: expect.any(String), name: "Ada Wick", email: typed.email, role: "shopper", createdAt: expect.anything() }]);
+      expect(users).toEqual([
+        { id: expect.any(String), name: "Ada Wick", email: typed.email, role: "shopper", createdAt: expect.anything() },
+      ]);
       const createdAt = asDate(users[0]!.createdAt).getTime();
       expect(createdAt).toBeGreaterThanOrEqual(before - 1_000);
       expect(createdAt).toBeLessThanOrEqual(after + 1_000);
@@ -98,7 +100,9 @@ describe(`accounts on /auth on ${testEngine}`, () => {
       expect(response.status).toBe(409);
       expect(formError(response.html)).toBe(authTexts.emailInUse);
       expect(response.setCookies).toEqual([]);
-      expect(await usersWithEmail(shop.db, first.email)).toEqual([expect.objectContaining({ name: "First Owner", email: first.email })]);
+      expect(await usersWithEmail(shop.db, first.email)).toEqual([
+        expect.objectContaining({ name: "First Owner", email: first.email }),
+      ]);
       expect(await pageNav(again)).toEqual(guestNav);
     });
 
@@ -127,15 +131,18 @@ describe(`accounts on /auth on ${testEngine}`, () => {
       expect(await usersWithEmail(shop.db, typed.email)).toEqual([]);
     });
 
-    it.each(["displayName", "email", "password"])("refuses a sign-up without %s with 400 and creates no user", async (field) => {
-      const typed = credentials();
-      const blank = field === "password" ? { password: "", confirmPassword: "" } : { [field]: "  " };
-      const response = await signUp(browser(), typed, blank);
+    it.each(["displayName", "email", "password"])(
+      "refuses a sign-up without %s with 400 and creates no user",
+      async (field) => {
+        const typed = credentials();
+        const blank = field === "password" ? { password: "", confirmPassword: "" } : { [field]: "  " };
+        const response = await signUp(browser(), typed, blank);
 
-      expect(response.status).toBe(400);
-      expect(formError(response.html)).toBe(authTexts.missingFields);
-      expect(await usersWithEmail(shop.db, typed.email)).toEqual([]);
-    });
+        expect(response.status).toBe(400);
+        expect(formError(response.html)).toBe(authTexts.missingFields);
+        expect(await usersWithEmail(shop.db, typed.email)).toEqual([]);
+      },
+    );
   });
 
   describe("sign-in", () => {
@@ -161,23 +168,26 @@ describe(`accounts on /auth on ${testEngine}`, () => {
     it.each([
       ["a wrong password", (typed: Credentials) => ({ ...typed, password: credentials().password })],
       ["an unknown email", (typed: Credentials) => ({ ...typed, email: credentials().email })],
-    ])("refuses %s with 401 and the inline message, sets no cookie, and logs it without the password", async (_, wrong) => {
-      const typed = await signedUp(browser(), credentials());
-      const shopper = browser();
-      const attempt = wrong(typed);
+    ])(
+      "refuses %s with 401 and the inline message, sets no cookie, and logs it without the password",
+      async (_, wrong) => {
+        const typed = await signedUp(browser(), credentials());
+        const shopper = browser();
+        const attempt = wrong(typed);
 
-      const response = await signIn(shopper, attempt);
-      expect(response.status).toBe(401);
-      expect(formError(response.html)).toBe(authTexts.signInFailed);
-      expect(response.setCookies).toEqual([]);
-      expect(shopper.cookie(SESSION_COOKIE)).toBeUndefined();
-      expect(await pageNav(shopper)).toEqual(guestNav);
+        const response = await signIn(shopper, attempt);
+        expect(response.status).toBe(401);
+        expect(formError(response.html)).toBe(authTexts.signInFailed);
+        expect(response.setCookies).toEqual([]);
+        expect(shopper.cookie(SESSION_COOKIE)).toBeUndefined();
+        expect(await pageNav(shopper)).toEqual(guestNav);
 
-      const output = await waitForOutput(shop.server, "user sign in failed");
-      expect(output).toContain("user sign in failed");
-      expect(output).not.toContain(attempt.password);
-      expect(output).not.toContain(typed.password);
-    });
+        const output = await waitForOutput(shop.server, "user sign in failed");
+        expect(output).toContain("user sign in failed");
+        expect(output).not.toContain(attempt.password);
+        expect(output).not.toContain(typed.password);
+      },
+    );
 
     it("refuses a sign-in with a blank field with 400", async () => {
       const typed = await signedUp(browser(), credentials());

@@ -1,5 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type Credentials, newCredentials, sessionsOf, signIn, signUp, signedUp, usersWithEmail } from "../helpers/accounts";
+import {
+  type Credentials,
+  newCredentials,
+  sessionsOf,
+  signIn,
+  signUp,
+  signedUp,
+  usersWithEmail,
+} from "../helpers/accounts";
 import { BrowserSession } from "../helpers/browser-session";
 import { makeTestOwner } from "../helpers/owner";
 import { runScript } from "../helpers/run-script";
@@ -16,10 +24,13 @@ describe(`the owner's role, on ${testEngine}`, () => {
   });
   afterAll(() => shop.close());
 
-  const ownerCreate = (args: string[], env: Record<string, string> = {}) => runScript("scripts/owner-create.ts", args, { ...shop.database.env, ...env });
+  const ownerCreate = (args: string[], env: Record<string, string> = {}) =>
+    runScript("scripts/owner-create.ts", args, { ...shop.database.env, ...env });
   async function newOwner(): Promise<Credentials> {
     const owner = { ...newCredentials("Mara Wick"), password: "poured-by-hand-2026" };
-    const made = await ownerCreate(["--email", owner.email, "--name", owner.displayName], { OWNER_PASSWORD: owner.password });
+    const made = await ownerCreate(["--email", owner.email, "--name", owner.displayName], {
+      OWNER_PASSWORD: owner.password,
+    });
     expect(made.stderr).toBe("");
     expect(made.code).toBe(0);
     return owner;
@@ -46,7 +57,9 @@ describe(`the owner's role, on ${testEngine}`, () => {
   });
 
   it("opens Today to an owner made by npm run owner:create while the shop runs, with a paid guest order to ship", async () => {
-    const order = await placePendingOrder(shop, [{ id: 1001, quantity: 2 }], { shipping: { name: "Grace Hopper", city: "Arlington", state: "VA" } });
+    const order = await placePendingOrder(shop, [{ id: 1001, quantity: 2 }], {
+      shipping: { name: "Grace Hopper", city: "Arlington", state: "VA" },
+    });
     expect((await pay(shop, order, cards.success)).status).toBe(200);
     const owner = await newOwner();
     const browser = new BrowserSession(shop.url);
@@ -71,8 +84,20 @@ describe(`the owner's role, on ${testEngine}`, () => {
   it("checks the role on every back-office page and action: signed out, shopper, owner", async () => {
     const order = await placePendingOrder(shop, [{ id: 1001, quantity: 1 }]);
     const pages = [
-      "/admin", "/admin/orders", `/admin/orders/${order.number}`, "/admin/activity", "/admin/account", "/admin/orders.csv", "/admin/activity.csv",
-      "/admin/products", "/admin/products/new", "/admin/products/1001", "/admin/products.csv", "/admin/catalog.json", "/admin/categories", "/admin/import",
+      "/admin",
+      "/admin/orders",
+      `/admin/orders/${order.number}`,
+      "/admin/activity",
+      "/admin/account",
+      "/admin/orders.csv",
+      "/admin/activity.csv",
+      "/admin/products",
+      "/admin/products/new",
+      "/admin/products/1001",
+      "/admin/products.csv",
+      "/admin/catalog.json",
+      "/admin/categories",
+      "/admin/import",
     ];
     const actions: [string, Record<string, string>][] = [
       ["/admin?index", { intent: "ship", number: order.number }],
@@ -90,7 +115,11 @@ describe(`the owner's role, on ${testEngine}`, () => {
     const owner = new BrowserSession(shop.url);
     // The command itself is the test above's; this owner is made in process.
     const credentials = { ...newCredentials("Mara Wick"), password: "poured-by-hand-2026" };
-    await makeTestOwner(shop.database, { email: credentials.email, name: credentials.displayName, password: credentials.password });
+    await makeTestOwner(shop.database, {
+      email: credentials.email,
+      name: credentials.displayName,
+      password: credentials.password,
+    });
     await signIn(owner, credentials);
     for (const path of pages) {
       expect((await visitor.get(path)).location, path).toBe(`/auth?returnTo=${encodeURIComponent(path)}`);
@@ -111,7 +140,9 @@ describe(`the owner's role, on ${testEngine}`, () => {
     const stranger = new BrowserSession(shop.url);
     const registered = await signedUp(stranger, { ...newCredentials("Not Mara"), password: "12345678" });
     expect((await stranger.get("/admin")).status).toBe(404);
-    const made = await ownerCreate(["--email", registered.email.toUpperCase(), "--name", "Mara Wick"], { OWNER_PASSWORD: "poured-by-hand-2026" });
+    const made = await ownerCreate(["--email", registered.email.toUpperCase(), "--name", "Mara Wick"], {
+      OWNER_PASSWORD: "poured-by-hand-2026",
+    });
     expect(made).toMatchObject({
       code: 0,
       stderr: "",
@@ -127,7 +158,10 @@ describe(`the owner's role, on ${testEngine}`, () => {
     expect((await owner.get("/admin")).status).toBe(200);
     expect((await usersWithEmail(shop.db, registered.email))[0]).toMatchObject({ name: "Mara Wick", role: "owner" });
 
-    expect(await ownerCreate(["--email", registered.email, "--remove"])).toMatchObject({ code: 0, stdout: `${registered.email} is no longer an owner.\n` });
+    expect(await ownerCreate(["--email", registered.email, "--remove"])).toMatchObject({
+      code: 0,
+      stdout: `${registered.email} is no longer an owner.\n`,
+    });
     expect((await owner.get("/admin")).status).toBe(404);
     expect((await owner.get("/")).html).not.toMatch(/>Admin</);
   });
@@ -144,9 +178,21 @@ describe(`the owner's role, on ${testEngine}`, () => {
   });
 
   it.each([
-    [["--email", "not-an-email", "--name", "Mara"], { OWNER_PASSWORD: "long-enough-password" }, "Give a valid --email.\n"],
-    [["--email", "short@example.com", "--name", "Mara"], { OWNER_PASSWORD: "too-short" }, "The password must be at least 12 characters.\n"],
-    [["--email", "nopassword@example.com", "--name", "Mara"], {}, "Password for the owner account: The password must be at least 12 characters.\n"],
+    [
+      ["--email", "not-an-email", "--name", "Mara"],
+      { OWNER_PASSWORD: "long-enough-password" },
+      "Give a valid --email.\n",
+    ],
+    [
+      ["--email", "short@example.com", "--name", "Mara"],
+      { OWNER_PASSWORD: "too-short" },
+      "The password must be at least 12 characters.\n",
+    ],
+    [
+      ["--email", "nopassword@example.com", "--name", "Mara"],
+      {},
+      "Password for the owner account: The password must be at least 12 characters.\n",
+    ],
     [["--email", "noname@example.com"], { OWNER_PASSWORD: "long-enough-password" }, "Give the owner's --name.\n"],
     [["--email", "nobody@example.com", "--remove"], {}, "There is no account for nobody@example.com.\n"],
     [["--owner", "x"], {}, "Usage: npm run owner:create -- --email EMAIL --name NAME  (or --email EMAIL --remove)\n"],

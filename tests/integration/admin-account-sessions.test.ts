@@ -1,7 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createAuth, loadAuthSecret } from "~/.server/accounts/auth";
 import { loadConfig } from "~/.server/config";
-import { type Credentials, SESSION_COOKIE, newCredentials, sessionsOf, signIn, usersWithEmail } from "../helpers/accounts";
+import {
+  type Credentials,
+  SESSION_COOKIE,
+  newCredentials,
+  sessionsOf,
+  signIn,
+  usersWithEmail,
+} from "../helpers/accounts";
 import { BrowserSession } from "../helpers/browser-session";
 import { makeTestOwner } from "../helpers/owner";
 import { type Shop, openShop } from "../helpers/shop-api";
@@ -19,7 +26,10 @@ describe(`the owner's sessions when her sign-in changes, on ${testEngine}`, () =
   let shop: Shop;
   beforeAll(async () => {
     // One owner signs in many times here; the sign-in limits have their own tests.
-    shop = await openShop({ Wax: [{ id: 1001, stock: 5 }] }, { AUTH_ATTEMPTS_PER_ACCOUNT: "1000", AUTH_ATTEMPTS_PER_IP: "1000" });
+    shop = await openShop(
+      { Wax: [{ id: 1001, stock: 5 }] },
+      { AUTH_ATTEMPTS_PER_ACCOUNT: "1000", AUTH_ATTEMPTS_PER_IP: "1000" },
+    );
   });
   afterAll(() => shop.close());
 
@@ -32,7 +42,10 @@ describe(`the owner's sessions when her sign-in changes, on ${testEngine}`, () =
   async function signedIn(owner: Credentials, secret?: string) {
     const browser = new BrowserSession(shop.url);
     const answer = await signIn(browser, owner, { returnTo: "/admin" });
-    if (secret) expect((await browser.postForm("/auth/two-factor", { code: nextTotpCode(secret), returnTo: "/admin" })).location).toBe("/admin");
+    if (secret)
+      expect(
+        (await browser.postForm("/auth/two-factor", { code: nextTotpCode(secret), returnTo: "/admin" })).location,
+      ).toBe("/admin");
     else expect(answer.location).toBe("/admin");
     return browser;
   }
@@ -41,7 +54,9 @@ describe(`the owner's sessions when her sign-in changes, on ${testEngine}`, () =
   async function expectSignedOut(browser: BrowserSession) {
     expect((await browser.get("/admin")).location).toBe("/auth?returnTo=%2Fadmin");
     expect((await browser.get("/admin/activity.csv")).location).toBe("/auth?returnTo=%2Fadmin%2Factivity.csv");
-    expect((await browser.postForm("/admin/account", { intent: "digest", digest: "on" })).location).toBe("/auth?returnTo=%2Fadmin%2Faccount");
+    expect((await browser.postForm("/admin/account", { intent: "digest", digest: "on" })).location).toBe(
+      "/auth?returnTo=%2Fadmin%2Faccount",
+    );
   }
 
   it("turning two-factor on ends every other session: a password-only session no longer opens /admin, the CSV or an action", async () => {
@@ -75,7 +90,11 @@ describe(`the owner's sessions when her sign-in changes, on ${testEngine}`, () =
     const b = await signedIn(owner, secret);
     // B as if its session had been made some other way (here, by hand in the database): it never gave a code.
     const token = decodeURIComponent(b.cookie(SESSION_COOKIE)!).split(".")[0]!;
-    const marked = await shop.db.updateTable("session").set({ twoFactorPassed: testEngine === "sqlite" ? 0 : false }).where("token", "=", token).executeTakeFirst();
+    const marked = await shop.db
+      .updateTable("session")
+      .set({ twoFactorPassed: testEngine === "sqlite" ? 0 : false })
+      .where("token", "=", token)
+      .executeTakeFirst();
     expect(marked.numUpdatedRows).toBe(1n);
 
     const gate = await b.get("/admin/orders");
@@ -91,15 +110,27 @@ describe(`the owner's sessions when her sign-in changes, on ${testEngine}`, () =
     const page = decode((await a.get("/admin/account")).html);
     expect(page).toContain('aria-label="Change password"');
 
-    const wrong = await a.postForm("/admin/account", { intent: "password", currentPassword: "not-the-password", newPassword: "a-new-long-password" });
+    const wrong = await a.postForm("/admin/account", {
+      intent: "password",
+      currentPassword: "not-the-password",
+      newPassword: "a-new-long-password",
+    });
     expect(wrong.status).toBe(400);
     expect(decode(wrong.html)).toContain("That password is not right.");
-    const short = await a.postForm("/admin/account", { intent: "password", currentPassword: owner.password, newPassword: "too-short" });
+    const short = await a.postForm("/admin/account", {
+      intent: "password",
+      currentPassword: owner.password,
+      newPassword: "too-short",
+    });
     expect(short.status).toBe(400);
     expect(decode(short.html)).toContain("The new password must be at least 12 characters.");
     expect((await b.get("/admin")).status).toBe(200);
 
-    const changed = await a.postForm("/admin/account", { intent: "password", currentPassword: owner.password, newPassword: "a-new-long-password" });
+    const changed = await a.postForm("/admin/account", {
+      intent: "password",
+      currentPassword: owner.password,
+      newPassword: "a-new-long-password",
+    });
     expect(changed.status).toBe(200);
     expect(decode(changed.html)).toContain("Your password is changed. Every other session is signed out.");
     expect((await a.get("/admin")).status).toBe(200);
@@ -107,21 +138,32 @@ describe(`the owner's sessions when her sign-in changes, on ${testEngine}`, () =
     expect(await sessionsOf(shop.db, owner.id)).toHaveLength(1);
 
     expect((await signIn(new BrowserSession(shop.url), owner)).status).toBe(401);
-    expect((await signIn(new BrowserSession(shop.url), { ...owner, password: "a-new-long-password" })).status).toBe(302);
+    expect((await signIn(new BrowserSession(shop.url), { ...owner, password: "a-new-long-password" })).status).toBe(
+      302,
+    );
   });
 
   it("keeps the code a session gave when it changes the password", async () => {
     const owner = await newOwner();
     const a = await signedIn(owner);
     await turnOnTwoFactor(a, owner.password);
-    const changed = await a.postForm("/admin/account", { intent: "password", currentPassword: owner.password, newPassword: "a-new-long-password" });
+    const changed = await a.postForm("/admin/account", {
+      intent: "password",
+      currentPassword: owner.password,
+      newPassword: "a-new-long-password",
+    });
     expect(changed.status).toBe(200);
     expect((await a.get("/admin")).status).toBe(200);
   });
 
   it("makes no owner session outside the sign-in paths, not even from code that calls better-auth with no request", async () => {
     const owner = await newOwner();
-    const auth = createAuth({ db: shop.db, engine: testEngine, config: loadConfig(shop.database.env), secret: await loadAuthSecret(shop.db) });
+    const auth = createAuth({
+      db: shop.db,
+      engine: testEngine,
+      config: loadConfig(shop.database.env),
+      secret: await loadAuthSecret(shop.db),
+    });
     const { internalAdapter } = await auth.$context;
     expect(await internalAdapter.createSession(owner.id)).toBeNull();
     expect(await sessionsOf(shop.db, owner.id)).toEqual([]);

@@ -23,7 +23,12 @@ describe(`the activity log at /admin/activity, on ${testEngine}`, () => {
     owner = new BrowserSession(shop.url);
     await signIn(owner, credentials);
     number = (await placePaidOrder(shop, [{ id: 1001, quantity: 2 }])).number;
-    await owner.postForm("/admin?index", { intent: "ship", number, carrier: "DHL", trackingNumber: "JD014600006281230704" });
+    await owner.postForm("/admin?index", {
+      intent: "ship",
+      number,
+      carrier: "DHL",
+      trackingNumber: "JD014600006281230704",
+    });
     await owner.postForm(`/admin/orders/${number}`, { intent: "refund", number, restock: "on" });
   });
   afterAll(() => shop.close());
@@ -45,17 +50,26 @@ describe(`the activity log at /admin/activity, on ${testEngine}`, () => {
   it("exports the whole log as CSV, oldest first, with the values as recorded", async () => {
     const answer = await fetch(`${shop.url}/admin/activity.csv`, { headers: { Cookie: owner.cookieHeader() } });
     expect(answer.headers.get("content-type")).toBe("text/csv; charset=utf-8");
-    const rows = new TextDecoder("utf-8", { ignoreBOM: true }).decode(await answer.arrayBuffer()).slice(1).split("\r\n");
+    const rows = new TextDecoder("utf-8", { ignoreBOM: true })
+      .decode(await answer.arrayBuffer())
+      .slice(1)
+      .split("\r\n");
     expect(rows[0]).toBe("When (UTC),Who,Account id,Action,Subject type,Subject,Before,After");
-    expect(rows[1]).toMatch(new RegExp(`^\\d{4}-.*Z,npm run owner:create,owner:create,owner\\.created,account,${email},,`));
-    expect(rows[2]).toMatch(new RegExp(`^\\d{4}-.*Z,Mara Wick,[^,]+,order\\.shipped,order,${number},"{""status"":""paid""}",`));
+    expect(rows[1]).toMatch(
+      new RegExp(`^\\d{4}-.*Z,npm run owner:create,owner:create,owner\\.created,account,${email},,`),
+    );
+    expect(rows[2]).toMatch(
+      new RegExp(`^\\d{4}-.*Z,Mara Wick,[^,]+,order\\.shipped,order,${number},"{""status"":""paid""}",`),
+    );
     expect(rows[3]).toContain(`,order.refunded,order,${number},`);
     expect(rows).toHaveLength(5);
   });
 
   it("is the owner's only", async () => {
     for (const path of ["/admin/activity", "/admin/activity.csv"]) {
-      expect((await new BrowserSession(shop.url).get(path)).location).toBe(`/auth?returnTo=${encodeURIComponent(path)}`);
+      expect((await new BrowserSession(shop.url).get(path)).location).toBe(
+        `/auth?returnTo=${encodeURIComponent(path)}`,
+      );
       const shopper = new BrowserSession(shop.url);
       await signedUp(shopper);
       expect((await shopper.get(path)).status).toBe(404);
@@ -68,12 +82,24 @@ describe(`the activity log at /admin/activity, on ${testEngine}`, () => {
     await signIn(browser, { email, password });
     await turnOnTwoFactor(browser, password);
     expect((await browser.postForm("/admin/account", { intent: "digest", digest: "on" })).status).toBe(200);
-    expect((await browser.postForm("/admin/account", { intent: "password", currentPassword: password, newPassword: "a-second-long-password" })).status).toBe(200);
+    expect(
+      (
+        await browser.postForm("/admin/account", {
+          intent: "password",
+          currentPassword: password,
+          newPassword: "a-second-long-password",
+        })
+      ).status,
+    ).toBe(200);
     expect((await browser.postForm("/admin/account", { intent: "disable", password })).status).toBe(400);
-    expect((await browser.postForm("/admin/account", { intent: "disable", password: "a-second-long-password" })).status).toBe(302);
+    expect(
+      (await browser.postForm("/admin/account", { intent: "disable", password: "a-second-long-password" })).status,
+    ).toBe(302);
     const other = newCredentials("Owen Wick");
     const env = { ...shop.database.env, OWNER_PASSWORD: "another-long-password" };
-    expect((await runScript("scripts/owner-create.ts", ["--email", other.email, "--name", "Owen Wick"], env)).code).toBe(0);
+    expect(
+      (await runScript("scripts/owner-create.ts", ["--email", other.email, "--name", "Owen Wick"], env)).code,
+    ).toBe(0);
     expect((await runScript("scripts/owner-create.ts", ["--email", other.email, "--remove"], env)).code).toBe(0);
 
     const page = textOf((await browser.get("/admin/activity")).html);

@@ -23,11 +23,16 @@ describe(`the owner's categories, on ${testEngine}`, () => {
   async function post(fields: Record<string, string>, photo?: string) {
     const form = new FormData();
     for (const [name, value] of Object.entries(fields)) form.append(name, value);
-    if (photo) form.append("photos", new Blob([new Uint8Array(await plainPhoto(photo))], { type: "image/png" }), "tile.png");
+    if (photo)
+      form.append("photos", new Blob([new Uint8Array(await plainPhoto(photo))], { type: "image/png" }), "tile.png");
     return owner.postMultipart("/admin/categories", form);
   }
-  const idOf = async (title: string) => (await shop.db.selectFrom("categories").select("id").where("title", "=", title).executeTakeFirstOrThrow()).id;
-  const menu = async () => (await shop.db.selectFrom("categories").select("title").orderBy("position").orderBy("id").execute()).map((row) => row.title);
+  const idOf = async (title: string) =>
+    (await shop.db.selectFrom("categories").select("id").where("title", "=", title).executeTakeFirstOrThrow()).id;
+  const menu = async () =>
+    (await shop.db.selectFrom("categories").select("title").orderBy("position").orderBy("id").execute()).map(
+      (row) => row.title,
+    );
   const visit = (path: string) => fetch(new URL(path, shop.url), { redirect: "manual" });
 
   it("adds a category with its tile photo at the end of the menu, and refuses a taken or URL-breaking title", async () => {
@@ -54,7 +59,9 @@ describe(`the owner's categories, on ${testEngine}`, () => {
 
   it("renames a category: its pages move to the new URL and the old URLs redirect there permanently", async () => {
     const jelly = await idOf("Jelly");
-    expect(textOf((await post({ intent: "rename", id: String(jelly), title: "Jelly Jars" })).html)).toContain("Renamed to “Jelly Jars”. Its old address leads to it.");
+    expect(textOf((await post({ intent: "rename", id: String(jelly), title: "Jelly Jars" })).html)).toContain(
+      "Renamed to “Jelly Jars”. Its old address leads to it.",
+    );
     const category = await visit("/shop/jelly?page=1");
     expect(category.status).toBe(301);
     expect(category.headers.get("location")).toBe("/shop/jelly%20jars?page=1");
@@ -66,7 +73,10 @@ describe(`the owner's categories, on ${testEngine}`, () => {
     expect(await page.text()).toContain("Sea Glass");
     expect((await visit("/shop/nothing-here")).status).toBe(404);
     // A page loaded before the rename asks for the next page's data (`.data`): it is sent to the page, not to its data.
-    for (const [path, target] of [["/shop/jelly/3001.data", "/shop/jelly%20jars/3001"], ["/shop/jelly.data?page=1", "/shop/jelly%20jars?page=1"]]) {
+    for (const [path, target] of [
+      ["/shop/jelly/3001.data", "/shop/jelly%20jars/3001"],
+      ["/shop/jelly.data?page=1", "/shop/jelly%20jars?page=1"],
+    ]) {
       const answer = await visit(path!);
       const body = await answer.text();
       expect(answer.headers.get("x-remix-redirect") ?? body, path).toContain(target);
@@ -77,7 +87,12 @@ describe(`the owner's categories, on ${testEngine}`, () => {
     await post({ intent: "rename", id: String(jelly), title: "Jelly" });
     expect((await visit("/shop/jelly")).status).toBe(200);
     expect((await visit("/shop/jelly%20jars")).headers.get("location")).toBe("/shop/jelly");
-    const [entry] = await shop.db.selectFrom("activity").selectAll().where("action", "=", "category.renamed").orderBy("id").execute();
+    const [entry] = await shop.db
+      .selectFrom("activity")
+      .selectAll()
+      .where("action", "=", "category.renamed")
+      .orderBy("id")
+      .execute();
     expect(JSON.parse(entry!.before!)).toEqual({ title: "Jelly" });
     expect(JSON.parse(entry!.after!)).toEqual({ title: "Jelly Jars" });
   });
@@ -87,7 +102,9 @@ describe(`the owner's categories, on ${testEngine}`, () => {
     await importCatalog(shop.db, parseCatalogFile(catalogFile({ "Jelly Jars": [{ id: 3501 }] })), { replace: false });
     const jars = await idOf("Jelly Jars");
     expect((await visit("/shop/jelly%20jars")).status).toBe(200);
-    expect(textOf((await post({ intent: "rename", id: String(jars), title: "Jam Jars" })).html)).toContain("Renamed to “Jam Jars”.");
+    expect(textOf((await post({ intent: "rename", id: String(jars), title: "Jam Jars" })).html)).toContain(
+      "Renamed to “Jam Jars”.",
+    );
     expect((await visit("/shop/jelly%20jars")).headers.get("location")).toBe("/shop/jam%20jars");
 
     const form = new FormData();
@@ -110,9 +127,19 @@ describe(`the owner's categories, on ${testEngine}`, () => {
     expect(home.indexOf("/shop/soy")).toBeLessThan(home.indexOf("/shop/wax"));
 
     const soy = await idOf("Soy");
-    const before = await shop.db.selectFrom("categories").select("image_url").where("id", "=", soy).executeTakeFirstOrThrow();
-    expect(textOf((await post({ intent: "photo", id: String(soy) }, "#305070")).html)).toContain("“Soy” has its new photo.");
-    const after = await shop.db.selectFrom("categories").select("image_url").where("id", "=", soy).executeTakeFirstOrThrow();
+    const before = await shop.db
+      .selectFrom("categories")
+      .select("image_url")
+      .where("id", "=", soy)
+      .executeTakeFirstOrThrow();
+    expect(textOf((await post({ intent: "photo", id: String(soy) }, "#305070")).html)).toContain(
+      "“Soy” has its new photo.",
+    );
+    const after = await shop.db
+      .selectFrom("categories")
+      .select("image_url")
+      .where("id", "=", soy)
+      .executeTakeFirstOrThrow();
     expect(after.image_url).not.toBe(before.image_url);
     // The replaced photo is gone from the database; the new one is served.
     expect((await visit(before.image_url)).status).toBe(404);

@@ -27,7 +27,8 @@ function csvCell(value: string | number | null): string {
   if (typeof value === "string" && FORMULA_START.test(text)) text = `'${text}`;
   return /[",\r\n]/.test(text) ? `"${text.replaceAll('"', '""')}"` : text;
 }
-const csvFile = (rows: (string | number | null)[][]) => `\uFEFF${rows.map((row) => row.map(csvCell).join(",")).join("\r\n")}\r\n`;
+const csvFile = (rows: (string | number | null)[][]) =>
+  `\uFEFF${rows.map((row) => row.map(csvCell).join(",")).join("\r\n")}\r\n`;
 const iso = (ms: number | null) => (ms === null ? null : new Date(ms).toISOString());
 
 const likePattern = (text: string) => `%${text.toLowerCase().replace(/[\\%_]/g, (char) => `\\${char}`)}%`;
@@ -37,7 +38,9 @@ function matching<O>(query: SelectQueryBuilder<Database, "orders", O>, filter: O
   if (filter.q) {
     const pattern = likePattern(filter.q);
     const contains = (column: string) => sql<boolean>`lower(${sql.ref(column)}) like ${pattern} escape '\\'`;
-    filtered = filtered.where((eb) => eb.or(["orders.number", "orders.shipping_name", "orders.customer_name", "orders.email"].map(contains)));
+    filtered = filtered.where((eb) =>
+      eb.or(["orders.number", "orders.shipping_name", "orders.customer_name", "orders.email"].map(contains)),
+    );
   }
   return filtered;
 }
@@ -47,21 +50,65 @@ async function ordersCsvAsBuilt(db: Db, filter: OrderListQuery) {
     .selectFrom("orders")
     .innerJoin("order_items", "order_items.order_id", "orders.id")
     .selectAll("orders")
-    .select(["order_items.product_id", "order_items.name as item_name", "order_items.scent", "order_items.quantity", "order_items.price_cents"])
+    .select([
+      "order_items.product_id",
+      "order_items.name as item_name",
+      "order_items.scent",
+      "order_items.quantity",
+      "order_items.price_cents",
+    ])
     .where("orders.id", "in", matching(db.selectFrom("orders").select("orders.id"), filter))
     .orderBy("orders.created_at", "desc")
     .orderBy("orders.id", "desc")
     .orderBy("order_items.product_id")
     .execute();
   const header = [
-    "Order", "Status", "Placed (UTC)", "Paid (UTC)", "Shipped (UTC)", "Refunded (UTC)", "Customer", "Email", "Phone",
-    "Ship to", "Address", "City", "State", "ZIP", "Carrier", "Tracking number", "Order total",
-    "Item id", "Item", "Scent", "Quantity", "Unit price",
+    "Order",
+    "Status",
+    "Placed (UTC)",
+    "Paid (UTC)",
+    "Shipped (UTC)",
+    "Refunded (UTC)",
+    "Customer",
+    "Email",
+    "Phone",
+    "Ship to",
+    "Address",
+    "City",
+    "State",
+    "ZIP",
+    "Carrier",
+    "Tracking number",
+    "Order total",
+    "Item id",
+    "Item",
+    "Scent",
+    "Quantity",
+    "Unit price",
   ];
   const rows = lines.map((line) => [
-    line.number, line.status, iso(line.created_at), iso(line.paid_at), iso(line.shipped_at), iso(line.refunded_at), line.customer_name, line.email, line.phone,
-    line.shipping_name, line.shipping_address, line.shipping_city, line.shipping_state, line.shipping_zip, line.carrier, line.tracking_number,
-    formatPrice(line.amount_cents), line.product_id, line.item_name, line.scent, line.quantity, formatPrice(line.price_cents),
+    line.number,
+    line.status,
+    iso(line.created_at),
+    iso(line.paid_at),
+    iso(line.shipped_at),
+    iso(line.refunded_at),
+    line.customer_name,
+    line.email,
+    line.phone,
+    line.shipping_name,
+    line.shipping_address,
+    line.shipping_city,
+    line.shipping_state,
+    line.shipping_zip,
+    line.carrier,
+    line.tracking_number,
+    formatPrice(line.amount_cents),
+    line.product_id,
+    line.item_name,
+    line.scent,
+    line.quantity,
+    formatPrice(line.price_cents),
   ]);
   return csvFile([header, ...rows]);
 }
@@ -69,9 +116,19 @@ async function ordersCsvAsBuilt(db: Db, filter: OrderListQuery) {
 async function activityCsvAsBuilt(db: Db) {
   const entries = await db.selectFrom("activity").selectAll().orderBy("id").execute();
   const rows = entries.map((entry) => [
-    new Date(entry.created_at).toISOString(), entry.actor_name, entry.actor_id, entry.action, entry.subject_type, entry.subject, entry.before, entry.after,
+    new Date(entry.created_at).toISOString(),
+    entry.actor_name,
+    entry.actor_id,
+    entry.action,
+    entry.subject_type,
+    entry.subject,
+    entry.before,
+    entry.after,
   ]);
-  return csvFile([["When (UTC)", "Who", "Account id", "Action", "Subject type", "Subject", "Before", "After"], ...rows]);
+  return csvFile([
+    ["When (UTC)", "Who", "Account id", "Action", "Subject type", "Subject", "Before", "After"],
+    ...rows,
+  ]);
 }
 
 async function productsCsvAsBuilt(db: Db) {
@@ -85,10 +142,29 @@ async function productsCsvAsBuilt(db: Db) {
     .orderBy("p.position")
     .orderBy("p.id")
     .execute();
-  const header = ["Id", "Name", "Category", "Price", "Stock", "Low-stock alert at", "Visible in the shop", "Scent", "Description", "Photos"];
+  const header = [
+    "Id",
+    "Name",
+    "Category",
+    "Price",
+    "Stock",
+    "Low-stock alert at",
+    "Visible in the shop",
+    "Scent",
+    "Description",
+    "Photos",
+  ];
   const rows = products.map((product) => [
-    product.id, product.name, product.category_title, formatPrice(product.price_cents), product.stock, product.low_stock_at,
-    product.visible === 1 ? "yes" : "no", product.scent, product.description, (JSON.parse(product.images) as string[]).join(" "),
+    product.id,
+    product.name,
+    product.category_title,
+    formatPrice(product.price_cents),
+    product.stock,
+    product.low_stock_at,
+    product.visible === 1 ? "yes" : "no",
+    product.scent,
+    product.description,
+    (JSON.parse(product.images) as string[]).join(" "),
   ]);
   return csvFile([header, ...rows]);
 }
@@ -99,7 +175,8 @@ function expectSameBytes(bytes: Uint8Array, expected: string) {
   expect(Buffer.from(bytes).equals(Buffer.from(expected, "utf8"))).toBe(true);
 }
 /** An export as csvDownload writes it, read in this process (so the test picks the batch size). */
-const streamed = async <Item>(csv: CsvExport<Item>) => new Uint8Array(await (await csvDownload(csv, pino({ level: "silent" }))).arrayBuffer());
+const streamed = async <Item>(csv: CsvExport<Item>) =>
+  new Uint8Array(await (await csvDownload(csv, pino({ level: "silent" }))).arrayBuffer());
 
 const today = () => new Date().toISOString().slice(0, 10);
 
@@ -128,7 +205,12 @@ describe(`the CSV exports write, byte for byte, what the whole-file builder wrot
   let owner: BrowserSession;
   beforeAll(async () => {
     shop = await openShop({
-      Wax: [{ id: 1001, name: "Fig Leaf", price: 24 }, { id: 1002, name: "Crème Brûlée", price: 18.5 }, { id: 1003 }, { id: 1004 }],
+      Wax: [
+        { id: 1001, name: "Fig Leaf", price: 24 },
+        { id: 1002, name: "Crème Brûlée", price: 18.5 },
+        { id: 1003 },
+        { id: 1004 },
+      ],
       Soy: [{ id: 2001 }, { id: 2002 }, { id: 2003 }],
       Gifts: Array.from({ length: 30 }, (_, index) => ({ id: 3001 + index, price: 5 + index })),
     });
@@ -137,11 +219,21 @@ describe(`the CSV exports write, byte for byte, what the whole-file builder wrot
     // Catalog order that is not id order, a hidden product, and cells a spreadsheet would run.
     await shop.db.updateTable("categories").set({ position: 0 }).where("title", "=", "Gifts").execute();
     for (const [index, id] of [3001, 3017, 3005, 3030, 1003].entries()) {
-      await shop.db.updateTable("products").set({ position: 100 - index }).where("id", "=", id).execute();
+      await shop.db
+        .updateTable("products")
+        .set({ position: 100 - index })
+        .where("id", "=", id)
+        .execute();
     }
     await shop.db
       .updateTable("products")
-      .set({ visible: 0, name: "Smoked, Cedar", scent: '=HYPERLINK("http://evil")', description: 'Poured "slowly"\r\nin small batches.', images: "[]" })
+      .set({
+        visible: 0,
+        name: "Smoked, Cedar",
+        scent: '=HYPERLINK("http://evil")',
+        description: 'Poured "slowly"\r\nin small batches.',
+        images: "[]",
+      })
       .where("id", "=", 2002)
       .execute();
     const entries = Array.from({ length: 250 }, (_, index) => ({
@@ -174,14 +266,18 @@ describe(`the CSV exports write, byte for byte, what the whole-file builder wrot
     expectSameBytes(await streamed(ordersCsv(shop.db, filter, 7)), expected);
   });
 
-  it.each([1, 2, 4, 5, 299, 300, 301])("orders.csv in batches of %i orders: orders placed at the same moment keep their order across batches", async (size) => {
-    const filter = orderListQueryOf(new URL("http://shop"));
-    expectSameBytes(await streamed(ordersCsv(shop.db, filter, size)), await ordersCsvAsBuilt(shop.db, filter));
-  });
+  it.each([1, 2, 4, 5, 299, 300, 301])(
+    "orders.csv in batches of %i orders: orders placed at the same moment keep their order across batches",
+    async (size) => {
+      const filter = orderListQueryOf(new URL("http://shop"));
+      expectSameBytes(await streamed(ordersCsv(shop.db, filter, size)), await ordersCsvAsBuilt(shop.db, filter));
+    },
+  );
 
   it("orders.csv of every order holds several hundred lines across every status", async () => {
     const text = new TextDecoder().decode((await download("/admin/orders.csv")).bytes);
-    for (const status of ["paid", "shipped", "refunded", "pending_payment", "expired"]) expect(text).toContain(`,${status},`);
+    for (const status of ["paid", "shipped", "refunded", "pending_payment", "expired"])
+      expect(text).toContain(`,${status},`);
     expect(text.split("\r\n").length).toBeGreaterThan(600);
   });
 
@@ -201,12 +297,15 @@ describe(`the CSV exports write, byte for byte, what the whole-file builder wrot
     for (const size of [1, 7, 37]) expectSameBytes(await streamed(productsCsv(shop.db, size)), expected);
   });
 
-  it.each(["orders", "activity", "products"])("%s.csv keeps its headers: a dated attachment, never kept by a shared cache, never indexed", async (name) => {
-    const { answer } = await download(`/admin/${name}.csv`);
-    expect(answer.headers.get("content-type")).toBe("text/csv; charset=utf-8");
-    expect(answer.headers.get("content-disposition")).toBe(`attachment; filename="${name}-${today()}.csv"`);
-    expect(answer.headers.get("cache-control")).toBe("private, no-store");
-    expect(answer.headers.get("vary")).toMatch(/Cookie/);
-    expect(answer.headers.get("x-robots-tag")).toBe("noindex, nofollow");
-  });
+  it.each(["orders", "activity", "products"])(
+    "%s.csv keeps its headers: a dated attachment, never kept by a shared cache, never indexed",
+    async (name) => {
+      const { answer } = await download(`/admin/${name}.csv`);
+      expect(answer.headers.get("content-type")).toBe("text/csv; charset=utf-8");
+      expect(answer.headers.get("content-disposition")).toBe(`attachment; filename="${name}-${today()}.csv"`);
+      expect(answer.headers.get("cache-control")).toBe("private, no-store");
+      expect(answer.headers.get("vary")).toMatch(/Cookie/);
+      expect(answer.headers.get("x-robots-tag")).toBe("noindex, nofollow");
+    },
+  );
 });

@@ -86,7 +86,9 @@ describe(`the shop while a CSV export runs, on ${testEngine}`, () => {
 
   const ordersCsv = () => slowDownload(`${shop.url}/admin/orders.csv`, owner.cookieHeader());
   const wholeOrdersCsv = async () =>
-    Buffer.from(await (await fetch(`${shop.url}/admin/orders.csv`, { headers: { Cookie: owner.cookieHeader() } })).arrayBuffer());
+    Buffer.from(
+      await (await fetch(`${shop.url}/admin/orders.csv`, { headers: { Cookie: owner.cookieHeader() } })).arrayBuffer(),
+    );
   /** The server's log lines about CSV exports, from `from` (an index into its output) on. */
   const exportLines = (from: number) =>
     logEntries({ output: () => shop.server.output().slice(from) }).filter((entry) => typeof entry.csv === "string");
@@ -108,7 +110,10 @@ describe(`the shop while a CSV export runs, on ${testEngine}`, () => {
 
     // The export reads as it goes: an order written now, placed before every other, comes out at its very end,
     // which shows that the export was still under way when those pages were answered.
-    const [marker] = await insertVariedOrders(shop.db, 1, { prefix: "WS-OLDEST", createdAt: () => Date.UTC(2020, 0, 1) });
+    const [marker] = await insertVariedOrders(shop.db, 1, {
+      prefix: "WS-OLDEST",
+      createdAt: () => Date.UTC(2020, 0, 1),
+    });
     const { body, outcome } = await download.rest();
     expect(outcome).toBe("complete");
     expect(body.toString("utf8").split("\r\n").at(-2)).toMatch(new RegExp(`^${marker},`));
@@ -136,7 +141,9 @@ describe(`the shop while a CSV export runs, on ${testEngine}`, () => {
     await expectStillServing();
     expect((await wholeOrdersCsv()).equals(complete)).toBe(true);
     const lines = exportLines(logFrom);
-    expect(lines).toEqual([expect.objectContaining({ csv: "orders", msg: "A CSV export failed; its download was cut short" })]);
+    expect(lines).toEqual([
+      expect.objectContaining({ csv: "orders", msg: "A CSV export failed; its download was cut short" }),
+    ]);
     expect(JSON.stringify(lines[0])).toMatch(/order_items/);
     expect(shop.server.output().slice(logFrom)).not.toMatch(/unhandled|uncaught/i);
   });
@@ -146,8 +153,12 @@ describe(`the shop while a CSV export runs, on ${testEngine}`, () => {
     const download = await ordersCsv();
     await download.readAtLeast(1);
     download.hangUp();
-    const lines = await waitFor(() => (exportLines(logFrom).length > 0 ? exportLines(logFrom) : undefined), { what: "the export's log line" });
-    expect(lines).toEqual([expect.objectContaining({ csv: "orders", msg: "A CSV export stopped: the client went away" })]);
+    const lines = await waitFor(() => (exportLines(logFrom).length > 0 ? exportLines(logFrom) : undefined), {
+      what: "the export's log line",
+    });
+    expect(lines).toEqual([
+      expect.objectContaining({ csv: "orders", msg: "A CSV export stopped: the client went away" }),
+    ]);
     await expectStillServing();
     expect(exportLines(logFrom)).toHaveLength(1);
   });

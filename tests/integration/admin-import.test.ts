@@ -13,7 +13,13 @@ describe(`importing the catalog from the back office, on ${testEngine}`, () => {
   let shop: Shop;
   let owner: BrowserSession;
   beforeAll(async () => {
-    shop = await openShop({ Wax: [{ id: 1001, name: "Fig Leaf", price: 24, stock: 5 }, { id: 1002, name: "Amber", stock: 3 }], Jelly: [{ id: 3001, name: "Sea Glass" }] });
+    shop = await openShop({
+      Wax: [
+        { id: 1001, name: "Fig Leaf", price: 24, stock: 5 },
+        { id: 1002, name: "Amber", stock: 3 },
+      ],
+      Jelly: [{ id: 3001, name: "Sea Glass" }],
+    });
     owner = await signedInOwner(shop);
   });
   afterAll(() => shop.close());
@@ -21,48 +27,99 @@ describe(`importing the catalog from the back office, on ${testEngine}`, () => {
   const send = (fields: Record<string, string>, file?: unknown) => {
     const form = new FormData();
     for (const [name, value] of Object.entries(fields)) form.append(name, value);
-    if (file !== undefined) form.append("file", new Blob([typeof file === "string" ? file : JSON.stringify(file)], { type: "application/json" }), "catalog.json");
+    if (file !== undefined)
+      form.append(
+        "file",
+        new Blob([typeof file === "string" ? file : JSON.stringify(file)], { type: "application/json" }),
+        "catalog.json",
+      );
     return owner.postMultipart("/admin/import", form);
   };
   const nextCatalog = catalogFile({
-    Wax: [{ id: 1001, name: "Fig Leaf", price: 26, stock: 5 }, { id: 1002, name: "Amber", stock: 3 }, { id: 1003, name: "Smoked Cedar", stock: 9 }],
+    Wax: [
+      { id: 1001, name: "Fig Leaf", price: 26, stock: 5 },
+      { id: 1002, name: "Amber", stock: 3 },
+      { id: 1003, name: "Smoked Cedar", stock: 9 },
+    ],
     Soy: [{ id: 5001, name: "Oat Milk" }],
   });
 
   it("previews what a file changes, changing nothing, then imports exactly that and logs it", async () => {
     // Sea Glass gets an uploaded photo; the import removes Sea Glass, and the photo must go with it.
     const withPhoto = await productEditForm(shop.db, 3001);
-    withPhoto.append("photos", new Blob([new Uint8Array(await plainPhoto("#3080a0"))], { type: "image/png" }), "sea-glass.png");
+    withPhoto.append(
+      "photos",
+      new Blob([new Uint8Array(await plainPhoto("#3080a0"))], { type: "image/png" }),
+      "sea-glass.png",
+    );
     expect((await owner.postMultipart("/admin/products/3001", withPhoto)).status).toBe(200);
-    const photo = (JSON.parse((await shop.db.selectFrom("products").select("images").where("id", "=", 3001).executeTakeFirstOrThrow()).images) as string[]).at(-1)!;
+    const photo = (
+      JSON.parse(
+        (await shop.db.selectFrom("products").select("images").where("id", "=", 3001).executeTakeFirstOrThrow()).images,
+      ) as string[]
+    ).at(-1)!;
     expect((await fetch(new URL(photo, shop.url))).status).toBe(200);
 
     const before = await stockById(shop.db);
     const preview = await send({ intent: "preview", replace: "on" }, nextCatalog);
     expect(preview.status).toBe(200);
     const text = textOf(preview.html);
-    for (const line of ["New categories (1)", "Soy", "Removed categories (1)", "Jelly", "New products (2)", "Smoked Cedar (1003)", "Oat Milk (5001)", "Changed products (1)", "Fig Leaf (1001): price", "Removed products (1)", "Sea Glass (3001)", "1 product stays as they are."]) {
+    for (const line of [
+      "New categories (1)",
+      "Soy",
+      "Removed categories (1)",
+      "Jelly",
+      "New products (2)",
+      "Smoked Cedar (1003)",
+      "Oat Milk (5001)",
+      "Changed products (1)",
+      "Fig Leaf (1001): price",
+      "Removed products (1)",
+      "Sea Glass (3001)",
+      "1 product stays as they are.",
+    ]) {
       expect(text).toContain(line);
     }
     expect(await stockById(shop.db)).toEqual(before);
 
     const catalog = /name="catalog" value="([^"]*)"/.exec(preview.html)![1]!;
-    const imported = await send({ intent: "import", replace: "on", catalog: catalog.replaceAll("&quot;", '"').replaceAll("&amp;", "&") });
-    expect(textOf(imported.html)).toContain("Imported 2 categories and 4 products. Removed 1 categories and 1 products.");
+    const imported = await send({
+      intent: "import",
+      replace: "on",
+      catalog: catalog.replaceAll("&quot;", '"').replaceAll("&amp;", "&"),
+    });
+    expect(textOf(imported.html)).toContain(
+      "Imported 2 categories and 4 products. Removed 1 categories and 1 products.",
+    );
     expect((await fetch(new URL(photo, shop.url))).status).toBe(404);
     expect(await stockById(shop.db)).toEqual({ 1001: 5, 1002: 3, 1003: 9, 5001: 5 });
     expect((await fetch(new URL("/shop/soy/5001", shop.url))).status).toBe(200);
-    expect(textOf((await send({ intent: "preview" }, nextCatalog)).html)).toContain("Nothing would change: the shop already holds this file.");
+    expect(textOf((await send({ intent: "preview" }, nextCatalog)).html)).toContain(
+      "Nothing would change: the shop already holds this file.",
+    );
     const [entry] = await shop.db.selectFrom("activity").selectAll().where("action", "=", "catalog.imported").execute();
-    expect(JSON.parse(entry!.after!)).toEqual({ categories: 2, products: 4, removedCategories: 1, removedProducts: 1, replace: true });
+    expect(JSON.parse(entry!.after!)).toEqual({
+      categories: 2,
+      products: 4,
+      removedCategories: 1,
+      removedProducts: 1,
+      replace: true,
+    });
   });
 
   it("refuses a bad file whole, naming the category, the item and the field", async () => {
     const before = await stockById(shop.db);
-    const broken = catalogFile({ Wax: [{ id: 1001, stock: 50 }, { id: 1002, price: "twelve" }] });
+    const broken = catalogFile({
+      Wax: [
+        { id: 1001, stock: 50 },
+        { id: 1002, price: "twelve" },
+      ],
+    });
     const refused = await send({ intent: "preview" }, broken);
     expect(refused.status).toBe(400);
-    expect(textOf(refused.html)).toContain('Nothing was imported: category 1 ("Wax"), item 2 (id 1002), field "price": must be an amount of dollars');
+    expect(textOf(refused.html)).toContain(
+      'Nothing was imported: category 1 ("Wax"), item 2 (id 1002), field "price": must be an amount of dollars',
+    );
     const notJson = await send({ intent: "import", catalog: "{ not json" });
     expect(textOf(notJson.html)).toContain("Nothing was imported: the file is not valid JSON");
     expect(textOf((await send({ intent: "preview" })).html)).toContain("Choose the catalog file (JSON) to import.");

@@ -28,32 +28,45 @@ describe(`the back office's order queries at scale, on ${testEngine}`, () => {
     ["America/Havana", "2026-03-09T03:00:00Z"],
     ["Asia/Kathmandu", "2026-06-01T18:14:59Z"],
     ["UTC", "2026-11-26T00:00:00Z"],
-  ])("sums each day's paid orders in SQL exactly as the shop's calendar in %s counts them (now %s)", async (zone, nowIso) => {
-    const { db } = database;
-    const now = Date.parse(nowIso);
-    await db.deleteFrom("orders").execute();
-    const dayOf = dayIn(zone);
-    // Orders paid at random moments over 32 days, and at the edges of each day (the day's first and last millisecond).
-    const moments = fc.sample(fc.integer({ min: now - 32 * DAY, max: now }), { numRuns: 300, seed: 28 });
-    for (let back = 0; back < 31; back++) {
-      const edge = now - back * DAY;
-      moments.push(edge, edge - (edge % 60_000), edge - (edge % 60_000) - 1);
-    }
-    await insertOrders(db, moments.map((paid_at, index) => orderRow({ paid_at, created_at: paid_at, amount_cents: 100 + index, status: index % 5 === 0 ? "refunded" : "shipped" })));
-    await insertOrders(db, [orderRow({ status: "pending_payment", paid_at: null, created_at: now - DAY })]);
-
-    const sales = await dailySales(db, { now, timeZone: zone, days: 30 });
-    const expected = new Map<string, { orders: number; cents: number }>();
-    for (let back = 29; back >= 0; back--) expected.set(dayOf(now - back * DAY), { orders: 0, cents: 0 });
-    moments.forEach((paidAt, index) => {
-      const day = expected.get(dayOf(paidAt));
-      if (day && paidAt <= now) {
-        day.orders += 1;
-        day.cents += 100 + index;
+  ])(
+    "sums each day's paid orders in SQL exactly as the shop's calendar in %s counts them (now %s)",
+    async (zone, nowIso) => {
+      const { db } = database;
+      const now = Date.parse(nowIso);
+      await db.deleteFrom("orders").execute();
+      const dayOf = dayIn(zone);
+      // Orders paid at random moments over 32 days, and at the edges of each day (the day's first and last millisecond).
+      const moments = fc.sample(fc.integer({ min: now - 32 * DAY, max: now }), { numRuns: 300, seed: 28 });
+      for (let back = 0; back < 31; back++) {
+        const edge = now - back * DAY;
+        moments.push(edge, edge - (edge % 60_000), edge - (edge % 60_000) - 1);
       }
-    });
-    expect(sales).toEqual([...expected].map(([day, totals]) => ({ day, ...totals })));
-  });
+      await insertOrders(
+        db,
+        moments.map((paid_at, index) =>
+          orderRow({
+            paid_at,
+            created_at: paid_at,
+            amount_cents: 100 + index,
+            status: index % 5 === 0 ? "refunded" : "shipped",
+          }),
+        ),
+      );
+      await insertOrders(db, [orderRow({ status: "pending_payment", paid_at: null, created_at: now - DAY })]);
+
+      const sales = await dailySales(db, { now, timeZone: zone, days: 30 });
+      const expected = new Map<string, { orders: number; cents: number }>();
+      for (let back = 29; back >= 0; back--) expected.set(dayOf(now - back * DAY), { orders: 0, cents: 0 });
+      moments.forEach((paidAt, index) => {
+        const day = expected.get(dayOf(paidAt));
+        if (day && paidAt <= now) {
+          day.orders += 1;
+          day.cents += 100 + index;
+        }
+      });
+      expect(sales).toEqual([...expected].map(([day, totals]) => ({ day, ...totals })));
+    },
+  );
 
   it("pages through every order exactly once with Older, and back with Newer, while new orders arrive between pages", async () => {
     const { db } = database;
@@ -66,14 +79,22 @@ describe(`the back office's order queries at scale, on ${testEngine}`, () => {
         async (times, size, arrivals) => {
           await db.deleteFrom("orders").execute();
           const base = 1_800_000_000_000;
-          const ids = await insertOrders(db, times.map((offset) => orderRow({ created_at: base + offset })));
+          const ids = await insertOrders(
+            db,
+            times.map((offset) => orderRow({ created_at: base + offset })),
+          );
           const originals = (shown: number[]) => shown.filter((id) => ids.includes(id));
           const older: number[] = [];
           let page: PageFrom = {};
           let last: Awaited<ReturnType<typeof listOrders>> | undefined;
           for (let load = 0; load < 300; load++) {
             // New orders arrive, all newer than anything listed so far.
-            await insertOrders(db, Array.from({ length: arrivals[load % arrivals.length]! }, () => orderRow({ created_at: base + 1000 + load })));
+            await insertOrders(
+              db,
+              Array.from({ length: arrivals[load % arrivals.length]! }, () =>
+                orderRow({ created_at: base + 1000 + load }),
+              ),
+            );
             last = await listOrders(db, all, page, size);
             older.push(...originals(await idsOf(last.orders.map((order) => order.number))));
             if (!last.older) break;
@@ -96,12 +117,17 @@ describe(`the back office's order queries at scale, on ${testEngine}`, () => {
 
   async function idsOf(numbers: string[]) {
     if (numbers.length === 0) return [];
-    const rows = await database.db.selectFrom("orders").select(["id", "number"]).where("number", "in", numbers).execute();
+    const rows = await database.db
+      .selectFrom("orders")
+      .select(["id", "number"])
+      .where("number", "in", numbers)
+      .execute();
     return numbers.map((number) => rows.find((row) => row.number === number)!.id);
   }
 
   /** The numbers of the orders a search finds, newest first. */
-  const found = async (db: Db, q: string) => (await listOrders(db, { status: "all", q }, {}, 50)).orders.map((order) => order.number);
+  const found = async (db: Db, q: string) =>
+    (await listOrders(db, { status: "all", q }, {}, 50)).orders.map((order) => order.number);
 
   /** Orders to search: names, emails and numbers with shared parts, and one placed as the shop numbers them. */
   async function searchable(db: Db) {
@@ -109,8 +135,19 @@ describe(`the back office's order queries at scale, on ${testEngine}`, () => {
     const at = 1_800_000_000_000;
     await insertOrders(db, [
       orderRow({ number: "WS-ABCD2345", shipping_name: "Ada Lovelace", email: "ada@example.com", created_at: at + 1 }),
-      orderRow({ number: "WS-ABCE6789", shipping_name: "Grace Hopper", email: "grace@navy.example", created_at: at + 2 }),
-      orderRow({ number: "WS-ZZZZ2222", shipping_name: "Fig & Leaf Co", customer_name: "Mara Lovelace", email: null, created_at: at + 3 }),
+      orderRow({
+        number: "WS-ABCE6789",
+        shipping_name: "Grace Hopper",
+        email: "grace@navy.example",
+        created_at: at + 2,
+      }),
+      orderRow({
+        number: "WS-ZZZZ2222",
+        shipping_name: "Fig & Leaf Co",
+        customer_name: "Mara Lovelace",
+        email: null,
+        created_at: at + 3,
+      }),
     ]);
   }
 
@@ -146,45 +183,71 @@ describe(`the back office's order queries at scale, on ${testEngine}`, () => {
           ? sql<{ name: string }>`select name from sqlite_master where type = 'index'`
           : sql<{ name: string }>`select indexname as name from pg_indexes where schemaname = current_schema()`;
       const names = (await indexes.execute(copy.db)).rows.map((row) => row.name);
-      expect(names).toEqual(expect.arrayContaining(["orders_placed", "orders_status_placed", "orders_shopper", "orders_paid", "outbox_order", "refunds_order"]));
+      expect(names).toEqual(
+        expect.arrayContaining([
+          "orders_placed",
+          "orders_status_placed",
+          "orders_shopper",
+          "orders_paid",
+          "outbox_order",
+          "refunds_order",
+        ]),
+      );
     } finally {
       await copy.cleanup();
     }
   });
 
-  it.skipIf(testEngine !== "postgres")("on PostgreSQL, indexes the search with pg_trgm, created outside the shop's schema", async () => {
-    const { rows } = await sql<{ name: string; schema: string }>`
+  it.skipIf(testEngine !== "postgres")(
+    "on PostgreSQL, indexes the search with pg_trgm, created outside the shop's schema",
+    async () => {
+      const { rows } = await sql<{ name: string; schema: string }>`
       select i.indexname as name, e.extnamespace::regnamespace::text as schema
-      from pg_indexes i, pg_extension e where i.schemaname = current_schema() and i.indexname like 'orders_search_%' and e.extname = 'pg_trgm'`.execute(database.db);
-    expect(rows.map((row) => row.name).toSorted()).toEqual(["orders_search_customer_name", "orders_search_email", "orders_search_number", "orders_search_shipping_name"]);
-    expect(rows[0]!.schema).toBe("public");
-  });
+      from pg_indexes i, pg_extension e where i.schemaname = current_schema() and i.indexname like 'orders_search_%' and e.extname = 'pg_trgm'`.execute(
+        database.db,
+      );
+      expect(rows.map((row) => row.name).toSorted()).toEqual([
+        "orders_search_customer_name",
+        "orders_search_email",
+        "orders_search_number",
+        "orders_search_shipping_name",
+      ]);
+      expect(rows[0]!.schema).toBe("public");
+    },
+  );
 
-  it.skipIf(testEngine !== "postgres")("on PostgreSQL without pg_trgm (a role that may not create it), migrates and searches all the same", async () => {
-    const name = `wickshop_notrgm_${randomBytes(4).toString("hex")}`;
-    const server = new URL(testPostgresUrl!);
-    const admin = new pg.Client({ connectionString: server.toString() });
-    await admin.connect();
-    await admin.query(`create role ${name} login`);
-    await admin.query(`create database ${name}`);
-    const asAdmin = new pg.Client({ connectionString: Object.assign(new URL(server), { pathname: `/${name}` }).toString() });
-    await asAdmin.connect();
-    await asAdmin.query(`create schema shop authorization ${name}`);
-    await asAdmin.end();
-    const url = Object.assign(new URL(server), { pathname: `/${name}`, username: name });
-    url.searchParams.set("options", "-c search_path=shop");
-    const { db } = openDatabase({ dataDir: "", databaseUrl: url.toString() });
-    try {
-      await migrateToLatest(db);
-      const { rows } = await sql<{ count: number }>`select count(*)::int as count from pg_extension where extname = 'pg_trgm'`.execute(db);
-      expect(rows[0]!.count).toBe(0);
-      await searchable(db);
-      await expectSearchWorks(db);
-    } finally {
-      await db.destroy();
-      await admin.query(`drop database ${name} with (force)`);
-      await admin.query(`drop role ${name}`);
-      await admin.end();
-    }
-  });
+  it.skipIf(testEngine !== "postgres")(
+    "on PostgreSQL without pg_trgm (a role that may not create it), migrates and searches all the same",
+    async () => {
+      const name = `wickshop_notrgm_${randomBytes(4).toString("hex")}`;
+      const server = new URL(testPostgresUrl!);
+      const admin = new pg.Client({ connectionString: server.toString() });
+      await admin.connect();
+      await admin.query(`create role ${name} login`);
+      await admin.query(`create database ${name}`);
+      const asAdmin = new pg.Client({
+        connectionString: Object.assign(new URL(server), { pathname: `/${name}` }).toString(),
+      });
+      await asAdmin.connect();
+      await asAdmin.query(`create schema shop authorization ${name}`);
+      await asAdmin.end();
+      const url = Object.assign(new URL(server), { pathname: `/${name}`, username: name });
+      url.searchParams.set("options", "-c search_path=shop");
+      const { db } = openDatabase({ dataDir: "", databaseUrl: url.toString() });
+      try {
+        await migrateToLatest(db);
+        const { rows } = await sql<{
+          count: number;
+        }>`select count(*)::int as count from pg_extension where extname = 'pg_trgm'`.execute(db);
+        expect(rows[0]!.count).toBe(0);
+        await searchable(db);
+        await expectSearchWorks(db);
+      } finally {
+        await db.destroy();
+        await admin.query(`drop database ${name} with (force)`);
+        await admin.query(`drop role ${name}`);
+        await admin.end();
+      }
+    },
+  );
 });

@@ -10,25 +10,47 @@ const textOf = (html: string) => html.replaceAll("<!-- -->", "");
 /** The order numbers a list page shows, top to bottom. */
 const numbersIn = (html: string) => [...html.matchAll(/href="\/admin\/orders\/(WS-\w+)"/g)].map((match) => match[1]);
 /** Where a page's Newer or Older link goes, if it has one. */
-const linkTo = (html: string, name: "Newer" | "Older") => new RegExp(`<a [^>]*href="([^"]+)"[^>]*>${name}</a>`).exec(html)?.[1]?.replaceAll("&amp;", "&");
+const linkTo = (html: string, name: "Newer" | "Older") =>
+  new RegExp(`<a [^>]*href="([^"]+)"[^>]*>${name}</a>`).exec(html)?.[1]?.replaceAll("&amp;", "&");
 
 describe(`the orders list and its CSV, on ${testEngine}`, () => {
   let shop: Shop;
   let owner: BrowserSession;
   const placed: string[] = [];
   beforeAll(async () => {
-    shop = await openShop({ Wax: [{ id: 1001, name: "Fig Leaf", price: 24, stock: 100 }, { id: 1002, name: "Crème Brûlée", price: 18.5, stock: 100 }] });
+    shop = await openShop({
+      Wax: [
+        { id: 1001, name: "Fig Leaf", price: 24, stock: 100 },
+        { id: 1002, name: "Crème Brûlée", price: 18.5, stock: 100 },
+      ],
+    });
     const credentials = { ...newCredentials("Mara Wick"), password: "poured-by-hand-2026" };
     await makeTestOwner(shop.database, { email: credentials.email, name: "Mara", password: credentials.password });
     owner = new BrowserSession(shop.url);
     await signIn(owner, credentials);
     // Oldest first: Ada (paid, two lines), a formula-like name (paid), 100%_Wax (pending), then 26 more paid ones for paging.
     placed.push(
-      (await placePaidOrder(shop, [{ id: 1001, quantity: 2 }, { id: 1002, quantity: 1 }], { shipping: { name: "Ada Lovelace", email: "ADA@Example.com" } })).number,
-      (await placePaidOrder(shop, [{ id: 1001, quantity: 1 }], { shipping: { name: "=HYPERLINK(\"http://evil\")", address: "@SUM(A1)" } })).number,
+      (
+        await placePaidOrder(
+          shop,
+          [
+            { id: 1001, quantity: 2 },
+            { id: 1002, quantity: 1 },
+          ],
+          { shipping: { name: "Ada Lovelace", email: "ADA@Example.com" } },
+        )
+      ).number,
+      (
+        await placePaidOrder(shop, [{ id: 1001, quantity: 1 }], {
+          shipping: { name: '=HYPERLINK("http://evil")', address: "@SUM(A1)" },
+        })
+      ).number,
       (await placePendingOrder(shop, [{ id: 1002, quantity: 1 }], { shipping: { name: "100%_Wax Co" } })).number,
     );
-    for (let index = 0; index < 26; index++) placed.push((await placePaidOrder(shop, [{ id: 1001, quantity: 1 }], { shipping: { name: `Buyer ${index}` } })).number);
+    for (let index = 0; index < 26; index++)
+      placed.push(
+        (await placePaidOrder(shop, [{ id: 1001, quantity: 1 }], { shipping: { name: `Buyer ${index}` } })).number,
+      );
   });
   afterAll(() => shop.close());
 
@@ -46,7 +68,12 @@ describe(`the orders list and its CSV, on ${testEngine}`, () => {
 
     const paid = await owner.get("/admin/orders?status=paid");
     expect(linkTo(paid.html, "Older")).toMatch(/^\/admin\/orders\?status=paid&before=\d+\.\d+$/);
-    expect(numbersIn((await owner.get(linkTo(paid.html, "Older")!)).html)).toEqual(placed.toReversed().filter((number) => number !== placed[2]).slice(25));
+    expect(numbersIn((await owner.get(linkTo(paid.html, "Older")!)).html)).toEqual(
+      placed
+        .toReversed()
+        .filter((number) => number !== placed[2])
+        .slice(25),
+    );
   });
 
   it("filters by status and finds by order number, name or email in any letter case, with % and _ meaning themselves", async () => {
@@ -61,11 +88,22 @@ describe(`the orders list and its CSV, on ${testEngine}`, () => {
     // Part of a number, of a name (two letters read every order; three go through the index), of an email.
     expect(numbersIn((await owner.get(`/admin/orders?q=${placed[1]!.slice(3, 8)}`)).html)).toEqual([placed[1]]);
     expect(numbersIn((await owner.get("/admin/orders?q=ELAC")).html)).toEqual([placed[0]]);
-    expect(numbersIn((await owner.get("/admin/orders?q=r 1")).html)).toEqual(placed.filter((_, index) => [4, 13, 14, 15, 16, 17, 18, 19, 20, 21, 22].includes(index)).toReversed());
+    expect(numbersIn((await owner.get("/admin/orders?q=r 1")).html)).toEqual(
+      placed.filter((_, index) => [4, 13, 14, 15, 16, 17, 18, 19, 20, 21, 22].includes(index)).toReversed(),
+    );
     expect(numbersIn((await owner.get("/admin/orders?q=%22Buyer 2%22")).html)).toEqual([]);
     expect(numbersIn((await owner.get("/admin/orders?q=xample.co")).html)).toEqual([placed[0]]);
     // A status, search or cursor it does not know shows all orders, from the first page; nothing answers 500.
-    for (const query of ["status=bogus&page=x", "before=x", "after=1.2.3", "before=99999999999999999999.1", "q=%22", "q=%22%22%22", "q=a*b", "q=NEAR(a b)"]) {
+    for (const query of [
+      "status=bogus&page=x",
+      "before=x",
+      "after=1.2.3",
+      "before=99999999999999999999.1",
+      "q=%22",
+      "q=%22%22%22",
+      "q=a*b",
+      "q=NEAR(a b)",
+    ]) {
       expect((await owner.get(`/admin/orders?${query}`)).status).toBe(200);
     }
   });
@@ -98,7 +136,9 @@ describe(`the orders list and its CSV, on ${testEngine}`, () => {
 
   it("shows the list and the CSV to the owner only", async () => {
     for (const path of ["/admin/orders", "/admin/orders.csv"]) {
-      expect((await new BrowserSession(shop.url).get(path)).location).toBe(`/auth?returnTo=${encodeURIComponent(path)}`);
+      expect((await new BrowserSession(shop.url).get(path)).location).toBe(
+        `/auth?returnTo=${encodeURIComponent(path)}`,
+      );
       const shopper = new BrowserSession(shop.url);
       await signedUp(shopper);
       expect((await shopper.get(path)).status).toBe(404);

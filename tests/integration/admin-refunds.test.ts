@@ -5,7 +5,13 @@ import { makeTestOwner } from "../helpers/owner";
 import { type Shop, openShop, placePendingOrder } from "../helpers/shop-api";
 import { accountedStock, adjustedStock, orderByNumber, stockOf } from "../helpers/shop-db";
 import { outboxRowsOf, placePaidOrder } from "../helpers/shop-mail";
-import { type StripeStandIn, chargeRefundedEvent, sendStripeWebhook, startStripeStandIn, stripeTestSettings } from "../helpers/stripe-stand-in";
+import {
+  type StripeStandIn,
+  chargeRefundedEvent,
+  sendStripeWebhook,
+  startStripeStandIn,
+  stripeTestSettings,
+} from "../helpers/stripe-stand-in";
 import { testEngine } from "../helpers/test-database";
 import { waitFor } from "../helpers/wait-for";
 
@@ -43,24 +49,35 @@ describe(`Cancel and refund, on ${testEngine}`, () => {
     });
     afterAll(() => shop.close());
 
-    const refundsOf = (orderId: number) => shop.db.selectFrom("refunds").selectAll().where("order_id", "=", orderId).execute();
+    const refundsOf = (orderId: number) =>
+      shop.db.selectFrom("refunds").selectAll().where("order_id", "=", orderId).execute();
 
     it("refunds once under two concurrent requests, puts the items back as adjustments, and tells the shopper", async () => {
-      const order = await placePaidOrder(shop, [{ id: 1001, quantity: 3 }], { shipping: { email: "grace@example.com" } });
+      const order = await placePaidOrder(shop, [{ id: 1001, quantity: 3 }], {
+        shipping: { email: "grace@example.com" },
+      });
       expect(await stockOf(shop.db, 1001)).toBe(STOCK - 3);
       const page = await owner.get(`/admin/orders/${order.number}`);
       expect(textOf(page.html)).toContain("Cancel and refund $72.00");
       expect(page.html).toMatch(/<input type="checkbox" name="restock" checked=""\/>Put the items back in stock/);
 
       const answers = await Promise.all([refund(owner, order.number), refund(owner, order.number)]);
-      expect(answers.map((answer) => textOf(answer.html).match(/Order WS-\w+ (is cancelled|was refunded already)/)?.[1]).sort()).toEqual([
-        "is cancelled",
-        "was refunded already",
-      ]);
-      expect(await orderByNumber(shop.db, order.number)).toMatchObject({ status: "refunded", refunded_at: expect.any(Number) });
+      expect(
+        answers
+          .map((answer) => textOf(answer.html).match(/Order WS-\w+ (is cancelled|was refunded already)/)?.[1])
+          .sort(),
+      ).toEqual(["is cancelled", "was refunded already"]);
+      expect(await orderByNumber(shop.db, order.number)).toMatchObject({
+        status: "refunded",
+        refunded_at: expect.any(Number),
+      });
       expect(await stockOf(shop.db, 1001)).toBe(STOCK);
       expect(await accountedStock(shop.db)).toEqual(await adjustedStock(shop.db));
-      const adjustments = await shop.db.selectFrom("stock_adjustments").select(["delta", "reason"]).where("reason", "=", `refund of ${order.number}`).execute();
+      const adjustments = await shop.db
+        .selectFrom("stock_adjustments")
+        .select(["delta", "reason"])
+        .where("reason", "=", `refund of ${order.number}`)
+        .execute();
       expect(adjustments).toEqual([{ delta: 3, reason: `refund of ${order.number}` }]);
       expect((await outboxRowsOf(shop.db, order.id)).filter((row) => row.kind === "order_refunded")).toEqual([
         expect.objectContaining({ to: "grace@example.com", subject: `Your order ${order.number} has been refunded` }),
@@ -68,14 +85,21 @@ describe(`Cancel and refund, on ${testEngine}`, () => {
       const activity = await shop.db.selectFrom("activity").selectAll().where("subject", "=", order.number).execute();
       expect(activity).toHaveLength(1);
       expect(JSON.parse(activity[0]!.after!)).toEqual({ status: "refunded", amountCents: 7200, restocked: true });
-      await waitFor(async () => (await refundsOf(order.id))[0]?.status === "refunded", { timeoutMs: 20_000, what: "the test gateway's refund" });
-      expect(await refundsOf(order.id)).toEqual([expect.objectContaining({ provider: "test", amount_cents: 7200, reason: "owner" })]);
+      await waitFor(async () => (await refundsOf(order.id))[0]?.status === "refunded", {
+        timeoutMs: 20_000,
+        what: "the test gateway's refund",
+      });
+      expect(await refundsOf(order.id)).toEqual([
+        expect.objectContaining({ provider: "test", amount_cents: 7200, reason: "owner" }),
+      ]);
 
       const timeline = textOf((await owner.get(`/admin/orders/${order.number}`)).html);
       expect(timeline).toContain("Cancelled and refunded: done");
       expect(timeline).not.toContain("Cancel and refund $");
       // The storefront shows the stock back.
-      expect(await (await fetch(`${shop.url}/api/products?ids=1001`)).json()).toEqual({ items: [expect.objectContaining({ id: 1001, stock: STOCK })] });
+      expect(await (await fetch(`${shop.url}/api/products?ids=1001`)).json()).toEqual({
+        items: [expect.objectContaining({ id: 1001, stock: STOCK })],
+      });
     });
 
     it("refunds a shipped order without restocking when the box is unticked", async () => {
@@ -130,9 +154,14 @@ describe(`Cancel and refund, on ${testEngine}`, () => {
       const placed = await placePendingOrder(shop, [{ id: 1001, quantity: 2 }], { shipping: { email } });
       const row = await orderByNumber(shop.db, placed.number);
       stripe.succeed(row.payment_ref!);
-      await waitFor(async () => (await fetch(`${shop.url}/api/orders/${placed.number}/payment`)).ok && (await orderByNumber(shop.db, placed.number)).status === "paid", {
-        what: "the order to be paid",
-      });
+      await waitFor(
+        async () =>
+          (await fetch(`${shop.url}/api/orders/${placed.number}/payment`)).ok &&
+          (await orderByNumber(shop.db, placed.number)).status === "paid",
+        {
+          what: "the order to be paid",
+        },
+      );
       return { placed, row };
     }
 
@@ -140,10 +169,18 @@ describe(`Cancel and refund, on ${testEngine}`, () => {
       const { placed, row } = await paidStripeOrder();
 
       await Promise.all([refund(owner, placed.number), refund(owner, placed.number), refund(owner, placed.number)]);
-      await waitFor(() => stripe.refunds.some((entry) => entry.payment_intent === row.payment_ref), { timeoutMs: 20_000, what: "Stripe's refund" });
-      await waitFor(async () => (await shop.db.selectFrom("refunds").select("status").where("order_id", "=", row.id).executeTakeFirst())?.status === "refunded", {
-        what: "the refund to be recorded",
+      await waitFor(() => stripe.refunds.some((entry) => entry.payment_intent === row.payment_ref), {
+        timeoutMs: 20_000,
+        what: "Stripe's refund",
       });
+      await waitFor(
+        async () =>
+          (await shop.db.selectFrom("refunds").select("status").where("order_id", "=", row.id).executeTakeFirst())
+            ?.status === "refunded",
+        {
+          what: "the refund to be recorded",
+        },
+      );
       const calls = stripe.requests.filter((entry) => entry.path === "/v1/refunds");
       expect(calls).toHaveLength(1);
       expect(calls[0]!.form.get("payment_intent")).toBe(row.payment_ref);
@@ -157,21 +194,37 @@ describe(`Cancel and refund, on ${testEngine}`, () => {
       const event = chargeRefundedEvent("evt_dashboard_refund", intent);
       expect(await (await sendStripeWebhook(shop.url, event)).json()).toEqual({ received: true, outcome: "refunded" });
       expect(await (await sendStripeWebhook(shop.url, event)).json()).toEqual({ received: true, outcome: "duplicate" });
-      expect(await orderByNumber(shop.db, placed.number)).toMatchObject({ status: "refunded", refunded_at: expect.any(Number) });
+      expect(await orderByNumber(shop.db, placed.number)).toMatchObject({
+        status: "refunded",
+        refunded_at: expect.any(Number),
+      });
       // Nobody said to restock: the first order's units came back with its own refund, this one's stay sold.
       expect(await stockOf(shop.db, 1001)).toBe(STOCK - 2);
       const activity = await shop.db.selectFrom("activity").selectAll().where("subject", "=", placed.number).execute();
       expect(activity).toEqual([expect.objectContaining({ action: "order.refunded", actor_name: "Stripe dashboard" })]);
-      expect((await outboxRowsOf(shop.db, row.id)).filter((message) => message.kind === "order_refunded")).toHaveLength(1);
-      expect(await shop.db.selectFrom("refunds").select(["status", "reason"]).where("order_id", "=", row.id).execute()).toEqual([{ status: "refunded", reason: "provider" }]);
-      expect(stripe.requests.filter((entry) => entry.path === "/v1/refunds" && entry.form.get("payment_intent") === row.payment_ref)).toEqual([]);
+      expect((await outboxRowsOf(shop.db, row.id)).filter((message) => message.kind === "order_refunded")).toHaveLength(
+        1,
+      );
+      expect(
+        await shop.db.selectFrom("refunds").select(["status", "reason"]).where("order_id", "=", row.id).execute(),
+      ).toEqual([{ status: "refunded", reason: "provider" }]);
+      expect(
+        stripe.requests.filter(
+          (entry) => entry.path === "/v1/refunds" && entry.form.get("payment_intent") === row.payment_ref,
+        ),
+      ).toEqual([]);
 
       // The shop's own refund of another order: its charge.refunded finds it refunded already.
       const own = await paidStripeOrder();
       await refund(owner, own.placed.number);
       const ownEvent = chargeRefundedEvent("evt_own_refund", stripe.intents.get(own.row.payment_ref!)!);
-      expect(await (await sendStripeWebhook(shop.url, ownEvent)).json()).toEqual({ received: true, outcome: "unchanged" });
-      expect(await shop.db.selectFrom("activity").select("actor_name").where("subject", "=", own.placed.number).execute()).toEqual([{ actor_name: "Mara Wick" }]);
+      expect(await (await sendStripeWebhook(shop.url, ownEvent)).json()).toEqual({
+        received: true,
+        outcome: "unchanged",
+      });
+      expect(
+        await shop.db.selectFrom("activity").select("actor_name").where("subject", "=", own.placed.number).execute(),
+      ).toEqual([{ actor_name: "Mara Wick" }]);
     });
   });
 });

@@ -19,28 +19,49 @@ describe(`Mark shipped, on ${testEngine}`, () => {
   let owner: BrowserSession;
   let ownerCredentials: Credentials;
   beforeAll(async () => {
-    shop = await openShop({ Wax: [{ id: 1001, name: "Fig Leaf", price: 24, stock: 50 }] }, { SHOP_EMAIL: "owner@wickshop.test" });
+    shop = await openShop(
+      { Wax: [{ id: 1001, name: "Fig Leaf", price: 24, stock: 50 }] },
+      { SHOP_EMAIL: "owner@wickshop.test" },
+    );
     ownerCredentials = { ...newCredentials("Mara Wick"), password: "poured-by-hand-2026" };
-    await makeTestOwner(shop.database, { email: ownerCredentials.email, name: "Mara Wick", password: ownerCredentials.password });
+    await makeTestOwner(shop.database, {
+      email: ownerCredentials.email,
+      name: "Mara Wick",
+      password: ownerCredentials.password,
+    });
     owner = new BrowserSession(shop.url);
     expect((await signIn(owner, ownerCredentials)).status).toBe(302);
   });
   afterAll(() => shop.close());
 
-  const ship = (browser: BrowserSession, fields: Record<string, string>) => browser.postForm("/admin?index", { intent: "ship", ...fields });
-  const activityOf = (number: string) => shop.db.selectFrom("activity").selectAll().where("subject", "=", number).execute();
+  const ship = (browser: BrowserSession, fields: Record<string, string>) =>
+    browser.postForm("/admin?index", { intent: "ship", ...fields });
+  const activityOf = (number: string) =>
+    shop.db.selectFrom("activity").selectAll().where("subject", "=", number).execute();
 
   it("ships a paid order once, with its activity entry and one email to the shopper carrying the tracking link", async () => {
-    const order = await placePaidOrder(shop, [{ id: 1001, quantity: 2 }], { shipping: { name: "Grace Hopper", email: "grace@example.com" } });
+    const order = await placePaidOrder(shop, [{ id: 1001, quantity: 2 }], {
+      shipping: { name: "Grace Hopper", email: "grace@example.com" },
+    });
     const answer = await ship(owner, { number: order.number, carrier: "USPS", trackingNumber: TRACKING });
     expect(answer.status).toBe(200);
-    expect(textOf(answer.html)).toContain(`Order ${order.number} is marked shipped; the customer&#x27;s email is on its way.`);
+    expect(textOf(answer.html)).toContain(
+      `Order ${order.number} is marked shipped; the customer&#x27;s email is on its way.`,
+    );
     expect(textOf(answer.html)).toContain("To ship (0)");
-    expect(await orderByNumber(shop.db, order.number)).toMatchObject({ status: "shipped", carrier: "USPS", tracking_number: TRACKING, shipped_at: expect.any(Number) });
+    expect(await orderByNumber(shop.db, order.number)).toMatchObject({
+      status: "shipped",
+      carrier: "USPS",
+      tracking_number: TRACKING,
+      shipped_at: expect.any(Number),
+    });
 
     // A second click, and two tabs at once, change nothing.
-    const again = await Promise.all([1, 2].map(() => ship(owner, { number: order.number, carrier: "UPS", trackingNumber: "1Z999" })));
-    for (const answer of again) expect(textOf(answer.html)).toContain(`Order ${order.number} was shipped already; nothing changed.`);
+    const again = await Promise.all(
+      [1, 2].map(() => ship(owner, { number: order.number, carrier: "UPS", trackingNumber: "1Z999" })),
+    );
+    for (const answer of again)
+      expect(textOf(answer.html)).toContain(`Order ${order.number} was shipped already; nothing changed.`);
     expect(await orderByNumber(shop.db, order.number)).toMatchObject({ carrier: "USPS", tracking_number: TRACKING });
     const [entry, ...more] = await activityOf(order.number);
     expect(more).toEqual([]);
@@ -48,11 +69,19 @@ describe(`Mark shipped, on ${testEngine}`, () => {
     expect(JSON.parse(entry!.before!)).toEqual({ status: "paid" });
     expect(JSON.parse(entry!.after!)).toEqual({ status: "shipped", carrier: "USPS", trackingNumber: TRACKING });
 
-    const rows = await waitFor(() => rowsWithStatus(shop.db, order.id, "sent", 3), { what: "the order's three emails to be sent" });
+    const rows = await waitFor(() => rowsWithStatus(shop.db, order.id, "sent", 3), {
+      what: "the order's three emails to be sent",
+    });
     const shipped = rows.filter((row) => row.kind === "order_shipped");
     expect(shipped).toHaveLength(1);
-    expect(shipped[0]).toMatchObject({ to: "grace@example.com", reply_to: "owner@wickshop.test", subject: `Your order ${order.number} has shipped` });
-    const mail = await simpleParser(fs.readFileSync(path.join(shop.database.env.DATA_DIR, "outbox", `${shipped[0]!.id}.eml`)));
+    expect(shipped[0]).toMatchObject({
+      to: "grace@example.com",
+      reply_to: "owner@wickshop.test",
+      subject: `Your order ${order.number} has shipped`,
+    });
+    const mail = await simpleParser(
+      fs.readFileSync(path.join(shop.database.env.DATA_DIR, "outbox", `${shipped[0]!.id}.eml`)),
+    );
     expect(mail.subject).toBe(`Your order ${order.number} has shipped`);
     expect(mail.text).toContain(`Your order ${order.number} is on its way with USPS.`);
     expect(mail.text).toContain(`Tracking number: ${TRACKING}`);
@@ -71,7 +100,11 @@ describe(`Mark shipped, on ${testEngine}`, () => {
 
     const noEmail = await placePaidOrder(shop, [{ id: 1001, quantity: 1 }]);
     expect((await ship(owner, { number: noEmail.number, carrier: "", trackingNumber: "" })).status).toBe(200);
-    expect(await orderByNumber(shop.db, noEmail.number)).toMatchObject({ status: "shipped", carrier: null, tracking_number: null });
+    expect(await orderByNumber(shop.db, noEmail.number)).toMatchObject({
+      status: "shipped",
+      carrier: null,
+      tracking_number: null,
+    });
     expect((await outboxRowsOf(shop.db, noEmail.id)).map((row) => row.kind)).toEqual(["order_notification"]);
   });
 
@@ -109,7 +142,9 @@ describe(`Mark shipped, on ${testEngine}`, () => {
 
   it("keeps the activity log as written: the database refuses to change or delete an entry", async () => {
     const [entry] = await shop.db.selectFrom("activity").select("id").limit(1).execute();
-    await expect(shop.db.updateTable("activity").set({ actor_name: "Someone else" }).where("id", "=", entry!.id).execute()).rejects.toThrow(/never edited/);
+    await expect(
+      shop.db.updateTable("activity").set({ actor_name: "Someone else" }).where("id", "=", entry!.id).execute(),
+    ).rejects.toThrow(/never edited/);
     await expect(shop.db.deleteFrom("activity").where("id", "=", entry!.id).execute()).rejects.toThrow(/never edited/);
   });
 });

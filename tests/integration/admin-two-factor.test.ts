@@ -14,7 +14,10 @@ describe(`two-factor sign-in for the owner, on ${testEngine}`, () => {
   let backupCodes: string[];
   beforeAll(async () => {
     // One owner signs in many times here; the sign-in limits have their own tests.
-    shop = await openShop({ Wax: [{ id: 1001, stock: 5 }] }, { AUTH_ATTEMPTS_PER_ACCOUNT: "100", AUTH_ATTEMPTS_PER_IP: "100" });
+    shop = await openShop(
+      { Wax: [{ id: 1001, stock: 5 }] },
+      { AUTH_ATTEMPTS_PER_ACCOUNT: "100", AUTH_ATTEMPTS_PER_IP: "100" },
+    );
     await makeTestOwner(shop.database, { email: owner.email, name: owner.displayName, password: owner.password });
   });
   afterAll(() => shop.close());
@@ -25,22 +28,36 @@ describe(`two-factor sign-in for the owner, on ${testEngine}`, () => {
     expect(decode((await browser.get("/admin")).html)).toContain("Your password alone opens the shop.");
     expect(decode((await browser.get("/admin/account")).html)).toContain("Off. With it on");
 
-    expect(decode((await browser.postForm("/admin/account", { intent: "enable", password: "not-the-password" })).html)).toContain("That password is not right.");
+    expect(
+      decode((await browser.postForm("/admin/account", { intent: "enable", password: "not-the-password" })).html),
+    ).toContain("That password is not right.");
     const setup = await browser.postForm("/admin/account", { intent: "enable", password: owner.password });
     expect(setup.status).toBe(200);
-    expect(setup.html).toMatch(/<div class="totp-qr" role="img" aria-label="QR code for your authenticator app"><svg xmlns="http:\/\/www.w3.org\/2000\/svg"/);
+    expect(setup.html).toMatch(
+      /<div class="totp-qr" role="img" aria-label="QR code for your authenticator app"><svg xmlns="http:\/\/www.w3.org\/2000\/svg"/,
+    );
     secret = secretIn(setup.html)!;
     backupCodes = backupCodesIn(setup.html);
     expect(secret).toMatch(/^[A-Z2-7]{16,}$/);
     expect(backupCodes.length).toBeGreaterThanOrEqual(8);
     const totpUri = totpUriIn(setup.html)!;
 
-    const wrong = await browser.postForm("/admin/account", { intent: "confirm", code: "000000", totpUri, backupCodes: backupCodes.join(" ") });
+    const wrong = await browser.postForm("/admin/account", {
+      intent: "confirm",
+      code: "000000",
+      totpUri,
+      backupCodes: backupCodes.join(" "),
+    });
     expect(wrong.status).toBe(400);
     expect(decode(wrong.html)).toContain("That code did not work.");
     expect(secretIn(wrong.html)).toBe(secret);
 
-    const confirmed = await browser.postForm("/admin/account", { intent: "confirm", code: totpCode(secret), totpUri, backupCodes: backupCodes.join(" ") });
+    const confirmed = await browser.postForm("/admin/account", {
+      intent: "confirm",
+      code: totpCode(secret),
+      totpUri,
+      backupCodes: backupCodes.join(" "),
+    });
     expect(confirmed.status).toBe(302);
     expect(decode((await browser.get("/admin/account")).html)).toContain("On: signing in asks for a code");
     expect(decode((await browser.get("/admin")).html)).not.toContain("Your password alone opens the shop.");
@@ -67,7 +84,9 @@ describe(`two-factor sign-in for the owner, on ${testEngine}`, () => {
     for (const expected of [302, 401]) {
       const browser = new BrowserSession(shop.url);
       await signIn(browser, owner, { returnTo: "/admin" });
-      expect((await browser.postForm("/auth/two-factor", { code: backupCodes[0]!, returnTo: "/admin" })).status).toBe(expected);
+      expect((await browser.postForm("/auth/two-factor", { code: backupCodes[0]!, returnTo: "/admin" })).status).toBe(
+        expected,
+      );
     }
   });
 

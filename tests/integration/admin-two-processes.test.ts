@@ -36,12 +36,17 @@ describe(`the owner's edits on one server process, seen by a shopper on another,
   });
 
   /** What a guest on the other process sees of one product, one request per page. */
-  async function seenOnOtherProcess(id: number, get: (browser: BrowserSession, path: string) => Promise<{ status: number; html: string }>) {
+  async function seenOnOtherProcess(
+    id: number,
+    get: (browser: BrowserSession, path: string) => Promise<{ status: number; html: string }>,
+  ) {
     const guest = new BrowserSession(other.url);
     const productPage = await get(guest, `/shop/wax/${id}/`);
     const categoryPage = textOf((await get(guest, "/shop/wax")).html);
     // The JSON catalog is never cached: its stock counts change with every sale.
-    const catalog = JSON.parse((await guest.get("/api/catalog/wax")).html) as { items: { id: number; stock: number; price: number }[] };
+    const catalog = JSON.parse((await guest.get("/api/catalog/wax")).html) as {
+      items: { id: number; stock: number; price: number }[];
+    };
     const item = catalog.items.find((entry) => entry.id === id);
     return {
       productPage: productPage.status,
@@ -58,34 +63,96 @@ describe(`the owner's edits on one server process, seen by a shopper on another,
   const nextRequest = (id: number) => seenOnOtherProcess(id, (browser, path) => browser.get(path));
 
   it("stock added to a sold-out candle puts it back on sale on the other process's next page", async () => {
-    expect(await fromCache(products.backSoon)).toEqual({ productPage: 200, addToCart: false, soldOut: true, price: "15.00", listed: false, catalog: { stock: 0, price: 15 } });
+    expect(await fromCache(products.backSoon)).toEqual({
+      productPage: 200,
+      addToCart: false,
+      soldOut: true,
+      price: "15.00",
+      listed: false,
+      catalog: { stock: 0, price: 15 },
+    });
 
-    const added = await owner.postForm(`/admin/products/${products.backSoon}`, { intent: "add", delta: "4", reason: "poured 4" });
+    const added = await owner.postForm(`/admin/products/${products.backSoon}`, {
+      intent: "add",
+      delta: "4",
+      reason: "poured 4",
+    });
     expect(textOf(added.html)).toContain("Stock is now 4.");
 
-    expect(await nextRequest(products.backSoon)).toEqual({ productPage: 200, addToCart: true, soldOut: false, price: "15.00", listed: true, catalog: { stock: 4, price: 15 } });
+    expect(await nextRequest(products.backSoon)).toEqual({
+      productPage: 200,
+      addToCart: true,
+      soldOut: false,
+      price: "15.00",
+      listed: true,
+      catalog: { stock: 4, price: 15 },
+    });
   });
 
   it("a hidden candle is gone from the other process's next page", async () => {
-    expect(await fromCache(products.hidden)).toEqual({ productPage: 200, addToCart: true, soldOut: false, price: "18.00", listed: true, catalog: { stock: 5, price: 18 } });
+    expect(await fromCache(products.hidden)).toEqual({
+      productPage: 200,
+      addToCart: true,
+      soldOut: false,
+      price: "18.00",
+      listed: true,
+      catalog: { stock: 5, price: 18 },
+    });
 
-    const hidden = await owner.postMultipart(`/admin/products/${products.hidden}`, await productEditForm(shop.db, products.hidden, { visible: "" }));
+    const hidden = await owner.postMultipart(
+      `/admin/products/${products.hidden}`,
+      await productEditForm(shop.db, products.hidden, { visible: "" }),
+    );
     expect(hidden.status).toBe(200);
     expect(textOf(hidden.html)).toContain("Hidden from the shop");
 
-    expect(await nextRequest(products.hidden)).toEqual({ productPage: 404, addToCart: false, soldOut: false, price: undefined, listed: false, catalog: undefined });
+    expect(await nextRequest(products.hidden)).toEqual({
+      productPage: 404,
+      addToCart: false,
+      soldOut: false,
+      price: undefined,
+      listed: false,
+      catalog: undefined,
+    });
   });
 
   it("a new price shows on the other process's next page, photos kept", async () => {
-    expect(await fromCache(products.repriced)).toEqual({ productPage: 200, addToCart: true, soldOut: false, price: "24.00", listed: true, catalog: { stock: 5, price: 24 } });
-    const photosBefore = (await shop.db.selectFrom("products").select("images").where("id", "=", products.repriced).executeTakeFirstOrThrow()).images;
+    expect(await fromCache(products.repriced)).toEqual({
+      productPage: 200,
+      addToCart: true,
+      soldOut: false,
+      price: "24.00",
+      listed: true,
+      catalog: { stock: 5, price: 24 },
+    });
+    const photosBefore = (
+      await shop.db
+        .selectFrom("products")
+        .select("images")
+        .where("id", "=", products.repriced)
+        .executeTakeFirstOrThrow()
+    ).images;
 
-    const saved = await owner.postMultipart(`/admin/products/${products.repriced}`, await productEditForm(shop.db, products.repriced, { price: "19.50" }));
+    const saved = await owner.postMultipart(
+      `/admin/products/${products.repriced}`,
+      await productEditForm(shop.db, products.repriced, { price: "19.50" }),
+    );
     expect(saved.status).toBe(200);
     expect(textOf(saved.html)).toContain("Saved. The shop shows the change now.");
 
-    expect(await nextRequest(products.repriced)).toEqual({ productPage: 200, addToCart: true, soldOut: false, price: "19.50", listed: true, catalog: { stock: 5, price: 19.5 } });
-    const product = await shop.db.selectFrom("products").select(["price_cents", "images"]).where("id", "=", products.repriced).executeTakeFirstOrThrow();
+    expect(await nextRequest(products.repriced)).toEqual({
+      productPage: 200,
+      addToCart: true,
+      soldOut: false,
+      price: "19.50",
+      listed: true,
+      catalog: { stock: 5, price: 19.5 },
+    });
+    const product = await shop.db
+      .selectFrom("products")
+      .select(["price_cents", "images"])
+      .where("id", "=", products.repriced)
+      .executeTakeFirstOrThrow();
     expect(product).toEqual({ price_cents: 1950, images: photosBefore });
   });
 });

@@ -35,7 +35,10 @@ describe("hashed assets", () => {
         expect(headers["vary"], asset).toMatch(/Accept-Encoding/);
         expect(decode(body).equals(original), `${asset} as ${encoding}`).toBe(true);
         // The very bytes the build wrote, not a compression made for this request.
-        expect(body.equals(fs.readFileSync(path.join(repoRoot, "build/client", asset + suffix))), `${asset}${suffix}`).toBe(true);
+        expect(
+          body.equals(fs.readFileSync(path.join(repoRoot, "build/client", asset + suffix))),
+          `${asset}${suffix}`,
+        ).toBe(true);
       }
     }
   });
@@ -45,7 +48,9 @@ describe("hashed assets", () => {
     const image = /src="(\/images\/categories\/wax-800\.webp)\?v=([\w-]+)"/.exec(html);
     expect(image, "the Wax tile's image").not.toBeNull();
     const [, file, version] = image!;
-    const answers = await Promise.all([`${file}?v=${version}`, file, `${file}?v=older`].map((url) => fetch(shop.url + url)));
+    const answers = await Promise.all(
+      [`${file}?v=${version}`, file, `${file}?v=older`].map((url) => fetch(shop.url + url)),
+    );
     const bytes = await Promise.all(answers.map(async (answer) => Buffer.from(await answer.arrayBuffer())));
     expect(answers.map((answer) => answer.status)).toEqual([200, 200, 200]);
     expect(bytes[0]!.equals(fs.readFileSync(path.join(repoRoot, "public", file!)))).toBe(true);

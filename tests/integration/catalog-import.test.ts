@@ -17,7 +17,8 @@ describe(`npm run catalog:import on ${testEngine}`, () => {
   const importFile = (content: unknown, ...options: string[]) =>
     runScript("scripts/catalog-import.ts", [writeJsonFile(content), ...options], database.env);
   /** The catalog a test starts from, loaded in this process by the command's own domain call (no process to start). */
-  const startingCatalog = (content: unknown) => importCatalog(database.db, parseCatalogFile(content), { replace: false });
+  const startingCatalog = (content: unknown) =>
+    importCatalog(database.db, parseCatalogFile(content), { replace: false });
 
   /** What a shopper could see: category titles with their product ids, names, prices and stock. */
   async function catalogSummary() {
@@ -32,7 +33,13 @@ describe(`npm run catalog:import on ${testEngine}`, () => {
 
   it("loads a file, converting dollar prices to exact cents", async () => {
     const result = await importFile(
-      catalogFile({ Wax: [{ id: 1001, price: 19.99 }, { id: 1002, price: 0.29 }], Jelly: [{ id: 3001, price: "24.50" }] }),
+      catalogFile({
+        Wax: [
+          { id: 1001, price: 19.99 },
+          { id: 1002, price: 0.29 },
+        ],
+        Jelly: [{ id: 3001, price: "24.50" }],
+      }),
     );
     expect(result.stderr).toBe("");
     expect(result.code).toBe(0);
@@ -108,7 +115,11 @@ describe(`npm run catalog:import on ${testEngine}`, () => {
     const items = Array.from({ length: 1200 }, (_, index) => ({ id: 10_000 + index }));
     const result = await importFile(catalogFile({ Wax: items }));
     expect(result.code).toBe(0);
-    expect(result.stderr.trim().split("\n")).toEqual(["Importing products: 500/1200", "Importing products: 1000/1200", "Importing products: 1200/1200"]);
+    expect(result.stderr.trim().split("\n")).toEqual([
+      "Importing products: 500/1200",
+      "Importing products: 1000/1200",
+      "Importing products: 1200/1200",
+    ]);
     expect((await catalogSummary()).Wax).toHaveLength(1200);
   });
 
@@ -132,7 +143,12 @@ describe(`npm run catalog:import on ${testEngine}`, () => {
       const result = await importing;
       expect(result.stderr).toBe("");
       expect(result.code).toBe(0);
-      const ids = Object.fromEntries(Object.entries(await catalogSummary()).map(([title, products]) => [title, products.map((product) => product.id)]));
+      const ids = Object.fromEntries(
+        Object.entries(await catalogSummary()).map(([title, products]) => [
+          title,
+          products.map((product) => product.id),
+        ]),
+      );
       expect(ids).toEqual({ Later: later.map((product) => product.id), Earlier: [1000], ...kept });
     } finally {
       await faults.close();

@@ -1,5 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { findCategory, findCategoryPage, findProduct, getCatalog, getCatalogPreview, listCatalogPaths, listCategories } from "~/.server/catalog/queries";
+import {
+  findCategory,
+  findCategoryPage,
+  findProduct,
+  getCatalog,
+  getCatalogPreview,
+  listCatalogPaths,
+  listCategories,
+} from "~/.server/catalog/queries";
 import { parseCatalogFile } from "~/.server/catalog/file";
 import { importCatalog } from "~/.server/catalog/import";
 import { catalogFile } from "../helpers/catalog-files";
@@ -40,14 +48,23 @@ describe(`catalog queries on ${testEngine}`, () => {
 
   it("pages through a category's products in stock, counting them all", async () => {
     const first = await findCategoryPage(database.db, "wax", { offset: 0, limit: 3 });
-    expect(first && { products: ids(first.category.products), inStock: first.inStock }).toEqual({ products: [1002, 1003, 1004], inStock: 4 });
+    expect(first && { products: ids(first.category.products), inStock: first.inStock }).toEqual({
+      products: [1002, 1003, 1004],
+      inStock: 4,
+    });
     expect(first?.category).toMatchObject({ slug: "wax", title: "Wax", route: "shop/wax" });
     const last = await findCategoryPage(database.db, "wax", { offset: 3, limit: 3 });
-    expect(last && { products: ids(last.category.products), inStock: last.inStock }).toEqual({ products: [1005], inStock: 4 });
+    expect(last && { products: ids(last.category.products), inStock: last.inStock }).toEqual({
+      products: [1005],
+      inStock: 4,
+    });
     expect(await findCategoryPage(database.db, "wax", { offset: 6, limit: 3 })).toBeUndefined();
 
     const soldOut = await findCategoryPage(database.db, "jelly", { offset: 0, limit: 3 });
-    expect(soldOut && { products: soldOut.category.products, inStock: soldOut.inStock }).toEqual({ products: [], inStock: 0 });
+    expect(soldOut && { products: soldOut.category.products, inStock: soldOut.inStock }).toEqual({
+      products: [],
+      inStock: 0,
+    });
     expect(await findCategoryPage(database.db, "Wax", { offset: 0, limit: 3 })).toBeUndefined();
     expect(await findCategoryPage(database.db, "candles", { offset: 0, limit: 3 })).toBeUndefined();
   });
@@ -77,7 +94,13 @@ describe(`catalog queries on ${testEngine}`, () => {
 
   it("finds a product only under its own category", async () => {
     const product = await findProduct(database.db, "wax", 1001);
-    expect(product).toMatchObject({ id: 1001, categorySlug: "wax", priceCents: 1000, stock: 0, images: ["/images/products/candle-1001-800.webp"] });
+    expect(product).toMatchObject({
+      id: 1001,
+      categorySlug: "wax",
+      priceCents: 1000,
+      stock: 0,
+      images: ["/images/products/candle-1001-800.webp"],
+    });
     expect(await findProduct(database.db, "jelly", 1001)).toBeUndefined();
     expect(await findProduct(database.db, "wax", 9999)).toBeUndefined();
   });

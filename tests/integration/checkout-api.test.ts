@@ -200,7 +200,10 @@ describe(`POST /api/checkout on ${testEngine}`, () => {
       ["an unknown product", [{ id: 999_999, quantity: 1 }], [{ id: 999_999, available: 0 }]],
       [
         "an unknown product next to a known one",
-        [{ id: candle.id, quantity: 1 }, { id: 999_998, quantity: 2 }],
+        [
+          { id: candle.id, quantity: 1 },
+          { id: 999_998, quantity: 2 },
+        ],
         [{ id: 999_998, available: 0 }],
       ],
       ["more than is in stock", [{ id: lastTwo.id, quantity: 3 }], [{ id: lastTwo.id, available: 2 }]],

@@ -45,7 +45,9 @@ async function backUpAndRestoreSqlite(shop: Shop, sell: Selling): Promise<Restor
   const backup = await whileSelling(runScript("scripts/db-backup.ts", [file], shop.database.env), sell);
   expect(backup.stderr).toBe("");
   expect(backup.code).toBe(0);
-  expect(backup.stdout).toMatch(/^Backed up .* to .*shop\.sqlite \(\d+ KB, checked page by page: \d+ orders, \d+ of them paid\)\.\n$/);
+  expect(backup.stdout).toMatch(
+    /^Backed up .* to .*shop\.sqlite \(\d+ KB, checked page by page: \d+ orders, \d+ of them paid\)\.\n$/,
+  );
 
   const dataDir = tempDir("restored");
   const restore = await runScript("scripts/db-restore.ts", [file], { DATA_DIR: dataDir });
@@ -54,7 +56,9 @@ async function backUpAndRestoreSqlite(shop: Shop, sell: Selling): Promise<Restor
 
   const again = await runScript("scripts/db-restore.ts", [file], { DATA_DIR: dataDir });
   expect(again.code).toBe(1);
-  expect(again.stderr).toMatch(/^Nothing was restored: .* is not empty \(it holds wickshop\.sqlite\), and a restore never overwrites/);
+  expect(again.stderr).toMatch(
+    /^Nothing was restored: .* is not empty \(it holds wickshop\.sqlite\), and a restore never overwrites/,
+  );
 
   const { db } = openDatabase({ dataDir });
   return {
@@ -73,7 +77,10 @@ async function backUpAndRestorePostgres(shop: Shop, sell: Selling): Promise<Rest
   const options = new URL(shop.database.env.DATABASE_URL!).searchParams.get("options")!;
   const schema = /search_path=(\w+)/.exec(options)![1]!;
   const file = path.join(tempDir("backup"), "shop.dump");
-  await whileSelling(run("pg_dump", ["--format=custom", `--schema=${schema}`, `--file=${file}`, testPostgresUrl!]), sell);
+  await whileSelling(
+    run("pg_dump", ["--format=custom", `--schema=${schema}`, `--file=${file}`, testPostgresUrl!]),
+    sell,
+  );
 
   const database = `restore_${schema}`;
   const admin = new pg.Client({ connectionString: testPostgresUrl });
@@ -98,7 +105,9 @@ async function backUpAndRestorePostgres(shop: Shop, sell: Selling): Promise<Rest
       await db.destroy();
       // The pool's connections close in the background; forcing them would make them throw here.
       const connected = async () =>
-        Number((await admin.query("select count(*) as n from pg_stat_activity where datname = $1", [database])).rows[0].n);
+        Number(
+          (await admin.query("select count(*) as n from pg_stat_activity where datname = $1", [database])).rows[0].n,
+        );
       await waitFor(async () => (await connected()) === 0, { what: `the last connection to ${database} to close` });
       await admin.query(`drop database ${database}`);
       await admin.end();
@@ -149,38 +158,60 @@ describe(`backing up a running shop and restoring it on ${testEngine}`, () => {
     // What the shop owner checks: the restored shop answers for the same orders, and the shopper can sign in.
     restoredServer = await startServerProcess(restored.env);
     for (const order of paidBefore) {
-      const answer = await request<PaymentAnswer>(`${restoredServer.url}/api/orders/${order.number}/payment`, { method: "GET" });
+      const answer = await request<PaymentAnswer>(`${restoredServer.url}/api/orders/${order.number}/payment`, {
+        method: "GET",
+      });
       expect(answer.status).toBe(200);
-      expect(answer.body.order).toMatchObject({ number: order.number, status: "paid", amountCents: order.amount_cents });
+      expect(answer.body.order).toMatchObject({
+        number: order.number,
+        status: "paid",
+        amountCents: order.amount_cents,
+      });
     }
     expect((await signIn(new BrowserSession(restoredServer.url), account)).status).toBe(302);
   });
 
-  it.runIf(testEngine === "postgres")("db:backup and db:restore point to pg_dump and pg_restore, and change nothing", async () => {
-    const backup = await runScript("scripts/db-backup.ts", [path.join(os.tmpdir(), "never-written.sqlite")], shop.database.env);
-    const restore = await runScript("scripts/db-restore.ts", [path.join(os.tmpdir(), "never-read.sqlite")], shop.database.env);
-    for (const result of [backup, restore]) {
-      expect(result.code).toBe(1);
-      expect(result.stderr).toContain('pg_dump --format=custom --file=wickshop.dump "$DATABASE_URL"');
-      expect(result.stderr).toContain("pg_restore --no-owner --dbname=");
-    }
-    expect(fs.existsSync(path.join(os.tmpdir(), "never-written.sqlite"))).toBe(false);
-  });
+  it.runIf(testEngine === "postgres")(
+    "db:backup and db:restore point to pg_dump and pg_restore, and change nothing",
+    async () => {
+      const backup = await runScript(
+        "scripts/db-backup.ts",
+        [path.join(os.tmpdir(), "never-written.sqlite")],
+        shop.database.env,
+      );
+      const restore = await runScript(
+        "scripts/db-restore.ts",
+        [path.join(os.tmpdir(), "never-read.sqlite")],
+        shop.database.env,
+      );
+      for (const result of [backup, restore]) {
+        expect(result.code).toBe(1);
+        expect(result.stderr).toContain('pg_dump --format=custom --file=wickshop.dump "$DATABASE_URL"');
+        expect(result.stderr).toContain("pg_restore --no-owner --dbname=");
+      }
+      expect(fs.existsSync(path.join(os.tmpdir(), "never-written.sqlite"))).toBe(false);
+    },
+  );
 
-  it.runIf(testEngine === "sqlite")("refuses to back up over an existing file, and to restore what is not a shop's database", async () => {
-    const existing = path.join(tempDir("backup"), "taken.sqlite");
-    fs.writeFileSync(existing, "an older backup");
-    const backup = await runScript("scripts/db-backup.ts", [existing], shop.database.env);
-    expect(backup.code).toBe(1);
-    expect(backup.stderr).toBe(`No backup was made: ${existing} already exists: choose a new file name, so no backup is overwritten.\n`);
-    expect(fs.readFileSync(existing, "utf8")).toBe("an older backup");
+  it.runIf(testEngine === "sqlite")(
+    "refuses to back up over an existing file, and to restore what is not a shop's database",
+    async () => {
+      const existing = path.join(tempDir("backup"), "taken.sqlite");
+      fs.writeFileSync(existing, "an older backup");
+      const backup = await runScript("scripts/db-backup.ts", [existing], shop.database.env);
+      expect(backup.code).toBe(1);
+      expect(backup.stderr).toBe(
+        `No backup was made: ${existing} already exists: choose a new file name, so no backup is overwritten.\n`,
+      );
+      expect(fs.readFileSync(existing, "utf8")).toBe("an older backup");
 
-    const dataDir = tempDir("restored");
-    const restore = await runScript("scripts/db-restore.ts", [existing], { DATA_DIR: dataDir });
-    expect(restore.code).toBe(1);
-    expect(restore.stderr).toMatch(/^Nothing was restored: .*taken\.sqlite is not a readable SQLite database/);
-    expect(fs.readdirSync(dataDir)).toEqual([]);
-    fs.rmSync(path.dirname(existing), { recursive: true, force: true });
-    fs.rmSync(dataDir, { recursive: true, force: true });
-  });
+      const dataDir = tempDir("restored");
+      const restore = await runScript("scripts/db-restore.ts", [existing], { DATA_DIR: dataDir });
+      expect(restore.code).toBe(1);
+      expect(restore.stderr).toMatch(/^Nothing was restored: .*taken\.sqlite is not a readable SQLite database/);
+      expect(fs.readdirSync(dataDir)).toEqual([]);
+      fs.rmSync(path.dirname(existing), { recursive: true, force: true });
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    },
+  );
 });

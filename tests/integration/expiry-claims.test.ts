@@ -16,7 +16,8 @@ describe(`the expiry job on several processes, on ${testEngine}`, () => {
   });
   afterAll(() => shop.close());
 
-  const placeOrders = (count: number) => Promise.all(Array.from({ length: count }, () => placePendingOrder(shop, [{ id: 1001, quantity: 1 }])));
+  const placeOrders = (count: number) =>
+    Promise.all(Array.from({ length: count }, () => placePendingOrder(shop, [{ id: 1001, quantity: 1 }])));
   /** Each run's clock is past every reservation of the orders placed so far, and past the claims of the runs before. */
   let clock = Date.now() + 60 * 60_000;
   const nextRun = () => (clock += 2 * EXPIRY_CLAIM_MS);
@@ -34,7 +35,12 @@ describe(`the expiry job on several processes, on ${testEngine}`, () => {
     const runs = await Promise.all([1, 2, 3].map(() => expireUnpaidOrders(shop.db, now, slowProvider)));
 
     expect(settled.sort()).toEqual(orders.map((order) => order.number).sort());
-    expect(runs.flat().map((order) => order.number).sort()).toEqual(settled);
+    expect(
+      runs
+        .flat()
+        .map((order) => order.number)
+        .sort(),
+    ).toEqual(settled);
     for (const order of orders) expect((await orderByNumber(shop.db, order.number)).status).toBe("expired");
     expect(await stockOf(shop.db, 1001)).toBe(STOCK);
   });

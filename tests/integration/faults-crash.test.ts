@@ -5,7 +5,13 @@ import { cards, checkoutBody, openShop, pay, postCheckout, request, type Shop } 
 import { accountedStock, ordersWithoutItems, stockOf } from "../helpers/shop-db";
 import { afterLaterDeliveryRound, outboxRowsOf } from "../helpers/shop-mail";
 import { type SmtpSink, startSmtpSink } from "../helpers/smtp-sink";
-import { sendStripeWebhook, startStripeStandIn, type StripeStandIn, stripeTestSettings, succeededEvent } from "../helpers/stripe-stand-in";
+import {
+  sendStripeWebhook,
+  startStripeStandIn,
+  type StripeStandIn,
+  stripeTestSettings,
+  succeededEvent,
+} from "../helpers/stripe-stand-in";
 import { testEngine } from "../helpers/test-database";
 import { waitFor } from "../helpers/wait-for";
 
@@ -44,7 +50,8 @@ const testGatewayDriver: PaymentDriver = {
   env: {},
   async pay(shopUrl, order) {
     const answer = await pay({ url: shopUrl }, order, cards.success);
-    if (answer.status !== 200) throw new Error(`paying ${order.number} answered ${answer.status}: ${JSON.stringify(answer.body)}`);
+    if (answer.status !== 200)
+      throw new Error(`paying ${order.number} answered ${answer.status}: ${JSON.stringify(answer.body)}`);
   },
   async charged(db) {
     const rows = await db
@@ -78,11 +85,16 @@ function stripeDriver(stripe: StripeStandIn): PaymentDriver {
       stripe.succeed(intent.id);
       const webhook = await sendStripeWebhook(shopUrl, succeededEvent(`evt_${intent.id}`, intent));
       if (webhook.status !== 200) throw new Error(`the webhook for ${orderNumber} answered ${webhook.status}`);
-      const status = await request<{ order?: { status: string } }>(`${shopUrl}/api/orders/${orderNumber}/payment`, { method: "GET" });
-      if (status.body.order?.status !== "paid") throw new Error(`${orderNumber} is ${JSON.stringify(status.body)} after its payment`);
+      const status = await request<{ order?: { status: string } }>(`${shopUrl}/api/orders/${orderNumber}/payment`, {
+        method: "GET",
+      });
+      if (status.body.order?.status !== "paid")
+        throw new Error(`${orderNumber} is ${JSON.stringify(status.body)} after its payment`);
     },
     charged: async () =>
-      [...stripe.intents.values()].filter((intent) => intent.status === "succeeded").map((intent) => intent.metadata.orderNumber!),
+      [...stripe.intents.values()]
+        .filter((intent) => intent.status === "succeeded")
+        .map((intent) => intent.metadata.orderNumber!),
   };
 }
 
@@ -98,8 +110,17 @@ interface Shopper {
 function newShoppers(): Shopper[] {
   return Array.from({ length: SHOPPERS }, (_, index) => {
     const wantsReceipt = index % 4 === 0;
-    const lines = index % 3 === 0 ? [{ id: scarce.id, quantity: 1 }, { id: plenty.id, quantity: 2 }] : [{ id: scarce.id, quantity: 1 }];
-    return { body: checkoutBody(lines, { shipping: { email: wantsReceipt ? `shopper${index}@example.com` : undefined } }), wantsReceipt };
+    const lines =
+      index % 3 === 0
+        ? [
+            { id: scarce.id, quantity: 1 },
+            { id: plenty.id, quantity: 2 },
+          ]
+        : [{ id: scarce.id, quantity: 1 }];
+    return {
+      body: checkoutBody(lines, { shipping: { email: wantsReceipt ? `shopper${index}@example.com` : undefined } }),
+      wantsReceipt,
+    };
   });
 }
 
@@ -121,102 +142,125 @@ async function goShopping(shopper: Shopper, shopUrl: string, driver: PaymentDriv
 }
 
 /** A request the dying server did not answer in full: fetch fails to connect, is reset, or its answer stops mid-way. */
-const wasCutOff = (error: unknown) => error instanceof TypeError && ["fetch failed", "terminated"].includes(error.message);
+const wasCutOff = (error: unknown) =>
+  error instanceof TypeError && ["fetch failed", "terminated"].includes(error.message);
 
-describe.each(["test gateway", "Stripe"] as const)(`SIGKILL in the middle of ${SHOPPERS} checkouts and payments (%s) on ${testEngine}`, (provider) => {
-  let shop: Shop | undefined;
-  let restarted: ServerProcess | undefined;
-  let sink: SmtpSink | undefined;
-  let stripe: StripeStandIn | undefined;
-  afterEach(async () => {
-    await restarted?.stop();
-    await shop?.close();
-    await sink?.close();
-    await stripe?.close();
-    shop = restarted = sink = stripe = undefined;
-  });
-
-  it("after a restart on the same data: the stock adds up, every charged order is paid once, every paid order's emails arrive once", async () => {
-    sink = await startSmtpSink();
-    stripe = provider === "Stripe" ? await startStripeStandIn() : undefined;
-    const driver = stripe ? stripeDriver(stripe) : testGatewayDriver;
-    const env = {
-      ...driver.env,
-      SMTP_URL: sink.url,
-      SHOP_EMAIL,
-      MAIL_RETRY_BASE_SECONDS: "0.2",
-      // The message the crash leaves mid-send goes out again this soon after.
-      MAIL_CLAIM_LEASE_SECONDS: "2",
-      PAYMENT_ATTEMPTS_PER_IP: "100000",
-    };
-    shop = await openShop({ Wax: [scarce, plenty] }, env);
-    const { db } = shop;
-
-    // Before the rush: a few orders whose emails go out, and one email the SMTP server takes in but never answers.
-    sink.stallAfter(SENT_BEFORE_CRASH);
-    const earlier = [];
-    for (let i = 0; i < 3; i++) {
-      const { number } = await placePaidOrderWith(shop, driver, { email: `earlier${i}@example.com` });
-      earlier.push(number);
-    }
-    await waitFor(async () => sink!.stalled() === 1 && (await sentCount(db)) === SENT_BEFORE_CRASH, {
-      timeoutMs: 15_000,
-      what: `${SENT_BEFORE_CRASH} emails sent and recorded, and the next one mid-send`,
+describe.each(["test gateway", "Stripe"] as const)(
+  `SIGKILL in the middle of ${SHOPPERS} checkouts and payments (%s) on ${testEngine}`,
+  (provider) => {
+    let shop: Shop | undefined;
+    let restarted: ServerProcess | undefined;
+    let sink: SmtpSink | undefined;
+    let stripe: StripeStandIn | undefined;
+    afterEach(async () => {
+      await restarted?.stop();
+      await shop?.close();
+      await sink?.close();
+      await stripe?.close();
+      shop = restarted = sink = stripe = undefined;
     });
 
-    const shoppers = newShoppers();
-    let paying = 0;
-    const server = shop.server;
-    await Promise.all(
-      shoppers.map((shopper) =>
-        goShopping(shopper, shop!.url, driver, () => {
-          if (++paying === KILL_AT_PAYMENT) setImmediate(() => server.child.kill("SIGKILL"));
-        }).catch((error: unknown) => {
-          if (!wasCutOff(error)) throw error;
-          shopper.cutOff = String(error);
-        }),
-      ),
-    );
-    expect(await server.exited).toBeNull();
-    expect(shoppers.filter((shopper) => shopper.cutOff).length, "shoppers whose request the crash cut off").toBeGreaterThan(0);
+    it("after a restart on the same data: the stock adds up, every charged order is paid once, every paid order's emails arrive once", async () => {
+      sink = await startSmtpSink();
+      stripe = provider === "Stripe" ? await startStripeStandIn() : undefined;
+      const driver = stripe ? stripeDriver(stripe) : testGatewayDriver;
+      const env = {
+        ...driver.env,
+        SMTP_URL: sink.url,
+        SHOP_EMAIL,
+        MAIL_RETRY_BASE_SECONDS: "0.2",
+        // The message the crash leaves mid-send goes out again this soon after.
+        MAIL_CLAIM_LEASE_SECONDS: "2",
+        PAYMENT_ATTEMPTS_PER_IP: "100000",
+      };
+      shop = await openShop({ Wax: [scarce, plenty] }, env);
+      const { db } = shop;
 
-    sink.resume();
-    restarted = await startServerProcess({ ...shop.database.env, ...env });
-    // Every shopper the crash cut off tries again: the same idempotency key, then the payment.
-    await Promise.all(shoppers.filter((shopper) => !shopper.outcome).map((shopper) => goShopping(shopper, restarted!.url, driver)));
+      // Before the rush: a few orders whose emails go out, and one email the SMTP server takes in but never answers.
+      sink.stallAfter(SENT_BEFORE_CRASH);
+      const earlier = [];
+      for (let i = 0; i < 3; i++) {
+        const { number } = await placePaidOrderWith(shop, driver, { email: `earlier${i}@example.com` });
+        earlier.push(number);
+      }
+      await waitFor(async () => sink!.stalled() === 1 && (await sentCount(db)) === SENT_BEFORE_CRASH, {
+        timeoutMs: 15_000,
+        what: `${SENT_BEFORE_CRASH} emails sent and recorded, and the next one mid-send`,
+      });
 
-    const paidOrders = shoppers.filter((shopper) => shopper.outcome === "paid");
-    expect(paidOrders).toHaveLength(scarce.stock);
-    expect(shoppers.filter((shopper) => shopper.outcome === "sold_out")).toHaveLength(SHOPPERS - scarce.stock);
-    expect(await stockOf(db, scarce.id)).toBe(0);
-    expect(await accountedStock(db)).toEqual(shop.initialStock);
-    expect(await ordersWithoutItems(db)).toEqual([]);
-
-    // Every order in the database is one a shopper holds, paid; the provider took money for exactly those.
-    const orders = await db.selectFrom("orders").select(["id", "number", "status", "paid_at"]).execute();
-    const expectedNumbers = [...earlier, ...paidOrders.map((shopper) => shopper.order!.number)].sort();
-    expect(orders.map((order) => order.number).sort()).toEqual(expectedNumbers);
-    for (const order of orders) expect(order, order.number).toMatchObject({ status: "paid", paid_at: expect.any(Number) });
-    expect((await driver.charged(db)).sort()).toEqual(expectedNumbers);
-
-    // Paid once: its emails were queued once (by the one change to paid); each arrives once.
-    const receipts = new Set([...earlier, ...paidOrders.filter((shopper) => shopper.wantsReceipt).map((shopper) => shopper.order!.number)]);
-    await waitFor(async () => (await pendingEmails(db)) === 0, { timeoutMs: 45_000, what: "every queued email sent" });
-    // Later delivery rounds must not send any again: one that began after is awaited.
-    const marker = await afterLaterDeliveryRound(db, async () => (await placePaidOrderWith({ ...shop!, url: restarted!.url }, driver, { email: "marker@example.com" })).number);
-    for (const order of orders) {
-      const rows = await outboxRowsOf(db, order.id);
-      expect(rows.map((row) => row.kind), order.number).toEqual(
-        receipts.has(order.number) ? ["order_notification", "order_receipt"] : ["order_notification"],
+      const shoppers = newShoppers();
+      let paying = 0;
+      const server = shop.server;
+      await Promise.all(
+        shoppers.map((shopper) =>
+          goShopping(shopper, shop!.url, driver, () => {
+            if (++paying === KILL_AT_PAYMENT) setImmediate(() => server.child.kill("SIGKILL"));
+          }).catch((error: unknown) => {
+            if (!wasCutOff(error)) throw error;
+            shopper.cutOff = String(error);
+          }),
+        ),
       );
-      const copies = sink.messages.filter((message) => message.parsed.subject?.includes(order.number));
-      expect(copies.map((message) => message.envelope.to).sort(), `emails of ${order.number}`).toEqual(
-        rows.map((row) => [row.to]).sort(),
+      expect(await server.exited).toBeNull();
+      expect(
+        shoppers.filter((shopper) => shopper.cutOff).length,
+        "shoppers whose request the crash cut off",
+      ).toBeGreaterThan(0);
+
+      sink.resume();
+      restarted = await startServerProcess({ ...shop.database.env, ...env });
+      // Every shopper the crash cut off tries again: the same idempotency key, then the payment.
+      await Promise.all(
+        shoppers.filter((shopper) => !shopper.outcome).map((shopper) => goShopping(shopper, restarted!.url, driver)),
       );
-    }
-    expect(sink.messages.filter((message) => !message.parsed.subject?.includes(marker))).toHaveLength(orders.length + receipts.size);
-  }, 120_000);
-});
+
+      const paidOrders = shoppers.filter((shopper) => shopper.outcome === "paid");
+      expect(paidOrders).toHaveLength(scarce.stock);
+      expect(shoppers.filter((shopper) => shopper.outcome === "sold_out")).toHaveLength(SHOPPERS - scarce.stock);
+      expect(await stockOf(db, scarce.id)).toBe(0);
+      expect(await accountedStock(db)).toEqual(shop.initialStock);
+      expect(await ordersWithoutItems(db)).toEqual([]);
+
+      // Every order in the database is one a shopper holds, paid; the provider took money for exactly those.
+      const orders = await db.selectFrom("orders").select(["id", "number", "status", "paid_at"]).execute();
+      const expectedNumbers = [...earlier, ...paidOrders.map((shopper) => shopper.order!.number)].sort();
+      expect(orders.map((order) => order.number).sort()).toEqual(expectedNumbers);
+      for (const order of orders)
+        expect(order, order.number).toMatchObject({ status: "paid", paid_at: expect.any(Number) });
+      expect((await driver.charged(db)).sort()).toEqual(expectedNumbers);
+
+      // Paid once: its emails were queued once (by the one change to paid); each arrives once.
+      const receipts = new Set([
+        ...earlier,
+        ...paidOrders.filter((shopper) => shopper.wantsReceipt).map((shopper) => shopper.order!.number),
+      ]);
+      await waitFor(async () => (await pendingEmails(db)) === 0, {
+        timeoutMs: 45_000,
+        what: "every queued email sent",
+      });
+      // Later delivery rounds must not send any again: one that began after is awaited.
+      const marker = await afterLaterDeliveryRound(
+        db,
+        async () =>
+          (await placePaidOrderWith({ ...shop!, url: restarted!.url }, driver, { email: "marker@example.com" })).number,
+      );
+      for (const order of orders) {
+        const rows = await outboxRowsOf(db, order.id);
+        expect(
+          rows.map((row) => row.kind),
+          order.number,
+        ).toEqual(receipts.has(order.number) ? ["order_notification", "order_receipt"] : ["order_notification"]);
+        const copies = sink.messages.filter((message) => message.parsed.subject?.includes(order.number));
+        expect(copies.map((message) => message.envelope.to).sort(), `emails of ${order.number}`).toEqual(
+          rows.map((row) => [row.to]).sort(),
+        );
+      }
+      expect(sink.messages.filter((message) => !message.parsed.subject?.includes(marker))).toHaveLength(
+        orders.length + receipts.size,
+      );
+    }, 120_000);
+  },
+);
 
 /** Checks out one candle from the plentiful stock and pays with the provider. */
 async function placePaidOrderWith(shop: Shop, driver: PaymentDriver, shipping: { email: string }) {

@@ -6,7 +6,15 @@ import { isDatabaseUnavailable } from "~/.server/db/unavailable";
 import { signedUp } from "../helpers/accounts";
 import { BrowserSession } from "../helpers/browser-session";
 import { PostgresFaults } from "../helpers/postgres-faults";
-import { type ApiResponse, type CheckoutAnswer, checkout, checkoutBody, openShop, postCheckout, type Shop } from "../helpers/shop-api";
+import {
+  type ApiResponse,
+  type CheckoutAnswer,
+  checkout,
+  checkoutBody,
+  openShop,
+  postCheckout,
+  type Shop,
+} from "../helpers/shop-api";
 import { accountedStock, ordersWithoutItems, shopState, stockOf } from "../helpers/shop-db";
 import { testEngine } from "../helpers/test-database";
 import { sleep } from "../helpers/wait-for";
@@ -71,7 +79,10 @@ describe(`the database drops out under a running shop on ${testEngine}`, () => {
       const shopper = new BrowserSession(shop.url);
       await signedUp(shopper);
       // The guest's page waits on the catalog; the shopper's on their session, which better-auth reads.
-      for (const [browser, table] of [[guest, "products"], [shopper, "session"]] as const) {
+      for (const [browser, table] of [
+        [guest, "products"],
+        [shopper, "session"],
+      ] as const) {
         const lock = await faults.holdLock(table, "access exclusive");
         const pending = browser.get("/shop");
         await faults.terminate(await faults.blockedBackend(new RegExp(`"${table}"`)));
@@ -116,10 +127,12 @@ describe(`the database drops out under a running shop on ${testEngine}`, () => {
       })();
       const bodies = Array.from({ length: 30 }, () => checkoutBody([line]));
       // Shoppers arrive over a few hundred milliseconds, so the terminations fall before, during and after their checkouts.
-      const outcomes = await Promise.all(bodies.map(async (body, index) => {
-        await sleep(index * 20);
-        return outcomeOf(postCheckout(shop, body));
-      }));
+      const outcomes = await Promise.all(
+        bodies.map(async (body, index) => {
+          await sleep(index * 20);
+          return outcomeOf(postCheckout(shop, body));
+        }),
+      );
       checkoutsDone = true;
       await storm;
 

@@ -71,7 +71,10 @@ describe(`SIGTERM on ${testEngine}`, () => {
     slow.sendFirstHalf();
 
     shop.server.child.kill("SIGTERM");
-    await waitFor(() => connectionRefused(shop!.url), { timeoutMs: 5_000, what: "new connections refused after SIGTERM" });
+    await waitFor(() => connectionRefused(shop!.url), {
+      timeoutMs: 5_000,
+      what: "new connections refused after SIGTERM",
+    });
     // Still draining: the checkout it holds has not been answered, so the process has not exited.
     expect(shop.server.child.exitCode).toBeNull();
 
@@ -85,7 +88,9 @@ describe(`SIGTERM on ${testEngine}`, () => {
     expect(answer.headers.connection).toBe("close");
     expect(await shop.server.exited).toBe(0);
     const order = await orderByNumber(shop.db, placed.order.number);
-    expect(order.items.map(({ product_id, quantity }) => ({ product_id, quantity }))).toEqual([{ product_id: candle.id, quantity: 2 }]);
+    expect(order.items.map(({ product_id, quantity }) => ({ product_id, quantity }))).toEqual([
+      { product_id: candle.id, quantity: 2 },
+    ]);
     expect(await stockOf(shop.db, candle.id)).toBe(candle.stock - 2);
   });
 });

@@ -1,6 +1,12 @@
 import { afterEach, describe, expect, it } from "vitest";
 import { openShop, type Shop } from "../helpers/shop-api";
-import { afterLaterDeliveryRound, type OutboxRecord, outboxRowsOf, placePaidOrder, rowsWithStatus } from "../helpers/shop-mail";
+import {
+  afterLaterDeliveryRound,
+  type OutboxRecord,
+  outboxRowsOf,
+  placePaidOrder,
+  rowsWithStatus,
+} from "../helpers/shop-mail";
 import { type SmtpSink, startSmtpSink } from "../helpers/smtp-sink";
 import { testEngine } from "../helpers/test-database";
 import { waitFor } from "../helpers/wait-for";
@@ -32,18 +38,27 @@ describe(`an SMTP server that is down for a while, on ${testEngine}`, () => {
     const before = await startSmtpSink();
     sink = before;
     const { port } = before;
-    shop = await openShop({ Wax: [candle] }, { SMTP_URL: before.url, SHOP_EMAIL, MAIL_RETRY_BASE_SECONDS: "0.2", MAIL_MAX_ATTEMPTS: "100" });
+    shop = await openShop(
+      { Wax: [candle] },
+      { SMTP_URL: before.url, SHOP_EMAIL, MAIL_RETRY_BASE_SECONDS: "0.2", MAIL_MAX_ATTEMPTS: "100" },
+    );
     const db = shop.db;
 
     const earlier = await placePaidOrder(shop, oneCandle, { shipping: { email: "first@example.com" } });
-    await waitFor(() => rowsWithStatus(db, earlier.id, "sent", 2), { timeoutMs: 15_000, what: "the first order's emails sent" });
+    await waitFor(() => rowsWithStatus(db, earlier.id, "sent", 2), {
+      timeoutMs: 15_000,
+      what: "the first order's emails sent",
+    });
     expect(before.messages).toHaveLength(2);
     await before.close();
     sink = undefined;
 
     const withReceipt = await placePaidOrder(shop, oneCandle, { shipping: { email: "second@example.com" } });
     const withoutReceipt = await placePaidOrder(shop, oneCandle, { shipping: { email: undefined } });
-    const waiting = async () => [...(await outboxRowsOf(db, withReceipt.id)), ...(await outboxRowsOf(db, withoutReceipt.id))];
+    const waiting = async () => [
+      ...(await outboxRowsOf(db, withReceipt.id)),
+      ...(await outboxRowsOf(db, withoutReceipt.id)),
+    ];
     const refused = await waitFor(
       async () => {
         const rows = await waiting();
@@ -67,7 +82,10 @@ describe(`an SMTP server that is down for a while, on ${testEngine}`, () => {
       { timeoutMs: 20_000, what: "the waiting emails sent once the server is back" },
     );
     // Later delivery rounds (every 2 s) must not send any of them again: one that began after is awaited.
-    const marker = await afterLaterDeliveryRound(db, async () => (await placePaidOrder(shop!, oneCandle, { shipping: { email: undefined } })).number);
+    const marker = await afterLaterDeliveryRound(
+      db,
+      async () => (await placePaidOrder(shop!, oneCandle, { shipping: { email: undefined } })).number,
+    );
 
     expect(after.messages.filter((message) => !message.parsed.subject?.includes(marker))).toHaveLength(3);
     for (const row of sent) {

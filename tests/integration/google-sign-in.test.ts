@@ -1,6 +1,16 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { BrowserSession } from "../helpers/browser-session";
-import { accountsOf, guestNav, navOf, SESSION_COOKIE, sessionsOf, signedInNav, signedUp, usersWithEmail, waitForOutput } from "../helpers/accounts";
+import {
+  accountsOf,
+  guestNav,
+  navOf,
+  SESSION_COOKIE,
+  sessionsOf,
+  signedInNav,
+  signedUp,
+  usersWithEmail,
+  waitForOutput,
+} from "../helpers/accounts";
 import { signInWithGoogle } from "../helpers/google-sign-in";
 import { googleEnv, type OpenIdProvider, providerAccounts, startOpenIdProvider } from "../helpers/openid-provider";
 import { runScript } from "../helpers/run-script";
@@ -18,7 +28,10 @@ describe(`Google sign-in against a local OpenID provider on ${testEngine}`, () =
     // The provider must know the shop's callback URL, so the shop's port is chosen first.
     const port = await unusedPort();
     provider = await startOpenIdProvider({ redirectUri: `http://127.0.0.1:${port}/api/auth/callback/google` });
-    shop = await openShop({ Wax: [candle] }, { PORT: String(port), AUTH_ATTEMPTS_PER_IP: "100000", ...googleEnv(provider) });
+    shop = await openShop(
+      { Wax: [candle] },
+      { PORT: String(port), AUTH_ATTEMPTS_PER_IP: "100000", ...googleEnv(provider) },
+    );
   });
   afterAll(async () => {
     await shop?.close();
@@ -46,7 +59,9 @@ describe(`Google sign-in against a local OpenID provider on ${testEngine}`, () =
     const users = await usersWithEmail(shop.db, ada.email);
     expect(users).toHaveLength(1);
     expect(users[0]!.name).toBe(ada.name);
-    expect(await accountsOf(shop.db, users[0]!.id)).toEqual([{ accountId: ada.sub, providerId: "google", password: null }]);
+    expect(await accountsOf(shop.db, users[0]!.id)).toEqual([
+      { accountId: ada.sub, providerId: "google", password: null },
+    ]);
   });
 
   it("signs a returning user in to the same user, and asks to choose an account again", async () => {
@@ -73,7 +88,9 @@ describe(`Google sign-in against a local OpenID provider on ${testEngine}`, () =
       const { shop: browser, provider: atProvider } = browsers();
       const { final } = await signInWithGoogle(browser, atProvider, pat);
       expect(final.status).toBe(200);
-      expect(final.html).toContain("An account with this email already exists. Please sign in with your email and password.");
+      expect(final.html).toContain(
+        "An account with this email already exists. Please sign in with your email and password.",
+      );
       expect(browser.cookie(SESSION_COOKIE)).toBeUndefined();
       const [user] = await usersWithEmail(shop.db, pat.email);
       expect(await accountsOf(shop.db, user!.id)).toEqual([expect.objectContaining({ providerId: "credential" })]);
@@ -89,7 +106,10 @@ describe(`Google sign-in against a local OpenID provider on ${testEngine}`, () =
       const first = browsers();
       await signInWithGoogle(first.shop, first.provider, owen);
       expect(first.shop.cookie(SESSION_COOKIE)).toBeTruthy();
-      const promoted = await runScript("scripts/owner-create.ts", ["--email", owen.email, "--name", owen.name], { ...shop.database.env, OWNER_PASSWORD: "owens-long-password" });
+      const promoted = await runScript("scripts/owner-create.ts", ["--email", owen.email, "--name", owen.name], {
+        ...shop.database.env,
+        OWNER_PASSWORD: "owens-long-password",
+      });
       expect(promoted.code).toBe(0);
       // The Google session he had is over, and Google no longer signs into this account.
       expect((await first.shop.get("/admin")).location).toBe("/auth?returnTo=%2Fadmin");

@@ -56,7 +56,12 @@ describe("group commit on SQLite", () => {
     }
   };
   const note = (text: string) => (batch: SynchronousConnection) => {
-    batch.run({ sql: "insert into notes (text) values (?)", parameters: [text], query: undefined as never, queryId: undefined as never });
+    batch.run({
+      sql: "insert into notes (text) values (?)",
+      parameters: [text],
+      query: undefined as never,
+      queryId: undefined as never,
+    });
     return text;
   };
 
@@ -129,7 +134,10 @@ describe("group commit on SQLite", () => {
   it("waits for a Kysely transaction under way, and takes in the jobs that arrive meanwhile", async () => {
     let finishTransaction!: () => void;
     const transaction = db.transaction().execute(async (trx) => {
-      await trx.insertInto("notes" as never).values({ text: "from Kysely" } as never).execute();
+      await trx
+        .insertInto("notes" as never)
+        .values({ text: "from Kysely" } as never)
+        .execute();
       await new Promise<void>((resolve) => (finishTransaction = resolve));
     });
     const early = inNextBatch(db, connection, note("early"));

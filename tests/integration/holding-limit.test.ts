@@ -1,5 +1,14 @@
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { type Shop, cards, checkout, checkoutBody, openShop, pay, placePendingOrder, postCheckout } from "../helpers/shop-api";
+import {
+  type Shop,
+  cards,
+  checkout,
+  checkoutBody,
+  openShop,
+  pay,
+  placePendingOrder,
+  postCheckout,
+} from "../helpers/shop-api";
 import { stockOf } from "../helpers/shop-db";
 import { testEngine } from "../helpers/test-database";
 
@@ -51,12 +60,18 @@ describe(`UNITS_HELD_PER_IP: the units one address may hold in unpaid orders, on
     const held = await placePendingOrder(shop, [{ id: candle.id, quantity: 5 }]);
     expect((await checkout(shop, [{ id: candle.id, quantity: 1 }])).status).toBe(429);
 
-    await shop.db.updateTable("orders").set({ expires_at: Date.now() - 1 }).where("number", "=", held.number).execute();
+    await shop.db
+      .updateTable("orders")
+      .set({ expires_at: Date.now() - 1 })
+      .where("number", "=", held.number)
+      .execute();
     expect((await checkout(shop, [{ id: candle.id, quantity: 5 }])).status).toBe(201);
   });
 
   it("lets parallel checkouts from one address hold no more than the limit together", async () => {
-    const answers = await Promise.all(Array.from({ length: 12 }, () => checkout(shop, [{ id: candle.id, quantity: 1 }])));
+    const answers = await Promise.all(
+      Array.from({ length: 12 }, () => checkout(shop, [{ id: candle.id, quantity: 1 }])),
+    );
     expect(answers.filter((answer) => answer.status === 201)).toHaveLength(LIMIT);
     expect(answers.filter((answer) => answer.status === 429)).toHaveLength(12 - LIMIT);
     expect(await stockOf(shop.db, candle.id)).toBe(STOCK - LIMIT);

@@ -17,7 +17,10 @@ import { testEngine } from "../helpers/test-database";
 
 /** How many answers had each status: { 201: 1, 200: 9 }. */
 const statusCounts = (answers: { status: number }[]) =>
-  answers.reduce<Record<number, number>>((counts, { status }) => ({ ...counts, [status]: (counts[status] ?? 0) + 1 }), {});
+  answers.reduce<Record<number, number>>(
+    (counts, { status }) => ({ ...counts, [status]: (counts[status] ?? 0) + 1 }),
+    {},
+  );
 
 const SHOP_EMAIL = "owner@wickshop.example";
 const RETRIES = 10;
@@ -85,7 +88,9 @@ describe(`idempotency on ${testEngine}`, () => {
     ];
 
     it("changes nothing when a paid order's card is confirmed again", async () => {
-      const { number, accessToken } = await placePendingOrder(shop, [{ id: candle.id, quantity: 1 }], { shipping: { email: receiptTo } });
+      const { number, accessToken } = await placePendingOrder(shop, [{ id: candle.id, quantity: 1 }], {
+        shipping: { email: receiptTo },
+      });
       const first = await pay(shop, { number, accessToken }, cards.success);
       expect(first.status).toBe(200);
       const paid = await orderByNumber(shop.db, number);
@@ -99,8 +104,12 @@ describe(`idempotency on ${testEngine}`, () => {
     });
 
     it("records concurrent confirmations of one order once", async () => {
-      const { number, accessToken } = await placePendingOrder(shop, [{ id: candle.id, quantity: 1 }], { shipping: { email: receiptTo } });
-      const answers = await Promise.all(Array.from({ length: 4 }, () => pay(shop, { number, accessToken }, cards.success)));
+      const { number, accessToken } = await placePendingOrder(shop, [{ id: candle.id, quantity: 1 }], {
+        shipping: { email: receiptTo },
+      });
+      const answers = await Promise.all(
+        Array.from({ length: 4 }, () => pay(shop, { number, accessToken }, cards.success)),
+      );
       expect(answers.map((answer) => answer.status)).toEqual([200, 200, 200, 200]);
       const order = await orderByNumber(shop.db, number);
       expect(order.status).toBe("paid");
@@ -142,7 +151,10 @@ describe(`idempotency on ${testEngine}`, () => {
       const fixed = await postCheckout(shop, { ...body, shipping: { ...body.shipping, zip: "97201" } });
       expect(fixed.status).toBe(200);
       expect(fixed.body.order).toEqual(first.body.order);
-      expect(await orderByNumber(shop.db, first.body.order!.number)).toMatchObject({ shipping_zip: "97201", status: "pending_payment" });
+      expect(await orderByNumber(shop.db, first.body.order!.number)).toMatchObject({
+        shipping_zip: "97201",
+        status: "pending_payment",
+      });
       expect(await stockOf(shop.db, lastOfAnother.id)).toBe(0);
       expect(await pay(shop, first.body.order!, cards.success)).toMatchObject({ status: 200 });
 
@@ -158,7 +170,11 @@ describe(`idempotency on ${testEngine}`, () => {
       const body = checkoutBody([{ id: candle.id, quantity: 1 }]);
       const first = await postCheckout(shop, body);
       expect(first.status).toBe(201);
-      await shop.db.updateTable("orders").set({ expires_at: Date.now() - 1 }).where("number", "=", first.body.order!.number).execute();
+      await shop.db
+        .updateTable("orders")
+        .set({ expires_at: Date.now() - 1 })
+        .where("number", "=", first.body.order!.number)
+        .execute();
 
       const retry = await postCheckout(shop, body);
       expect(retry.status).toBe(409);
@@ -176,21 +192,33 @@ describe(`idempotency on ${testEngine}`, () => {
       // The job saw no payment; before its update a checkout retried near expiry attached one.
       const expired = await expireUnpaidOrders(shop.db, pending.expires_at, async (order) => {
         if (order.id !== pending.id) return { kind: "skip" };
-        await shop.db.updateTable("orders").set({ payment_ref: `test_retried_${number}` }).where("id", "=", pending.id).execute();
+        await shop.db
+          .updateTable("orders")
+          .set({ payment_ref: `test_retried_${number}` })
+          .where("id", "=", pending.id)
+          .execute();
         return { kind: "expire" };
       });
       expect(expired.map((order) => order.number)).not.toContain(number);
-      expect(await orderByNumber(shop.db, number)).toMatchObject({ status: "pending_payment", payment_ref: `test_retried_${number}` });
+      expect(await orderByNumber(shop.db, number)).toMatchObject({
+        status: "pending_payment",
+        payment_ref: `test_retried_${number}`,
+      });
       expect(await stockOf(shop.db, candle.id)).toBe(stock);
     });
   });
 
   describe("recordPaymentSuccess", () => {
     async function pendingOrder() {
-      const { number } = await placePendingOrder(shop, [{ id: candle.id, quantity: 2 }], { shipping: { email: receiptTo } });
+      const { number } = await placePendingOrder(shop, [{ id: candle.id, quantity: 2 }], {
+        shipping: { email: receiptTo },
+      });
       return orderByNumber(shop.db, number);
     }
-    const success = (order: { id: number; amount_cents: number; payment_ref: string | null }, changes: Partial<PaymentSuccess> = {}): PaymentSuccess => ({
+    const success = (
+      order: { id: number; amount_cents: number; payment_ref: string | null },
+      changes: Partial<PaymentSuccess> = {},
+    ): PaymentSuccess => ({
       provider: "test",
       eventId: `evt_${newIdempotencyKey()}`,
       orderId: order.id,
@@ -228,19 +256,27 @@ describe(`idempotency on ${testEngine}`, () => {
       ["a different amount", { amountCents: 1 }],
       ["one cent less", { amountCents: 2 * 1999 - 1 }],
       ["another currency", { currency: "eur" }],
-    ])('answers "amount_mismatch" to %s, leaves the order pending and queues a refund of what was paid', async (_, changes) => {
-      const order = await pendingOrder();
-      const event = success(order, changes);
-      expect(await recordPaymentSuccess(shop.db, event)).toEqual({ kind: "amount_mismatch" });
-      expect(await recordPaymentSuccess(shop.db, event)).toEqual({ kind: "duplicate" });
-      expect(await orderByNumber(shop.db, order.number)).toEqual(order);
-      expect(await paymentEventsOf(shop.db, order.id)).toHaveLength(1);
-      expect(await outboxOf(shop.db, order.id)).toEqual([]);
-      const refunds = await shop.db.selectFrom("refunds").selectAll().where("order_id", "=", order.id).execute();
-      expect(refunds).toEqual([
-        expect.objectContaining({ payment_ref: order.payment_ref, amount_cents: event.amountCents, currency: event.currency, status: expect.any(String) }),
-      ]);
-    });
+    ])(
+      'answers "amount_mismatch" to %s, leaves the order pending and queues a refund of what was paid',
+      async (_, changes) => {
+        const order = await pendingOrder();
+        const event = success(order, changes);
+        expect(await recordPaymentSuccess(shop.db, event)).toEqual({ kind: "amount_mismatch" });
+        expect(await recordPaymentSuccess(shop.db, event)).toEqual({ kind: "duplicate" });
+        expect(await orderByNumber(shop.db, order.number)).toEqual(order);
+        expect(await paymentEventsOf(shop.db, order.id)).toHaveLength(1);
+        expect(await outboxOf(shop.db, order.id)).toEqual([]);
+        const refunds = await shop.db.selectFrom("refunds").selectAll().where("order_id", "=", order.id).execute();
+        expect(refunds).toEqual([
+          expect.objectContaining({
+            payment_ref: order.payment_ref,
+            amount_cents: event.amountCents,
+            currency: event.currency,
+            status: expect.any(String),
+          }),
+        ]);
+      },
+    );
 
     it('answers "not_payable" to a payment for an expired order and queues one refund, however often it is reported', async () => {
       const order = await pendingOrder();
@@ -248,7 +284,9 @@ describe(`idempotency on ${testEngine}`, () => {
       expect(await recordPaymentSuccess(shop.db, success(order))).toEqual({ kind: "not_payable" });
       expect(await recordPaymentSuccess(shop.db, success(order))).toEqual({ kind: "not_payable" });
       const refunds = await shop.db.selectFrom("refunds").selectAll().where("order_id", "=", order.id).execute();
-      expect(refunds).toEqual([expect.objectContaining({ reason: "payment_not_applicable", amount_cents: order.amount_cents })]);
+      expect(refunds).toEqual([
+        expect.objectContaining({ reason: "payment_not_applicable", amount_cents: order.amount_cents }),
+      ]);
     });
   });
 });

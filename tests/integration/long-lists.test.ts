@@ -7,9 +7,12 @@ import { testEngine } from "../helpers/test-database";
 const NOT_FOUND = "Oops! Looks like this page doesn&#x27;t exist. Try heading back";
 
 /** The names on a page's product cards, in order. */
-const cardNames = (html: string) => [...html.matchAll(/class="product-card__name"[^>]*>([^<]*)</g)].map((match) => match[1]);
-const sectionTitles = (html: string) => [...html.matchAll(/class="shop-section__title"[^>]*><a[^>]*>([^<]*)</g)].map((match) => match[1]);
-const pageLinkTargets = (html: string) => [...html.matchAll(/<a[^>]*class="pagination__link"[^>]*href="([^"]*)"/g)].map((match) => match[1]);
+const cardNames = (html: string) =>
+  [...html.matchAll(/class="product-card__name"[^>]*>([^<]*)</g)].map((match) => match[1]);
+const sectionTitles = (html: string) =>
+  [...html.matchAll(/class="shop-section__title"[^>]*><a[^>]*>([^<]*)</g)].map((match) => match[1]);
+const pageLinkTargets = (html: string) =>
+  [...html.matchAll(/<a[^>]*class="pagination__link"[^>]*href="([^"]*)"/g)].map((match) => match[1]);
 
 async function page(shop: Shop, path: string) {
   const response = await fetch(shop.url + path);
@@ -23,7 +26,10 @@ describe(`long lists on ${testEngine} come in pages`, () => {
   const categories = Array.from({ length: CATEGORIES_PER_PAGE + 2 }, (_, i) => `Extra${i + 1}`);
   let shop: Shop;
   beforeAll(async () => {
-    shop = await openShop({ Big: big, ...Object.fromEntries(categories.map((title, i) => [title, [{ id: 7001 + i }]])) });
+    shop = await openShop({
+      Big: big,
+      ...Object.fromEntries(categories.map((title, i) => [title, [{ id: 7001 + i }]])),
+    });
   });
   afterAll(() => shop?.close());
 

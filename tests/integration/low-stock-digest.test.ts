@@ -13,12 +13,19 @@ describe(`the daily low-stock email, on ${testEngine}`, () => {
   let shop: Shop;
   let owner: BrowserSession;
   beforeAll(async () => {
-    shop = await openShop({ Wax: [{ id: 1001, name: "Fig Leaf", stock: 2 }, { id: 1002, name: "Sea Salt", stock: 0 }, { id: 1003, name: "Amber", stock: 40 }] });
+    shop = await openShop({
+      Wax: [
+        { id: 1001, name: "Fig Leaf", stock: 2 },
+        { id: 1002, name: "Sea Salt", stock: 0 },
+        { id: 1003, name: "Amber", stock: 40 },
+      ],
+    });
     owner = await signedInOwner(shop);
   });
   afterAll(() => shop.close());
 
-  const digests = () => shop.db.selectFrom("outbox").selectAll().where("kind", "=", "low_stock_digest").orderBy("id").execute();
+  const digests = () =>
+    shop.db.selectFrom("outbox").selectAll().where("kind", "=", "low_stock_digest").orderBy("id").execute();
 
   it("is off until the owner turns it on in /admin/account", async () => {
     expect((await owner.get("/admin/account")).html).toMatch(/<input type="checkbox" name="digest"\/>/);
@@ -35,7 +42,11 @@ describe(`the daily low-stock email, on ${testEngine}`, () => {
     expect(await sendLowStockDigests(shop.db, options(at(24, 22)))).toBe(0);
     const [email, ...more] = await digests();
     expect(more).toEqual([]);
-    expect(email).toMatchObject({ to: expect.stringMatching(/@/), subject: "To pour: 2 candles are low on stock", order_id: null });
+    expect(email).toMatchObject({
+      to: expect.stringMatching(/@/),
+      subject: "To pour: 2 candles are low on stock",
+      order_id: null,
+    });
     expect(email!.text).toContain("- Sea Salt: sold out (alert at 3): https://candles.example/admin/products/1002");
     expect(email!.text).toContain("- Fig Leaf: 2 left (alert at 3): https://candles.example/admin/products/1001");
     expect(email!.text).not.toContain("Amber");
@@ -48,7 +59,9 @@ describe(`the daily low-stock email, on ${testEngine}`, () => {
     await shop.db.updateTable("products").set({ stock: 50 }).execute();
     expect(await sendLowStockDigests(shop.db, options(at(26, 9)))).toBe(0);
     await shop.db.updateTable("products").set({ stock: 0 }).execute();
-    expect(textOf((await owner.postForm("/admin/account", { intent: "digest" })).html)).toContain("The low-stock email is off.");
+    expect(textOf((await owner.postForm("/admin/account", { intent: "digest" })).html)).toContain(
+      "The low-stock email is off.",
+    );
     expect(await sendLowStockDigests(shop.db, options(at(27, 9)))).toBe(0);
     expect(await digests()).toHaveLength(2);
   });

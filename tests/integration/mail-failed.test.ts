@@ -1,7 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { runScript } from "../helpers/run-script";
 import { openShop, type Shop } from "../helpers/shop-api";
-import { afterLaterDeliveryRound, logEntries, outboxRowsOf, placePaidOrder, rowsWithStatus } from "../helpers/shop-mail";
+import {
+  afterLaterDeliveryRound,
+  logEntries,
+  outboxRowsOf,
+  placePaidOrder,
+  rowsWithStatus,
+} from "../helpers/shop-mail";
 import { type SmtpSink, startSmtpSink } from "../helpers/smtp-sink";
 import { testEngine } from "../helpers/test-database";
 import { waitFor } from "../helpers/wait-for";
@@ -29,12 +35,20 @@ describe(`an order email that keeps failing, over SMTP on ${testEngine}`, () => 
     sink.refuseNext(Infinity);
     // No shipping email: the notification is the order's only outbox row.
     const order = await placePaidOrder(shop, [{ id: candle.id, quantity: 1 }]);
-    const [row] = await waitFor(() => rowsWithStatus(shop.db, order.id, "failed", 1), { timeoutMs: 20_000, what: "the notification failed" });
-    expect(row).toMatchObject({ kind: "order_notification", attempts: MAX_ATTEMPTS, last_error: expect.stringContaining("451") });
+    const [row] = await waitFor(() => rowsWithStatus(shop.db, order.id, "failed", 1), {
+      timeoutMs: 20_000,
+      what: "the notification failed",
+    });
+    expect(row).toMatchObject({
+      kind: "order_notification",
+      attempts: MAX_ATTEMPTS,
+      last_error: expect.stringContaining("451"),
+    });
     expect(sink.refusals()).toBe(MAX_ATTEMPTS);
 
     const failedLog = await waitFor(
-      () => logEntries(shop.server).find((entry) => String(entry.msg).includes("FAILED") && entry.order === order.number),
+      () =>
+        logEntries(shop.server).find((entry) => String(entry.msg).includes("FAILED") && entry.order === order.number),
       { timeoutMs: 3_000, what: "a FAILED log line naming the order" },
     );
     expect(failedLog).toMatchObject({ level: 50, outbox: row!.id, attempts: MAX_ATTEMPTS });
@@ -43,7 +57,10 @@ describe(`an order email that keeps failing, over SMTP on ${testEngine}`, () => 
     // Given up on: no further attempts while nobody retries it (the server looks every 2 s). The server now
     // takes mail, so a wrong attempt would show as the row sent; a round that began after is awaited.
     sink.refuseNext(0);
-    await afterLaterDeliveryRound(shop.db, async () => (await placePaidOrder(shop, [{ id: candle.id, quantity: 1 }])).number);
+    await afterLaterDeliveryRound(
+      shop.db,
+      async () => (await placePaidOrder(shop, [{ id: candle.id, quantity: 1 }])).number,
+    );
     expect((await outboxRowsOf(shop.db, order.id))[0]).toMatchObject({ status: "failed", attempts: MAX_ATTEMPTS });
     expect(sink.refusals()).toBe(MAX_ATTEMPTS);
 
@@ -61,7 +78,10 @@ describe(`an order email that keeps failing, over SMTP on ${testEngine}`, () => 
     expect(retry.code, retry.stderr).toBe(0);
     expect(retry.stdout).toContain(`Email ${row!.id} is queued again`);
 
-    const [sent] = await waitFor(() => rowsWithStatus(shop.db, order.id, "sent", 1), { timeoutMs: 10_000, what: "the retried row sent" });
+    const [sent] = await waitFor(() => rowsWithStatus(shop.db, order.id, "sent", 1), {
+      timeoutMs: 10_000,
+      what: "the retried row sent",
+    });
     expect(sent).toMatchObject({ attempts: 1, last_error: null });
     const received = sink.messages.filter((message) => message.parsed.subject === row!.subject);
     expect(received).toHaveLength(1);

@@ -3,7 +3,13 @@ import path from "node:path";
 import { simpleParser } from "mailparser";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { openShop, type Shipping, type Shop } from "../helpers/shop-api";
-import { type ExpectedOrder, expectNotification, expectReceipt, placePaidOrder, rowsWithStatus } from "../helpers/shop-mail";
+import {
+  type ExpectedOrder,
+  expectNotification,
+  expectReceipt,
+  placePaidOrder,
+  rowsWithStatus,
+} from "../helpers/shop-mail";
 import { testEngine } from "../helpers/test-database";
 import { waitFor } from "../helpers/wait-for";
 
@@ -38,7 +44,10 @@ describe(`order emails as .eml files (no SMTP, no EmailJS) on ${testEngine}`, ()
       ],
       { shipping: buyer },
     );
-    const rows = await waitFor(() => rowsWithStatus(shop.db, order.id, "sent", 2), { timeoutMs: 15_000, what: "both rows sent" });
+    const rows = await waitFor(() => rowsWithStatus(shop.db, order.id, "sent", 2), {
+      timeoutMs: 15_000,
+      what: "both rows sent",
+    });
 
     const files = fs.readdirSync(outboxDir).sort();
     expect(files).toEqual(rows.map((row) => `${row.id}.eml`).sort());

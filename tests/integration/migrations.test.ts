@@ -20,26 +20,76 @@ describe(`migrations on ${testEngine}`, () => {
     const tables = (await database.db.introspection.getTables()).map((table) => table.name);
     expect(tables).toEqual(expect.arrayContaining(["categories", "products"]));
     // A new SQLite database gives the pages it frees back to the file system (021).
-    if (testEngine === "sqlite") expect((await sql<{ auto_vacuum: number }>`pragma auto_vacuum`.execute(database.db)).rows[0]!.auto_vacuum).toBe(2);
+    if (testEngine === "sqlite")
+      expect((await sql<{ auto_vacuum: number }>`pragma auto_vacuum`.execute(database.db)).rows[0]!.auto_vacuum).toBe(
+        2,
+      );
   });
 
   it("open the stock adjustments of a shop that ran before them with what it holds plus what orders hold", async () => {
     database = await createTestDatabase();
     const { db } = database;
-    await db.insertInto("categories").values({ id: 1, slug: "wax", title: "Wax", route: "shop/wax", image_url: "/w.webp", position: 0 }).execute();
-    const product = { category_id: 1, name: "Candle", price_cents: 1000, scent: "Fig", description: "A candle.", images: "[]", position: 0 };
-    await db.insertInto("products").values([{ ...product, id: 5, stock: 4 }, { ...product, id: 6, stock: 0 }]).execute();
+    await db
+      .insertInto("categories")
+      .values({ id: 1, slug: "wax", title: "Wax", route: "shop/wax", image_url: "/w.webp", position: 0 })
+      .execute();
+    const product = {
+      category_id: 1,
+      name: "Candle",
+      price_cents: 1000,
+      scent: "Fig",
+      description: "A candle.",
+      images: "[]",
+      position: 0,
+    };
+    await db
+      .insertInto("products")
+      .values([
+        { ...product, id: 5, stock: 4 },
+        { ...product, id: 6, stock: 0 },
+      ])
+      .execute();
     const order = (status: "pending_payment" | "paid" | "expired", key: string) => ({
-      number: key, status, customer_name: "Guest", shipping_name: "A", shipping_address: "B", shipping_city: "C", shipping_state: "D",
-      shipping_zip: "1", amount_cents: 1000, currency: "usd", payment_provider: "test", idempotency_key: key, created_at: 1, expires_at: 2,
+      number: key,
+      status,
+      customer_name: "Guest",
+      shipping_name: "A",
+      shipping_address: "B",
+      shipping_city: "C",
+      shipping_state: "D",
+      shipping_zip: "1",
+      amount_cents: 1000,
+      currency: "usd",
+      payment_provider: "test",
+      idempotency_key: key,
+      created_at: 1,
+      expires_at: 2,
     });
-    const ids = await db.insertInto("orders").values([order("paid", "k1"), order("pending_payment", "k2"), order("expired", "k3")]).returning("id").execute();
-    const line = (orderId: number, productId: number, quantity: number) => ({ order_id: orderId, product_id: productId, name: "Candle", price_cents: 1000, quantity, scent: "Fig" });
-    await db.insertInto("order_items").values([line(ids[0]!.id, 5, 2), line(ids[1]!.id, 5, 1), line(ids[2]!.id, 5, 7), line(ids[1]!.id, 6, 3)]).execute();
+    const ids = await db
+      .insertInto("orders")
+      .values([order("paid", "k1"), order("pending_payment", "k2"), order("expired", "k3")])
+      .returning("id")
+      .execute();
+    const line = (orderId: number, productId: number, quantity: number) => ({
+      order_id: orderId,
+      product_id: productId,
+      name: "Candle",
+      price_cents: 1000,
+      quantity,
+      scent: "Fig",
+    });
+    await db
+      .insertInto("order_items")
+      .values([line(ids[0]!.id, 5, 2), line(ids[1]!.id, 5, 1), line(ids[2]!.id, 5, 7), line(ids[1]!.id, 6, 3)])
+      .execute();
 
     await stockAdjustments.down(db as unknown as Kysely<unknown>);
     await stockAdjustments.up(db as unknown as Kysely<unknown>);
-    const opening = await db.selectFrom("stock_adjustments").select(["product_id", "delta", "reason"]).orderBy("product_id").execute();
+    const opening = await db
+      .selectFrom("stock_adjustments")
+      .select(["product_id", "delta", "reason"])
+      .orderBy("product_id")
+      .execute();
     expect(opening).toEqual([
       { product_id: 5, delta: 7, reason: "opening balance" },
       { product_id: 6, delta: 3, reason: "opening balance" },
@@ -54,13 +104,31 @@ describe(`migrations on ${testEngine}`, () => {
       .values({ slug: "wax", title: "Wax", route: "shop/wax", image_url: "/x.webp", position: 0 })
       .returning("id")
       .executeTakeFirstOrThrow();
-    const product = { id: 1, category_id: category.id, name: "A", price_cents: 100, stock: 1, scent: "", description: "", images: "[]", position: 0 };
+    const product = {
+      id: 1,
+      category_id: category.id,
+      name: "A",
+      price_cents: 100,
+      stock: 1,
+      scent: "",
+      description: "",
+      images: "[]",
+      position: 0,
+    };
     await db.insertInto("products").values(product).execute();
 
     await expect(db.updateTable("products").set({ stock: -1 }).execute()).rejects.toThrow();
-    await expect(db.insertInto("products").values({ ...product, id: 2, category_id: 999 }).execute()).rejects.toThrow();
     await expect(
-      db.insertInto("categories").values({ slug: "wax", title: "Wax", route: "shop/wax", image_url: "/x.webp", position: 1 }).execute(),
+      db
+        .insertInto("products")
+        .values({ ...product, id: 2, category_id: 999 })
+        .execute(),
+    ).rejects.toThrow();
+    await expect(
+      db
+        .insertInto("categories")
+        .values({ slug: "wax", title: "Wax", route: "shop/wax", image_url: "/x.webp", position: 1 })
+        .execute(),
     ).rejects.toThrow();
   });
 
@@ -69,8 +137,14 @@ describe(`migrations on ${testEngine}`, () => {
     const { db } = database;
     const triggers = async () =>
       (testEngine === "sqlite"
-        ? await sql<{ name: string }>`select name from sqlite_master where type = 'trigger' and tbl_name = 'activity' order by name`.execute(db)
-        : await sql<{ name: string }>`select tgname as name from pg_trigger where tgrelid = 'activity'::regclass and not tgisinternal order by tgname`.execute(db)
+        ? await sql<{
+            name: string;
+          }>`select name from sqlite_master where type = 'trigger' and tbl_name = 'activity' order by name`.execute(db)
+        : await sql<{
+            name: string;
+          }>`select tgname as name from pg_trigger where tgrelid = 'activity'::regclass and not tgisinternal order by tgname`.execute(
+            db,
+          )
       ).rows.map((row) => row.name);
     await migrateToLatest(db, "017-holds-index");
     const before = await triggers();
@@ -89,23 +163,60 @@ describe(`migrations on ${testEngine}`, () => {
     const { db } = database;
     await migrateToLatest(db, "011-owner-role");
     const order = (status: string, key: string) => ({
-      number: key, status, customer_name: "Guest", shipping_name: "A", shipping_address: "B", shipping_city: "C", shipping_state: "D",
-      shipping_zip: "1", amount_cents: 1000, currency: "usd", payment_provider: "test", idempotency_key: key, created_at: 1, expires_at: 2,
+      number: key,
+      status,
+      customer_name: "Guest",
+      shipping_name: "A",
+      shipping_address: "B",
+      shipping_city: "C",
+      shipping_state: "D",
+      shipping_zip: "1",
+      amount_cents: 1000,
+      currency: "usd",
+      payment_provider: "test",
+      idempotency_key: key,
+      created_at: 1,
+      expires_at: 2,
     });
     const old = db as unknown as Kysely<Record<string, Record<string, unknown>>>;
-    const ids = await old.insertInto("orders").values([order("paid", "k1"), order("expired", "k2")]).returning("id").execute();
-    await old.insertInto("order_items").values({ order_id: ids[0]!.id, product_id: 5, name: "Candle", price_cents: 1000, quantity: 1, scent: "Fig" }).execute();
-    await old.insertInto("payment_events").values({ provider: "test", event_id: "e1", order_id: ids[0]!.id, type: "payment_succeeded", created_at: 1 }).execute();
+    const ids = await old
+      .insertInto("orders")
+      .values([order("paid", "k1"), order("expired", "k2")])
+      .returning("id")
+      .execute();
+    await old
+      .insertInto("order_items")
+      .values({ order_id: ids[0]!.id, product_id: 5, name: "Candle", price_cents: 1000, quantity: 1, scent: "Fig" })
+      .execute();
+    await old
+      .insertInto("payment_events")
+      .values({ provider: "test", event_id: "e1", order_id: ids[0]!.id, type: "payment_succeeded", created_at: 1 })
+      .execute();
     const before = await db.selectFrom("orders").select(["id", "number", "status", "paid_at"]).orderBy("id").execute();
 
     await migrateToLatest(db);
-    expect(await db.selectFrom("orders").select(["id", "number", "status", "paid_at"]).orderBy("id").execute()).toEqual(before);
-    expect(await db.selectFrom("order_items").select(["order_id", "quantity"]).execute()).toEqual([{ order_id: ids[0]!.id, quantity: 1 }]);
-    await db.updateTable("orders").set({ status: "shipped", carrier: "USPS", tracking_number: "9400", shipped_at: 3 }).where("number", "=", "k1").execute();
+    expect(await db.selectFrom("orders").select(["id", "number", "status", "paid_at"]).orderBy("id").execute()).toEqual(
+      before,
+    );
+    expect(await db.selectFrom("order_items").select(["order_id", "quantity"]).execute()).toEqual([
+      { order_id: ids[0]!.id, quantity: 1 },
+    ]);
+    await db
+      .updateTable("orders")
+      .set({ status: "shipped", carrier: "USPS", tracking_number: "9400", shipped_at: 3 })
+      .where("number", "=", "k1")
+      .execute();
     await db.updateTable("orders").set({ status: "refunded", refunded_at: 4 }).where("number", "=", "k1").execute();
-    await expect(old.updateTable("orders").set({ status: "cancelled" }).where("number", "=", "k2").execute()).rejects.toThrow();
+    await expect(
+      old.updateTable("orders").set({ status: "cancelled" }).where("number", "=", "k2").execute(),
+    ).rejects.toThrow();
     // The lines still belong to their order: a line for no order is refused.
-    await expect(old.insertInto("order_items").values({ order_id: 999_999, product_id: 5, name: "X", price_cents: 1, quantity: 1, scent: "" }).execute()).rejects.toThrow();
+    await expect(
+      old
+        .insertInto("order_items")
+        .values({ order_id: 999_999, product_id: 5, name: "X", price_cents: 1, quantity: 1, scent: "" })
+        .execute(),
+    ).rejects.toThrow();
     await expect(old.insertInto("orders").values(order("paid", "k1")).execute()).rejects.toThrow();
   });
 
@@ -113,11 +224,29 @@ describe(`migrations on ${testEngine}`, () => {
     database = await createTestDatabase();
     const { db } = database;
     const email = {
-      order_id: null, kind: "order_receipt", to: "ada@example.com", reply_to: null, subject: "Your Wickshop order WS-1", text: "Hello", html: "<p>Hello</p>",
-      params: null, status: "sent" as const, attempts: 1, next_attempt_at: 1, last_error: null, created_at: 1, sent_at: 2,
+      order_id: null,
+      kind: "order_receipt",
+      to: "ada@example.com",
+      reply_to: null,
+      subject: "Your Wickshop order WS-1",
+      text: "Hello",
+      html: "<p>Hello</p>",
+      params: null,
+      status: "sent" as const,
+      attempts: 1,
+      next_attempt_at: 1,
+      last_error: null,
+      created_at: 1,
+      sent_at: 2,
     };
-    await db.insertInto("outbox").values([email, { ...email, text: "", html: "", pruned_at: 3 }]).execute();
-    const columns = async () => (await db.introspection.getTables()).find((table) => table.name === "outbox")!.columns.map((column) => column.name);
+    await db
+      .insertInto("outbox")
+      .values([email, { ...email, text: "", html: "", pruned_at: 3 }])
+      .execute();
+    const columns = async () =>
+      (await db.introspection.getTables())
+        .find((table) => table.name === "outbox")!
+        .columns.map((column) => column.name);
     expect(await columns()).toContain("pruned_at");
 
     await outboxPruned.down(db as unknown as Kysely<unknown>);
@@ -130,18 +259,22 @@ describe(`migrations on ${testEngine}`, () => {
     ]);
   });
 
-  it.runIf(testEngine === "sqlite")("switch a small SQLite database to incremental vacuum at once, and leave a large one to its next restore", async () => {
-    database = await createTestDatabase({ migrate: false });
-    const { db } = database;
-    const autoVacuum = async () => (await sql<{ auto_vacuum: number }>`pragma auto_vacuum`.execute(db)).rows[0]!.auto_vacuum;
-    await sql`create table filler (body text)`.execute(db);
-    for (let row = 0; row < 100; row++) await sql`insert into filler values (${"x".repeat(10_000)})`.execute(db);
-    expect(await autoVacuum()).toBe(0);
+  it.runIf(testEngine === "sqlite")(
+    "switch a small SQLite database to incremental vacuum at once, and leave a large one to its next restore",
+    async () => {
+      database = await createTestDatabase({ migrate: false });
+      const { db } = database;
+      const autoVacuum = async () =>
+        (await sql<{ auto_vacuum: number }>`pragma auto_vacuum`.execute(db)).rows[0]!.auto_vacuum;
+      await sql`create table filler (body text)`.execute(db);
+      for (let row = 0; row < 100; row++) await sql`insert into filler values (${"x".repeat(10_000)})`.execute(db);
+      expect(await autoVacuum()).toBe(0);
 
-    expect(await switchToIncrementalVacuum(db, { vacuumUpToBytes: 100_000 })).toBe(false);
-    expect(await autoVacuum()).toBe(0);
-    expect(await switchToIncrementalVacuum(db, { vacuumUpToBytes: 10_000_000 })).toBe(true);
-    expect(await autoVacuum()).toBe(2);
-    expect(await sql`select count(*) as n from filler`.execute(db)).toMatchObject({ rows: [{ n: 100 }] });
-  });
+      expect(await switchToIncrementalVacuum(db, { vacuumUpToBytes: 100_000 })).toBe(false);
+      expect(await autoVacuum()).toBe(0);
+      expect(await switchToIncrementalVacuum(db, { vacuumUpToBytes: 10_000_000 })).toBe(true);
+      expect(await autoVacuum()).toBe(2);
+      expect(await sql`select count(*) as n from filler`.execute(db)).toMatchObject({ rows: [{ n: 100 }] });
+    },
+  );
 });

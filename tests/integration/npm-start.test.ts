@@ -42,7 +42,14 @@ describe.runIf(testEngine === "sqlite")("npm start", () => {
     const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "wickshop-npm-start-"));
     const npm = spawn("npm", ["start"], {
       cwd: repoRoot,
-      env: { PATH: process.env.PATH, HOME: process.env.HOME, DATA_DIR: dataDir, HOST: "127.0.0.1", PORT: "0", LOG_LEVEL: "warn" },
+      env: {
+        PATH: process.env.PATH,
+        HOME: process.env.HOME,
+        DATA_DIR: dataDir,
+        HOST: "127.0.0.1",
+        PORT: "0",
+        LOG_LEVEL: "warn",
+      },
       stdio: ["ignore", "pipe", "pipe"],
     });
     const exited = new Promise<number | null>((resolve) => npm.on("exit", (code) => resolve(code)));

@@ -7,12 +7,15 @@ import { insertOrders, orderRow } from "../helpers/order-rows";
 import { type TestDatabase, createTestDatabase, testEngine } from "../helpers/test-database";
 
 /** The numbers of the orders a search finds. */
-const found = async (db: Db, q: string) => (await listOrders(db, { status: "all", q }, {}, 50)).orders.map((order) => order.number).toSorted();
+const found = async (db: Db, q: string) =>
+  (await listOrders(db, { status: "all", q }, {}, 50)).orders.map((order) => order.number).toSorted();
 
 /** FTS5's own check of the index against the orders it was built from: throws where they differ. */
-const checkIndex = (db: Db) => sql`insert into orders_search (orders_search, rank) values ('integrity-check', 1)`.execute(db);
+const checkIndex = (db: Db) =>
+  sql`insert into orders_search (orders_search, rank) values ('integrity-check', 1)`.execute(db);
 
-const indexedThrough = async (db: Db) => (await sql<{ id: number }>`select indexed_through as id from orders_search_position`.execute(db)).rows[0]!.id;
+const indexedThrough = async (db: Db) =>
+  (await sql<{ id: number }>`select indexed_through as id from orders_search_position`.execute(db)).rows[0]!.id;
 
 describe.skipIf(testEngine !== "sqlite")("SQLite's search index, written by a job rather than by each checkout", () => {
   let database: TestDatabase;
@@ -23,7 +26,10 @@ describe.skipIf(testEngine !== "sqlite")("SQLite's search index, written by a jo
 
   it("adds every new order once, in batches, and finds orders either side of where it stands", async () => {
     const { db } = database;
-    const ids = await insertOrders(db, Array.from({ length: 1203 }, (_, index) => orderRow({ shipping_name: `Shopper ${index} Quill` })));
+    const ids = await insertOrders(
+      db,
+      Array.from({ length: 1203 }, (_, index) => orderRow({ shipping_name: `Shopper ${index} Quill` })),
+    );
     expect(await found(db, "quill")).toHaveLength(50);
     expect(await indexNewOrdersForSearch(db)).toBe(1203);
     expect(await indexedThrough(db)).toBe(ids.at(-1));
@@ -39,8 +45,13 @@ describe.skipIf(testEngine !== "sqlite")("SQLite's search index, written by a jo
   it("lets two processes add the same new orders at once without adding any twice", async () => {
     const other = openDatabase({ dataDir: database.env.DATA_DIR });
     try {
-      await insertOrders(database.db, Array.from({ length: 2500 }, (_, index) => orderRow({ shipping_name: `Twin ${index} Lantern` })));
-      const counts = await Promise.all([database.db, other.db, database.db, other.db].map((handle) => indexNewOrdersForSearch(handle)));
+      await insertOrders(
+        database.db,
+        Array.from({ length: 2500 }, (_, index) => orderRow({ shipping_name: `Twin ${index} Lantern` })),
+      );
+      const counts = await Promise.all(
+        [database.db, other.db, database.db, other.db].map((handle) => indexNewOrdersForSearch(handle)),
+      );
       expect(counts.reduce((sum, count) => sum + count, 0)).toBe(2500);
       await checkIndex(database.db);
       expect(await found(database.db, "Twin 2499 Lantern")).toHaveLength(1);

@@ -48,13 +48,18 @@ async function insertEmails(db: Db, emails: Insertable<OutboxTable>[]) {
   const ids: number[] = [];
   // Within SQLite's limit of bound values per statement.
   for (let start = 0; start < emails.length; start += 200) {
-    const rows = await db.insertInto("outbox").values(emails.slice(start, start + 200)).returning("id").execute();
+    const rows = await db
+      .insertInto("outbox")
+      .values(emails.slice(start, start + 200))
+      .returning("id")
+      .execute();
     ids.push(...rows.map((row) => row.id));
   }
   return ids;
 }
 
-const rowOf = (db: Db, id: number) => db.selectFrom("outbox").selectAll().where("id", "=", id).executeTakeFirstOrThrow();
+const rowOf = (db: Db, id: number) =>
+  db.selectFrom("outbox").selectAll().where("id", "=", id).executeTakeFirstOrThrow();
 
 describe(`pruning sent emails, on ${testEngine}`, () => {
   let database: TestDatabase;
@@ -82,13 +87,38 @@ describe(`pruning sent emails, on ${testEngine}`, () => {
 
     for (const { id, to, subject, kind, order_id, created_at, sent_at, attempts } of before) {
       const pruned = await rowOf(db, id);
-      expect(pruned).toMatchObject({ text: "", html: "", params: null, reply_to: null, last_error: null, pruned_at: NOW, status: "sent" });
+      expect(pruned).toMatchObject({
+        text: "",
+        html: "",
+        params: null,
+        reply_to: null,
+        last_error: null,
+        pruned_at: NOW,
+        status: "sent",
+      });
       // What the timeline and a Message-ID (outbox-{id}-{created_at}@host) are made of stays.
       expect(pruned).toMatchObject({ id, to, subject, kind, order_id, created_at, sent_at, attempts });
     }
-    expect(await rowOf(db, recent!)).toMatchObject({ text: email(0).text, html: email(0).html, params: email(0).params, reply_to: "ada@example.com", pruned_at: null });
-    expect(await rowOf(db, failed!)).toMatchObject({ status: "failed", text: email(0).text, params: email(0).params, last_error: "550 mailbox unavailable", pruned_at: null });
-    expect(await rowOf(db, pending!)).toMatchObject({ status: "pending", text: email(0).text, params: email(0).params, pruned_at: null });
+    expect(await rowOf(db, recent!)).toMatchObject({
+      text: email(0).text,
+      html: email(0).html,
+      params: email(0).params,
+      reply_to: "ada@example.com",
+      pruned_at: null,
+    });
+    expect(await rowOf(db, failed!)).toMatchObject({
+      status: "failed",
+      text: email(0).text,
+      params: email(0).params,
+      last_error: "550 mailbox unavailable",
+      pruned_at: null,
+    });
+    expect(await rowOf(db, pending!)).toMatchObject({
+      status: "pending",
+      text: email(0).text,
+      params: email(0).params,
+      pruned_at: null,
+    });
   });
 
   it("changes nothing more when it runs again, even later", async () => {
@@ -101,11 +131,16 @@ describe(`pruning sent emails, on ${testEngine}`, () => {
   });
 
   it("prunes each email once when several processes prune at the same moment, in small batches", async () => {
-    const ids = await insertEmails(db, Array.from({ length: 60 }, (_, index) => email(KEEP_DAYS + 1 + index)));
+    const ids = await insertEmails(
+      db,
+      Array.from({ length: 60 }, (_, index) => email(KEEP_DAYS + 1 + index)),
+    );
     const other = openDatabase({ dataDir: database.env.DATA_DIR, databaseUrl: database.env.DATABASE_URL });
     try {
       const counts = await Promise.all(
-        [db, other.db, db, other.db].map((handle) => pruneSentEmails(handle, { now: NOW, keepDays: KEEP_DAYS, batch: 4 })),
+        [db, other.db, db, other.db].map((handle) =>
+          pruneSentEmails(handle, { now: NOW, keepDays: KEEP_DAYS, batch: 4 }),
+        ),
       );
       expect(counts.reduce((sum, count) => sum + count, 0)).toBe(ids.length);
     } finally {
@@ -122,7 +157,11 @@ describe(`pruning sent emails, on ${testEngine}`, () => {
     const sent: number[] = [];
     const transport = { name: "recording", send: async (message: { id: number }) => void sent.push(message.id) };
     const logger = createLogger({ mode: "test", logLevel: "silent" });
-    await deliverDueEmails(db, transport, { logger, policy: { maxAttempts: 3, baseMs: 1000, claimLeaseMs: 60_000 }, now: () => NOW + DAY });
+    await deliverDueEmails(db, transport, {
+      logger,
+      policy: { maxAttempts: 3, baseMs: 1000, claimLeaseMs: 60_000 },
+      now: () => NOW + DAY,
+    });
     expect(sent).toEqual([]);
     expect(await rowOf(db, id!)).toMatchObject({ status: "sent", text: "", pruned_at: NOW });
   });
@@ -130,9 +169,15 @@ describe(`pruning sent emails, on ${testEngine}`, () => {
   it.runIf(testEngine === "sqlite")("gives the space of the pruned bodies back: the SQLite file shrinks", async () => {
     // Bodies of the sizes real order emails have, some spilling onto overflow pages, some not.
     const sizes = [1_500, 2_600, 5_000, 9_000];
-    await insertEmails(db, Array.from({ length: 2_000 }, (_, index) => email(KEEP_DAYS + 1, { text: "x".repeat(sizes[index % 4]!), html: "<p>x</p>" })));
+    await insertEmails(
+      db,
+      Array.from({ length: 2_000 }, (_, index) =>
+        email(KEEP_DAYS + 1, { text: "x".repeat(sizes[index % 4]!), html: "<p>x</p>" }),
+      ),
+    );
     const file = sqliteFileIn(database.env.DATA_DIR);
-    const pragma = async (name: string) => Object.values((await sql<Record<string, number>>`${sql.raw(`pragma ${name}`)}`.execute(db)).rows[0]!)[0]!;
+    const pragma = async (name: string) =>
+      Object.values((await sql<Record<string, number>>`${sql.raw(`pragma ${name}`)}`.execute(db)).rows[0]!)[0]!;
     await pragma("wal_checkpoint(truncate)");
     const pagesBefore = await pragma("page_count");
     const bytesBefore = fs.statSync(file).size;
@@ -159,7 +204,8 @@ describe.runIf(testEngine === "sqlite")("backups of a SQLite database that preda
   it("come out compact and switched, and so does a restore of them", async () => {
     const { db } = database;
     await sql`create table orders (id integer primary key, status text, body text)`.execute(db);
-    for (let row = 0; row < 400; row++) await sql`insert into orders (status, body) values ('paid', ${"x".repeat(10_000)})`.execute(db);
+    for (let row = 0; row < 400; row++)
+      await sql`insert into orders (status, body) values ('paid', ${"x".repeat(10_000)})`.execute(db);
     // What a shop pruned before it could give pages back: most of the file is free pages.
     await sql`update orders set body = ''`.execute(db);
     await sql`delete from orders where id > 10`.execute(db);
@@ -192,7 +238,10 @@ describe(`pruned emails in the back office, on ${testEngine}`, () => {
   it("still lists each email on the order's timeline, and says its text was removed", async () => {
     const owner = await signedInOwner(shop);
     const order = await placePaidOrder(shop, [{ id: 1001, quantity: 1 }], { shipping: { email: "grace@example.com" } });
-    await waitFor(() => rowsWithStatus(shop.db, order.id, "sent", 2), { timeoutMs: 20_000, what: "the order's two emails sent" });
+    await waitFor(() => rowsWithStatus(shop.db, order.id, "sent", 2), {
+      timeoutMs: 20_000,
+      what: "the order's two emails sent",
+    });
 
     // 91 days on, with the default of 90.
     expect(await pruneSentEmails(shop.db, { now: Date.now() + 91 * DAY, keepDays: KEEP_DAYS })).toBe(2);
@@ -201,7 +250,10 @@ describe(`pruned emails in the back office, on ${testEngine}`, () => {
     expect(page).toContain("Receipt to grace@example.com: sent (its text was removed after 91 days)");
 
     const other = await placePaidOrder(shop, [{ id: 1001, quantity: 1 }], { shipping: { email: "ada@example.com" } });
-    await waitFor(() => rowsWithStatus(shop.db, other.id, "sent", 2), { timeoutMs: 20_000, what: "the other order's emails sent" });
+    await waitFor(() => rowsWithStatus(shop.db, other.id, "sent", 2), {
+      timeoutMs: 20_000,
+      what: "the other order's emails sent",
+    });
     const kept = textOf((await owner.get(`/admin/orders/${other.number}`)).html);
     expect(kept).toContain("Receipt to ada@example.com: sent");
     expect(kept).not.toContain("its text was removed");
@@ -209,12 +261,18 @@ describe(`pruned emails in the back office, on ${testEngine}`, () => {
 
   it("is done by the server itself, at start and then on its own, after OUTBOX_KEEP_DAYS", async () => {
     const now = Date.now();
-    const at = (daysAgo: number) => ({ created_at: now - daysAgo * DAY, sent_at: now - daysAgo * DAY, next_attempt_at: now - daysAgo * DAY });
+    const at = (daysAgo: number) => ({
+      created_at: now - daysAgo * DAY,
+      sent_at: now - daysAgo * DAY,
+      next_attempt_at: now - daysAgo * DAY,
+    });
     const [old, recent] = await insertEmails(shop.db, [email(0, at(31)), email(0, at(29))]);
     // A second process on the same database, as several servers run on one PostgreSQL.
     const server = await startServerProcess({ ...shop.database.env, OUTBOX_KEEP_DAYS: "30" });
     try {
-      await waitFor(async () => (await rowOf(shop.db, old!)).pruned_at !== null, { what: "the 31-day-old email pruned" });
+      await waitFor(async () => (await rowOf(shop.db, old!)).pruned_at !== null, {
+        what: "the 31-day-old email pruned",
+      });
     } finally {
       await server.stop();
     }

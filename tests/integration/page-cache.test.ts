@@ -13,8 +13,16 @@ import { orderByNumber } from "../helpers/shop-db";
 import { testEngine } from "../helpers/test-database";
 
 /** Every page the cache may answer, in the forms a browser asks for them. */
-const browsingPaths = ["/", "/shop", "/shop/wax", "/shop/wax/1001/", "/_.data", "/shop.data", "/shop/wax.data", "/shop/wax/1001/_.data"];
-
+const browsingPaths = [
+  "/",
+  "/shop",
+  "/shop/wax",
+  "/shop/wax/1001/",
+  "/_.data",
+  "/shop.data",
+  "/shop/wax.data",
+  "/shop/wax/1001/_.data",
+];
 
 describe(`the page cache on ${testEngine} never carries one shopper's data to another`, () => {
   let shop: Shop;
@@ -64,7 +72,11 @@ describe(`the page cache on ${testEngine} never carries one shopper's data to an
 
       // A render of the same page (a session cookie skips the cache) still gets a nonce of its own.
       const rendered = await fetch(`${shop.url}${path}`, { headers: { Cookie: `${SESSION_COOKIE}=not-a-session` } });
-      const { "script-src": renderedScriptSources, "style-src": renderedStyleSources, ...renderedOthers } = cspOf(rendered);
+      const {
+        "script-src": renderedScriptSources,
+        "style-src": renderedStyleSources,
+        ...renderedOthers
+      } = cspOf(rendered);
       expect(others, path).toEqual(renderedOthers);
       expect(renderedScriptSources, path).toEqual(["'self'", `'nonce-${policyNonce(rendered)}'`]);
       expect(renderedStyleSources, path).toEqual(["'self'", `'nonce-${policyNonce(rendered)}'`]);
@@ -99,7 +111,11 @@ describe(`the page cache on ${testEngine} shows each stock and catalog change to
   let other: ServerProcess;
   beforeAll(async () => {
     shop = await openShop({
-      Wax: Object.values(products).map((id) => ({ id, stock: id === products.partlySold ? 2 : 1, name: `Candle ${id}` })),
+      Wax: Object.values(products).map((id) => ({
+        id,
+        stock: id === products.partlySold ? 2 : 1,
+        name: `Candle ${id}`,
+      })),
     });
     other = await startServerProcess({ ...shop.database.env, PAYMENT_ATTEMPTS_PER_IP: "100000" });
   });
@@ -117,7 +133,9 @@ describe(`the page cache on ${testEngine} shows each stock and catalog change to
     const categoryPage = (await cachedGet(guest, "/shop/wax")).html;
     const navigationData = (await cachedGet(guest, `/shop/wax/${id}/_.data`)).html;
     // The JSON catalog is rendered every time: it has the stock count as it is.
-    const catalog = JSON.parse((await guest.get("/api/catalog/wax")).html) as { items: { id: number; stock: number }[] };
+    const catalog = JSON.parse((await guest.get("/api/catalog/wax")).html) as {
+      items: { id: number; stock: number }[];
+    };
     return {
       addToCart: productPage.includes(">Add to Cart<"),
       soldOut: productPage.includes("Sorry, this item is out of stock!"),

@@ -11,7 +11,10 @@ describe(`POST /api/payments/test-gateway on ${testEngine}`, () => {
   let shop: Shop;
   beforeAll(async () => {
     // Log everything the server can log, so that the card-number check below means something.
-    shop = await openShop({ Wax: [candle] }, { PAYMENT_ATTEMPTS_PER_ORDER: String(ATTEMPTS_PER_ORDER), LOG_LEVEL: "trace" });
+    shop = await openShop(
+      { Wax: [candle] },
+      { PAYMENT_ATTEMPTS_PER_ORDER: String(ATTEMPTS_PER_ORDER), LOG_LEVEL: "trace" },
+    );
   });
   afterAll(() => shop?.close());
 
@@ -43,7 +46,11 @@ describe(`POST /api/payments/test-gateway on ${testEngine}`, () => {
     const summary = { number, status: "paid", amountCents: 4900 };
 
     const placer = await paymentStatus(shop, number, accessToken);
-    expect(placer.body.order).toEqual({ ...summary, thankYouName: shipping.name, items: [expect.objectContaining({ id: candle.id, quantity: 2 })] });
+    expect(placer.body.order).toEqual({
+      ...summary,
+      thankYouName: shipping.name,
+      items: [expect.objectContaining({ id: candle.id, quantity: 2 })],
+    });
     // Anyone else who has the number, with no token, a forged one, or another order's, learns the status only.
     const other = await newOrder();
     for (const token of [undefined, "forged-token", accessToken.slice(1), other.accessToken]) {

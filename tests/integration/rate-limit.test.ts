@@ -99,7 +99,10 @@ describe(`CHECKOUT_ATTEMPTS_PER_IP on ${testEngine}`, () => {
       for (const server of [shop, other]) {
         const refused = await checkout(server, [{ id: candle.id, quantity: 1 }]);
         expect(refused.status).toBe(429);
-        expect(refused.body.error).toEqual({ code: "too_many_attempts", message: "Too many checkouts. Please wait a few minutes and try again." });
+        expect(refused.body.error).toEqual({
+          code: "too_many_attempts",
+          message: "Too many checkouts. Please wait a few minutes and try again.",
+        });
         const retryAfter = Number(refused.headers.get("retry-after"));
         expect(retryAfter).toBeGreaterThanOrEqual(1);
         expect(retryAfter).toBeLessThanOrEqual(15 * 60);

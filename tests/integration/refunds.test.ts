@@ -9,7 +9,13 @@ import { refundDuePayments } from "~/.server/orders/refunds";
 import { type Shop, openShop, placePendingOrder } from "../helpers/shop-api";
 import { orderByNumber, stockOf } from "../helpers/shop-db";
 import { runScript } from "../helpers/run-script";
-import { type StripeStandIn, sendStripeWebhook, startStripeStandIn, stripeTestSettings, succeededEvent } from "../helpers/stripe-stand-in";
+import {
+  type StripeStandIn,
+  sendStripeWebhook,
+  startStripeStandIn,
+  stripeTestSettings,
+  succeededEvent,
+} from "../helpers/stripe-stand-in";
 import { type TestDatabase, createTestDatabase, testEngine } from "../helpers/test-database";
 import { waitFor } from "../helpers/wait-for";
 
@@ -20,7 +26,8 @@ const stripeEnv = (stripe: StripeStandIn) => ({
   STRIPE_API_URL: stripe.url,
 });
 
-const refundsOf = (db: Shop["db"], orderId: number) => db.selectFrom("refunds").selectAll().where("order_id", "=", orderId).execute();
+const refundsOf = (db: Shop["db"], orderId: number) =>
+  db.selectFrom("refunds").selectAll().where("order_id", "=", orderId).execute();
 
 describe(`Money taken for an order that cannot take it is refunded, on ${testEngine}`, () => {
   let stripe: StripeStandIn;
@@ -57,25 +64,44 @@ describe(`Money taken for an order that cannot take it is refunded, on ${testEng
         { timeoutMs: 20_000, what: "the refund job to refund the payment" },
       );
       expect(await refundsOf(shop.db, row.id)).toHaveLength(1);
-      expect(refund).toMatchObject({ provider: "stripe", payment_ref: row.payment_ref, amount_cents: 3998, currency: "usd", provider_refund_id: "re_1" });
+      expect(refund).toMatchObject({
+        provider: "stripe",
+        payment_ref: row.payment_ref,
+        amount_cents: 3998,
+        currency: "usd",
+        provider_refund_id: "re_1",
+      });
       expect(stripe.refunds).toEqual([expect.objectContaining({ payment_intent: row.payment_ref, amount: 3998 })]);
-      expect(stripe.requests.find((entry) => entry.path === "/v1/refunds")?.idempotencyKey).toBe(`wickshop-refund-${row.payment_ref}`);
+      expect(stripe.requests.find((entry) => entry.path === "/v1/refunds")?.idempotencyKey).toBe(
+        `wickshop-refund-${row.payment_ref}`,
+      );
       expect((await orderByNumber(shop.db, order.number)).status).toBe("expired");
       expect(await stockOf(shop.db, 1001)).toBe(5);
 
       const list = await runScript("scripts/refunds.ts", ["list"], shop.database.env);
       expect(list.code).toBe(0);
-      expect(list.stdout).toContain(`#${refund.id}  refunded  order ${order.number}  $39.98 USD  stripe ${row.payment_ref}`);
-      expect(shop.server.output()).toContain("Stripe took a payment for an order that is no longer payable; it will be refunded");
+      expect(list.stdout).toContain(
+        `#${refund.id}  refunded  order ${order.number}  $39.98 USD  stripe ${row.payment_ref}`,
+      );
+      expect(shop.server.output()).toContain(
+        "Stripe took a payment for an order that is no longer payable; it will be refunded",
+      );
     });
 
     it("refunds a payment of another amount than the order's, and leaves the order to expire", async () => {
       const order = await placePendingOrder(shop, [{ id: 1001, quantity: 1 }]);
       const row = await orderByNumber(shop.db, order.number);
       const intent = stripe.succeed(row.payment_ref!);
-      expect(await (await sendStripeWebhook(shop.url, succeededEvent("evt_short", intent, 500))).json()).toMatchObject({ outcome: "amount_mismatch" });
-      await waitFor(async () => (await refundsOf(shop.db, row.id))[0]?.status === "refunded", { timeoutMs: 20_000, what: "the refund" });
-      expect(stripe.refunds.filter((refund) => refund.payment_intent === row.payment_ref)).toEqual([expect.objectContaining({ amount: 500 })]);
+      expect(await (await sendStripeWebhook(shop.url, succeededEvent("evt_short", intent, 500))).json()).toMatchObject({
+        outcome: "amount_mismatch",
+      });
+      await waitFor(async () => (await refundsOf(shop.db, row.id))[0]?.status === "refunded", {
+        timeoutMs: 20_000,
+        what: "the refund",
+      });
+      expect(stripe.refunds.filter((refund) => refund.payment_intent === row.payment_ref)).toEqual([
+        expect.objectContaining({ amount: 500 }),
+      ]);
       expect((await orderByNumber(shop.db, order.number)).status).toBe("pending_payment");
     });
   });
@@ -87,26 +113,54 @@ describe(`Money taken for an order that cannot take it is refunded, on ${testEng
     const policy: RetryPolicy = { maxAttempts: 2, baseMs: 1000, claimLeaseMs: 60_000 };
     const logger = createLogger({ mode: "test", logLevel: "silent" });
     const stripeProviders = () => paymentProviders(createStripeProvider({ ...stripeTestSettings, apiUrl: stripe.url }));
-    const runJob = (payments = stripeProviders()) => refundDuePayments(database.db, payments, { logger, policy, now: () => clock });
+    const runJob = (payments = stripeProviders()) =>
+      refundDuePayments(database.db, payments, { logger, policy, now: () => clock });
     const refund = async () => (await refundsOf(database.db, orderId))[0]!;
 
     beforeEach(async () => {
       database = await createTestDatabase();
       clock = Date.now();
-      const intent = (await stripeProviders().current.createPayment({ orderNumber: "WS-REFUND01", amountCents: 2500, currency: "usd", idempotencyKey: `k-${clock}`, billingName: "Ada" })).ref;
+      const intent = (
+        await stripeProviders().current.createPayment({
+          orderNumber: "WS-REFUND01",
+          amountCents: 2500,
+          currency: "usd",
+          idempotencyKey: `k-${clock}`,
+          billingName: "Ada",
+        })
+      ).ref;
       stripe.succeed(intent);
       const order = await database.db
         .insertInto("orders")
         .values({
-          number: `WS-R${clock}`, status: "expired", customer_name: "Guest", shipping_name: "Ada", shipping_address: "1 Main St", shipping_city: "Salem",
-          shipping_state: "OR", shipping_zip: "97301", amount_cents: 2500, currency: "usd", payment_provider: "stripe", payment_ref: intent,
-          idempotency_key: `k-${clock}`, created_at: clock, expires_at: clock,
+          number: `WS-R${clock}`,
+          status: "expired",
+          customer_name: "Guest",
+          shipping_name: "Ada",
+          shipping_address: "1 Main St",
+          shipping_city: "Salem",
+          shipping_state: "OR",
+          shipping_zip: "97301",
+          amount_cents: 2500,
+          currency: "usd",
+          payment_provider: "stripe",
+          payment_ref: intent,
+          idempotency_key: `k-${clock}`,
+          created_at: clock,
+          expires_at: clock,
         })
         .returning("id")
         .executeTakeFirstOrThrow();
       orderId = order.id;
       const outcome = await recordPaymentSuccess(database.db, {
-        provider: "stripe", eventId: `evt_${clock}`, orderId, paymentRef: intent, amountCents: 2500, currency: "usd", now: clock, shopEmail: "owner@wickshop.test",
+        provider: "stripe",
+        eventId: `evt_${clock}`,
+        orderId,
+        paymentRef: intent,
+        amountCents: 2500,
+        currency: "usd",
+        now: clock,
+        shopEmail: "owner@wickshop.test",
       });
       expect(outcome).toEqual({ kind: "not_payable" });
     });
@@ -131,8 +185,12 @@ describe(`Money taken for an order that cannot take it is refunded, on ${testEng
       clock = Date.now();
       expect(await runJob()).toBe(1);
       expect(await refund()).toMatchObject({ status: "refunded", provider_refund_id: expect.stringMatching(/^re_/) });
-      expect((await runScript("scripts/refunds.ts", ["retry", String(failed.id)], database.env)).stderr).toBe(`There is no pending or failed refund ${failed.id}.\n`);
-      expect((await runScript("scripts/refunds.ts", ["retry", "x"], database.env)).stderr).toBe("Usage: npm run refunds -- list | retry ID\n");
+      expect((await runScript("scripts/refunds.ts", ["retry", String(failed.id)], database.env)).stderr).toBe(
+        `There is no pending or failed refund ${failed.id}.\n`,
+      );
+      expect((await runScript("scripts/refunds.ts", ["retry", "x"], database.env)).stderr).toBe(
+        "Usage: npm run refunds -- list | retry ID\n",
+      );
     });
 
     it("never refunds twice when a process died after Stripe refunded, even once Stripe forgot the idempotency key", async () => {
@@ -141,7 +199,11 @@ describe(`Money taken for an order that cannot take it is refunded, on ${testEng
       const refundsBefore = stripe.refunds.length;
       for (const forget of [false, true]) {
         // The crash: Stripe refunded, the row was never marked.
-        await database.db.updateTable("refunds").set({ status: "pending", provider_refund_id: null, next_attempt_at: clock }).where("id", "=", first.id).execute();
+        await database.db
+          .updateTable("refunds")
+          .set({ status: "pending", provider_refund_id: null, next_attempt_at: clock })
+          .where("id", "=", first.id)
+          .execute();
         if (forget) stripe.forgetIdempotencyKeys();
         expect(await runJob()).toBe(1);
         expect(await refund()).toMatchObject({ status: "refunded", provider_refund_id: first.provider_refund_id });

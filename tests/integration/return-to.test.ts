@@ -35,7 +35,10 @@ describe(`the return path after signing in, on ${testEngine}`, () => {
   let owner: Awaited<ReturnType<typeof ownerWithTwoFactor>>;
   beforeAll(async () => {
     // The same accounts sign in over and over here; the sign-in limits have their own tests.
-    shop = await openShop({ Wax: [{ id: 1001, stock: 5 }] }, { AUTH_ATTEMPTS_PER_IP: "100000", AUTH_ATTEMPTS_PER_ACCOUNT: "100000" });
+    shop = await openShop(
+      { Wax: [{ id: 1001, stock: 5 }] },
+      { AUTH_ATTEMPTS_PER_IP: "100000", AUTH_ATTEMPTS_PER_ACCOUNT: "100000" },
+    );
     signedIn = new BrowserSession(shop.url);
     await signedUp(signedIn, shopper);
     owner = await ownerWithTwoFactor(shop);
@@ -72,11 +75,14 @@ describe(`the return path after signing in, on ${testEngine}`, () => {
     expectSentHome(await signedIn.get(`/auth/two-factor?${query(returnTo)}`));
   });
 
-  it.each(hostile)("the owner's password with returnTo %j asks for her code, to send her home after it", async (returnTo) => {
-    const password = await signIn(browser(), owner, { returnTo });
-    expect(password.status).toBe(302);
-    expect(password.location).toBe(`/auth/two-factor?${query("/")}`);
-  });
+  it.each(hostile)(
+    "the owner's password with returnTo %j asks for her code, to send her home after it",
+    async (returnTo) => {
+      const password = await signIn(browser(), owner, { returnTo });
+      expect(password.status).toBe(302);
+      expect(password.location).toBe(`/auth/two-factor?${query("/")}`);
+    },
+  );
 
   it.each(hostile)("POST /auth/two-factor with the owner's code and returnTo %j sends her home", async (returnTo) => {
     const signingIn = browser();

@@ -30,7 +30,11 @@ describe(`secrets in the server's output over a whole shopping trip on ${testEng
     expect(placed.status).toBe(201);
     const { number: orderNumber, accessToken } = placed.body.order!;
     const payWith = (cardNumber: string, cvc = CVC) =>
-      shopper.postJson<PaymentAnswer>("/api/payments/test-gateway", { orderNumber, cardNumber, expiry: "12/34", cvc }, { "X-Order-Token": accessToken });
+      shopper.postJson<PaymentAnswer>(
+        "/api/payments/test-gateway",
+        { orderNumber, cardNumber, expiry: "12/34", cvc },
+        { "X-Order-Token": accessToken },
+      );
     // The ways a card goes wrong first: a bad CVC, a body that is not JSON, a decline; then it pays.
     expect((await payWith(cards.success, `${CVC}x`)).status).toBe(400);
     const broken = await shopper.send("/api/payments/test-gateway", {
@@ -53,6 +57,7 @@ describe(`secrets in the server's output over a whole shopping trip on ${testEng
     for (const card of [...cardForms(cards.success), ...cardForms(cards.declined)]) expect(output).not.toContain(card);
     expect(output).not.toMatch(new RegExp(`cvc\\W{0,6}${CVC}`, "i"));
     const [token] = decodeURIComponent(sessionCookie).split(".");
-    for (const secret of [sessionCookie, decodeURIComponent(sessionCookie), token!, accessToken]) expect(output).not.toContain(secret);
+    for (const secret of [sessionCookie, decodeURIComponent(sessionCookie), token!, accessToken])
+      expect(output).not.toContain(secret);
   });
 });

@@ -24,7 +24,9 @@ describe(`security headers on ${testEngine}`, () => {
       expect(csp["default-src"]).toEqual(["'self'"]);
       expect(csp["frame-ancestors"]).toEqual(["'none'"]);
       expect(csp["object-src"]).toEqual(["'none'"]);
-      expect(csp["script-src"]!.join(" "), "Stripe's origin only when Stripe is configured").not.toContain("stripe.com");
+      expect(csp["script-src"]!.join(" "), "Stripe's origin only when Stripe is configured").not.toContain(
+        "stripe.com",
+      );
       const html = await response.text();
       const scripts = inlineNonces(html);
       expect(scripts.length, path).toBeGreaterThan(0);
@@ -39,7 +41,10 @@ describe(`security headers on ${testEngine}`, () => {
         expect(csp["style-src"], path).toEqual(["'self'", ...inlineHashes(html, "style")]);
       } else {
         expect(nonce, path).toMatch(/^[A-Za-z0-9+/]{22}==$/);
-        expect(scripts.every((scriptNonce) => scriptNonce === nonce), path).toBe(true);
+        expect(
+          scripts.every((scriptNonce) => scriptNonce === nonce),
+          path,
+        ).toBe(true);
         expect(csp["style-src"], path).toEqual(["'self'", `'nonce-${nonce}'`]);
         expect(inlineNonces(html, "style"), path).toEqual([nonce]);
         nonces.push(nonce!);
@@ -66,7 +71,14 @@ describe(`security headers on ${testEngine}`, () => {
       await get.text();
       const head = await fetch(`${shop.url}${path}`, { method: "HEAD" });
       expect(head.status, path).toBe(get.status);
-      for (const name of ["content-type", "cache-control", "x-frame-options", "x-content-type-options", "referrer-policy", "vary"]) {
+      for (const name of [
+        "content-type",
+        "cache-control",
+        "x-frame-options",
+        "x-content-type-options",
+        "referrer-policy",
+        "vary",
+      ]) {
         expect(head.headers.get(name), `${path}: ${name}`).toBe(get.headers.get(name));
       }
       expect(head.headers.get("content-security-policy"), path).toMatch(/script-src/);
@@ -80,7 +92,9 @@ describe(`security headers on ${testEngine}`, () => {
       body: `intent=sign-in&email=a%40example.com&password=${"x".repeat(20_000)}`,
     });
     expect(response.status).toBe(413);
-    expect(await response.json()).toEqual({ error: { code: "body_too_large", message: "The body must be at most 16384 bytes." } });
+    expect(await response.json()).toEqual({
+      error: { code: "body_too_large", message: "The body must be at most 16384 bytes." },
+    });
   });
 
   it("refuses a JSON body over the API's limit with 413", async () => {
@@ -161,7 +175,10 @@ describe(`TRUST_PROXY on ${testEngine}`, () => {
     try {
       expect((await signInFrom(shop, "203.0.113.1")).status).toBe(401);
       expect((await signInFrom(shop, "203.0.113.2")).status).toBe(429);
-      const warnings = shop.server.output().split("\n").filter((line) => line.includes("X-Forwarded-For came from a proxy TRUST_PROXY does not name"));
+      const warnings = shop.server
+        .output()
+        .split("\n")
+        .filter((line) => line.includes("X-Forwarded-For came from a proxy TRUST_PROXY does not name"));
       expect(warnings).toHaveLength(1);
     } finally {
       await shop.close();

@@ -11,16 +11,32 @@ import { testEngine } from "../helpers/test-database";
  */
 
 /** The pages the page cache keeps for guests, and their client-side navigation data. */
-const cacheablePaths = ["/", "/shop", "/shop/wax", "/shop/wax/1001", "/_.data", "/shop.data", "/shop/wax.data", "/shop/wax/1001/_.data"];
+const cacheablePaths = [
+  "/",
+  "/shop",
+  "/shop/wax",
+  "/shop/wax/1001",
+  "/_.data",
+  "/shop.data",
+  "/shop/wax.data",
+  "/shop/wax/1001/_.data",
+];
 /** Answers rendered afresh every time: pages that show the nav bar, which names a signed-in shopper, and the JSON catalog. */
 const otherPages = ["/about", "/contact", "/auth", "/checkout", "/no-such-page", "/api/catalog"];
 
 const varyOf = (response: Pick<PageResponse, "headers">) =>
-  new Set((response.headers.get("vary") ?? "").split(",").map((name) => name.trim().toLowerCase()).filter(Boolean));
+  new Set(
+    (response.headers.get("vary") ?? "")
+      .split(",")
+      .map((name) => name.trim().toLowerCase())
+      .filter(Boolean),
+  );
 
 /** Vary names Cookie, and Accept-Encoding too where there is a body to compress (a redirect has none). */
 function expectVariesByCookie(response: Pick<PageResponse, "headers" | "location">, what: string) {
-  expect(varyOf(response), what).toEqual(new Set(response.location === null ? ["accept-encoding", "cookie"] : ["cookie"]));
+  expect(varyOf(response), what).toEqual(
+    new Set(response.location === null ? ["accept-encoding", "cookie"] : ["cookie"]),
+  );
 }
 
 describe(`what shared caches may keep, on ${testEngine}`, () => {

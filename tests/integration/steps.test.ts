@@ -77,8 +77,12 @@ describe(`runSteps on ${testEngine}`, () => {
       await runSteps(database.db, () => changesOf(insert("steps:nested")));
     });
     await expect(nested).rejects.toThrow(refused);
-    await expect(transaction(database.db, (trx) => runSteps<Database, bigint>(trx, () => changesOf(insert("steps:nested"))))).rejects.toThrow(refused);
-    await expect(transaction(database.db, () => transaction(database.db, async () => {}))).rejects.toThrow("transaction was called inside a transaction");
+    await expect(
+      transaction(database.db, (trx) => runSteps<Database, bigint>(trx, () => changesOf(insert("steps:nested")))),
+    ).rejects.toThrow(refused);
+    await expect(transaction(database.db, () => transaction(database.db, async () => {}))).rejects.toThrow(
+      "transaction was called inside a transaction",
+    );
     expect(await windowOf("steps:outer").executeTakeFirst()).toBeUndefined();
     expect(await windowOf("steps:nested").executeTakeFirst()).toBeUndefined();
   });
@@ -101,11 +105,19 @@ describe(`runSteps on ${testEngine}`, () => {
     await runSteps(database.db, () => changesOf(insert("steps:pair-a")));
     await runSteps(database.db, () => changesOf(insert("steps:pair-b")));
     const both = () =>
-      sql<{ a: number; b: number }>`select (select hits from rate_limits where key = 'steps:pair-a') as a, (select hits from rate_limits where key = 'steps:pair-b') as b`
+      sql<{
+        a: number;
+        b: number;
+      }>`select (select hits from rate_limits where key = 'steps:pair-a') as a, (select hits from rate_limits where key = 'steps:pair-b') as b`
         .execute(database.db)
         .then((result) => result.rows[0]!);
     const move = (key: string, by: number) =>
-      changesOf(database.db.updateTable("rate_limits").set((eb) => ({ hits: eb("hits", "+", by) })).where("key", "=", key));
+      changesOf(
+        database.db
+          .updateTable("rate_limits")
+          .set((eb) => ({ hits: eb("hits", "+", by) }))
+          .where("key", "=", key),
+      );
     const jobs = Array.from({ length: 20 }, () =>
       runSteps(
         database.db,

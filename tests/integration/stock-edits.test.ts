@@ -4,7 +4,16 @@ import { expireUnpaidOrders } from "~/.server/orders/expiry";
 import type { BrowserSession } from "../helpers/browser-session";
 import { signedInOwner } from "../helpers/owner";
 import { type ServerProcess, startServerProcess } from "../helpers/server-process";
-import { cards, checkout, type Line, newIdempotencyKey, openShop, pay, placePendingOrder, type Shop } from "../helpers/shop-api";
+import {
+  cards,
+  checkout,
+  type Line,
+  newIdempotencyKey,
+  openShop,
+  pay,
+  placePendingOrder,
+  type Shop,
+} from "../helpers/shop-api";
 import { accountedStock, adjustedStock, stockById } from "../helpers/shop-db";
 import { testEngine } from "../helpers/test-database";
 
@@ -40,20 +49,47 @@ type Op =
 const product = fc.constantFrom(...ids);
 const via = fc.constantFrom(0, 1);
 const op: fc.Arbitrary<Op> = fc.oneof(
-  { weight: 4, arbitrary: fc.record({ kind: fc.constant("add" as const), product, delta: fc.oneof(fc.integer({ min: 1, max: 6 }), fc.integer({ min: -6, max: -1 })), via }) },
-  { weight: 3, arbitrary: fc.record({ kind: fc.constant("set" as const), product, stock: fc.integer({ min: 0, max: 10 }), via }) },
-  { weight: 1, arbitrary: fc.record({ kind: fc.constant("stale-set" as const), product, stock: fc.integer({ min: 0, max: 10 }), over: fc.integer({ min: 0, max: 5 }), via }) },
+  {
+    weight: 4,
+    arbitrary: fc.record({
+      kind: fc.constant("add" as const),
+      product,
+      delta: fc.oneof(fc.integer({ min: 1, max: 6 }), fc.integer({ min: -6, max: -1 })),
+      via,
+    }),
+  },
+  {
+    weight: 3,
+    arbitrary: fc.record({ kind: fc.constant("set" as const), product, stock: fc.integer({ min: 0, max: 10 }), via }),
+  },
+  {
+    weight: 1,
+    arbitrary: fc.record({
+      kind: fc.constant("stale-set" as const),
+      product,
+      stock: fc.integer({ min: 0, max: 10 }),
+      over: fc.integer({ min: 0, max: 5 }),
+      via,
+    }),
+  },
   {
     weight: 4,
     arbitrary: fc.record({
       kind: fc.constant("checkout" as const),
-      lines: fc.uniqueArray(fc.record({ id: product, quantity: fc.integer({ min: 1, max: 3 }) }), { selector: (line) => line.id, minLength: 1, maxLength: 2 }),
+      lines: fc.uniqueArray(fc.record({ id: product, quantity: fc.integer({ min: 1, max: 3 }) }), {
+        selector: (line) => line.id,
+        minLength: 1,
+        maxLength: 2,
+      }),
       pay: fc.boolean(),
       shoppers: fc.integer({ min: 1, max: 4 }),
     }),
   },
   { weight: 1, arbitrary: fc.record({ kind: fc.constant("expire" as const), pick: fc.nat() }) },
-  { weight: 2, arbitrary: fc.record({ kind: fc.constant("refund" as const), pick: fc.nat(), restock: fc.boolean(), via }) },
+  {
+    weight: 2,
+    arbitrary: fc.record({ kind: fc.constant("refund" as const), pick: fc.nat(), restock: fc.boolean(), via }),
+  },
 );
 const batch = fc.array(op, { minLength: 4, maxLength: 12 });
 
@@ -82,19 +118,26 @@ const textOf = (html: string) => html.replaceAll("<!-- -->", "").replaceAll("&#x
 /** The number the owner's page states after the words that lead to it; fails, quoting the notice, if the page does not say it. */
 function stated(html: string, pattern: RegExp): number {
   const match = pattern.exec(textOf(html));
-  if (!match) throw new Error(`The owner's page does not say ${pattern}: ${/role="status">([^<]*)</.exec(textOf(html))?.[1] ?? textOf(html).slice(0, 300)}`);
+  if (!match)
+    throw new Error(
+      `The owner's page does not say ${pattern}: ${/role="status">([^<]*)</.exec(textOf(html))?.[1] ?? textOf(html).slice(0, 300)}`,
+    );
   return Number(match[1]);
 }
 
-const perProduct = <T,>(items: T[], units: (item: T) => [number, number][]) => {
+const perProduct = <T>(items: T[], units: (item: T) => [number, number][]) => {
   const total: Record<number, number> = Object.fromEntries(ids.map((id) => [id, 0]));
   for (const item of items) for (const [id, count] of units(item)) total[id]! += count;
   return total;
 };
-const linesOf = (order: Placed, sign = 1): [number, number][] => order.lines.map((line) => [line.id, sign * line.quantity]);
-const withoutZeros = (stock: Record<number, number>) => Object.fromEntries(Object.entries(stock).filter(([, units]) => units !== 0));
+const linesOf = (order: Placed, sign = 1): [number, number][] =>
+  order.lines.map((line) => [line.id, sign * line.quantity]);
+const withoutZeros = (stock: Record<number, number>) =>
+  Object.fromEntries(Object.entries(stock).filter(([, units]) => units !== 0));
 const sortedRows = (rows: { product_id: number; delta: number; reason: string }[]) =>
-  rows.map(({ product_id, delta, reason }) => ({ product_id, delta, reason })).sort((a, b) => JSON.stringify(a).localeCompare(JSON.stringify(b)));
+  rows
+    .map(({ product_id, delta, reason }) => ({ product_id, delta, reason }))
+    .sort((a, b) => JSON.stringify(a).localeCompare(JSON.stringify(b)));
 
 describe(`the owner's stock edits amid checkouts, expiries and refunds on two server processes, on ${testEngine}`, () => {
   let shop: Shop;
@@ -113,7 +156,13 @@ describe(`the owner's stock edits amid checkouts, expiries and refunds on two se
     const signedIn = await signedInOwner(shop);
     owner = [signedIn, signedIn.clone(other.url)];
     // The first batches have orders to expire and to refund too.
-    for (const lines of [[{ id: figLeaf.id, quantity: 1 }], [{ id: figLeaf.id, quantity: 1 }, { id: seaGlass.id, quantity: 1 }]]) {
+    for (const lines of [
+      [{ id: figLeaf.id, quantity: 1 }],
+      [
+        { id: figLeaf.id, quantity: 1 },
+        { id: seaGlass.id, quantity: 1 },
+      ],
+    ]) {
       unpaid.push({ number: (await placePendingOrder(shop, lines)).number, lines });
       const order = await placePendingOrder(shop, lines);
       expect((await pay(shop, order, cards.success)).status).toBe(200);
@@ -127,7 +176,15 @@ describe(`the owner's stock edits amid checkouts, expiries and refunds on two se
 
   const stockPage = (id: number) => `/admin/products/${id}`;
   const statusOf = async (numbers: string[]) =>
-    Object.fromEntries((await shop.db.selectFrom("orders").select(["number", "status"]).where("number", "in", ["", ...numbers]).execute()).map((row) => [row.number, row.status]));
+    Object.fromEntries(
+      (
+        await shop.db
+          .selectFrom("orders")
+          .select(["number", "status"])
+          .where("number", "in", ["", ...numbers])
+          .execute()
+      ).map((row) => [row.number, row.status]),
+    );
 
   /** Units that orders hold now and could give back (by expiring or by a refund). */
   async function heldUnits(): Promise<Record<number, number>> {
@@ -137,31 +194,52 @@ describe(`the owner's stock edits amid checkouts, expiries and refunds on two se
   }
 
   /** Sends one operation (a crowd of shoppers sends theirs at once); what each request was answered. */
-  async function perform(operation: Op, batch: { staleExpected: Record<number, number>; refunds: Map<Op, Placed | undefined> }): Promise<Outcome[]> {
+  async function perform(
+    operation: Op,
+    batch: { staleExpected: Record<number, number>; refunds: Map<Op, Placed | undefined> },
+  ): Promise<Outcome[]> {
     switch (operation.kind) {
       case "add": {
         const reason = `edit ${++editCount}: ${operation.delta > 0 ? "poured" : "broke"} ${Math.abs(operation.delta)}`;
-        const answer = await owner[operation.via]!.postForm(stockPage(operation.product), { intent: "add", delta: String(operation.delta), reason });
+        const answer = await owner[operation.via]!.postForm(stockPage(operation.product), {
+          intent: "add",
+          delta: String(operation.delta),
+          reason,
+        });
         expect([200, 409], `Add stock ${operation.delta} answered`).toContain(answer.status);
         const stock =
           answer.status === 200
             ? stated(answer.html, /Stock is now (\d+)\./)
-            : stated(answer.html, /Nothing changed: there are only (\d+) in stock, so the stock cannot go below zero\./);
-        return [{ kind: "add", product: operation.product, delta: operation.delta, reason, status: answer.status, stock }];
+            : stated(
+                answer.html,
+                /Nothing changed: there are only (\d+) in stock, so the stock cannot go below zero\./,
+              );
+        return [
+          { kind: "add", product: operation.product, delta: operation.delta, reason, status: answer.status, stock },
+        ];
       }
       case "set":
       case "stale-set": {
         const expected =
           operation.kind === "set"
-            ? stated((await owner[operation.via]!.get(stockPage(operation.product))).html, /name="expected" value="(\d+)"/)
+            ? stated(
+                (await owner[operation.via]!.get(stockPage(operation.product))).html,
+                /name="expected" value="(\d+)"/,
+              )
             : batch.staleExpected[operation.product]! + operation.over;
-        const answer = await owner[operation.via]!.postForm(stockPage(operation.product), { intent: "set", stock: String(operation.stock), expected: String(expected) });
+        const answer = await owner[operation.via]!.postForm(stockPage(operation.product), {
+          intent: "set",
+          stock: String(operation.stock),
+          expected: String(expected),
+        });
         expect([200, 409], `Set stock to ${operation.stock} answered`).toContain(answer.status);
         const shown =
           answer.status === 200
             ? stated(answer.html, /Stock is now (\d+)\./)
             : stated(answer.html, /Nothing changed: the stock changed while you were editing\. It is now (\d+)\./);
-        return [{ kind: "set", product: operation.product, stock: operation.stock, expected, status: answer.status, shown }];
+        return [
+          { kind: "set", product: operation.product, stock: operation.stock, expected, status: answer.status, shown },
+        ];
       }
       case "checkout":
         return Promise.all(
@@ -170,23 +248,44 @@ describe(`the owner's stock edits amid checkouts, expiries and refunds on two se
             const idempotencyKey = newIdempotencyKey();
             const answer = await checkout(server, operation.lines, { idempotencyKey });
             if (answer.status !== 201) {
-              expect(answer.body.error?.code, JSON.stringify(answer.body)).toBe(answer.status === UNAVAILABLE ? "unavailable" : "insufficient_stock");
+              expect(answer.body.error?.code, JSON.stringify(answer.body)).toBe(
+                answer.status === UNAVAILABLE ? "unavailable" : "insufficient_stock",
+              );
               return { kind: "checkout", status: answer.status, idempotencyKey };
             }
             const order = { number: answer.body.order!.number, lines: operation.lines };
-            if (operation.pay) expect([200, UNAVAILABLE]).toContain((await pay(server, answer.body.order!, cards.success)).status);
+            if (operation.pay)
+              expect([200, UNAVAILABLE]).toContain((await pay(server, answer.body.order!, cards.success)).status);
             return { kind: "checkout", status: answer.status, idempotencyKey, order };
           }),
         );
       case "expire":
-        return [{ kind: "expire", expired: (await expireUnpaidOrders(shop.db, Date.now())).map((order) => order.number) }];
+        return [
+          { kind: "expire", expired: (await expireUnpaidOrders(shop.db, Date.now())).map((order) => order.number) },
+        ];
       case "refund": {
         const order = batch.refunds.get(operation);
         if (!order) return [];
-        const answer = await owner[operation.via]!.postForm(`/admin/orders/${order.number}`, { intent: "refund", number: order.number, ...(operation.restock ? { restock: "on" } : {}) });
+        const answer = await owner[operation.via]!.postForm(`/admin/orders/${order.number}`, {
+          intent: "refund",
+          number: order.number,
+          ...(operation.restock ? { restock: "on" } : {}),
+        });
         const said = /Order WS-\w+ (is cancelled|was refunded already)/.exec(textOf(answer.html))?.[1];
-        expect(answer.status === 200 ? said : answer.status, textOf(answer.html).slice(0, 300)).toBeOneOf(["is cancelled", "was refunded already", UNAVAILABLE]);
-        return [{ kind: "refund", order, restock: operation.restock, status: answer.status, refunded: said === "is cancelled" }];
+        expect(answer.status === 200 ? said : answer.status, textOf(answer.html).slice(0, 300)).toBeOneOf([
+          "is cancelled",
+          "was refunded already",
+          UNAVAILABLE,
+        ]);
+        return [
+          {
+            kind: "refund",
+            order,
+            restock: operation.restock,
+            status: answer.status,
+            refunded: said === "is cancelled",
+          },
+        ];
       }
     }
   }
@@ -195,25 +294,52 @@ describe(`the owner's stock edits amid checkouts, expiries and refunds on two se
   async function runBatch(ops: Op[]) {
     const stockBefore = await stockById(shop.db);
     const held = await heldUnits();
-    const lastAdjustment = (await shop.db.selectFrom("stock_adjustments").select((eb) => eb.fn.max("id").as("id")).executeTakeFirstOrThrow()).id ?? 0;
+    const lastAdjustment =
+      (
+        await shop.db
+          .selectFrom("stock_adjustments")
+          .select((eb) => eb.fn.max("id").as("id"))
+          .executeTakeFirstOrThrow()
+      ).id ?? 0;
 
     // The unpaid orders that run out of time in this batch, and the paid ones the owner refunds.
     const due: Placed[] = [];
-    for (const operation of ops) if (operation.kind === "expire" && unpaid.length > 0) due.push(...unpaid.splice(operation.pick % unpaid.length, 1));
-    if (due.length > 0) await shop.db.updateTable("orders").set({ expires_at: Date.now() - 1 }).where("number", "in", due.map((order) => order.number)).execute();
+    for (const operation of ops)
+      if (operation.kind === "expire" && unpaid.length > 0)
+        due.push(...unpaid.splice(operation.pick % unpaid.length, 1));
+    if (due.length > 0)
+      await shop.db
+        .updateTable("orders")
+        .set({ expires_at: Date.now() - 1 })
+        .where(
+          "number",
+          "in",
+          due.map((order) => order.number),
+        )
+        .execute();
     const refunds = new Map<Op, Placed | undefined>();
-    for (const operation of ops) if (operation.kind === "refund") refunds.set(operation, paid[operation.pick % paid.length]);
+    for (const operation of ops)
+      if (operation.kind === "refund") refunds.set(operation, paid[operation.pick % paid.length]);
     // A count the stock cannot reach in this batch: above where it starts or is set to, plus every unit that may come in.
     const staleExpected = Object.fromEntries(
       ids.map((id) => {
-        const setTo = ops.flatMap((operation) => ((operation.kind === "set" || operation.kind === "stale-set") && operation.product === id ? [operation.stock] : []));
-        const added = ops.reduce((sum, operation) => sum + (operation.kind === "add" && operation.product === id && operation.delta > 0 ? operation.delta : 0), 0);
+        const setTo = ops.flatMap((operation) =>
+          (operation.kind === "set" || operation.kind === "stale-set") && operation.product === id
+            ? [operation.stock]
+            : [],
+        );
+        const added = ops.reduce(
+          (sum, operation) =>
+            sum + (operation.kind === "add" && operation.product === id && operation.delta > 0 ? operation.delta : 0),
+          0,
+        );
         return [id, Math.max(stockBefore[id]!, ...setTo) + added + held[id]! + 1];
       }),
     );
 
     const outcomes = (await Promise.all(ops.map((operation) => perform(operation, { staleExpected, refunds })))).flat();
-    const of = <K extends Outcome["kind"]>(kind: K) => outcomes.filter((outcome): outcome is Extract<Outcome, { kind: K }> => outcome.kind === kind);
+    const of = <K extends Outcome["kind"]>(kind: K) =>
+      outcomes.filter((outcome): outcome is Extract<Outcome, { kind: K }> => outcome.kind === kind);
 
     // The owner is told "Stock is now N." or why nothing changed; never an error, never a count below zero.
     for (const edit of of("add")) {
@@ -226,32 +352,64 @@ describe(`the owner's stock edits amid checkouts, expiries and refunds on two se
       expect(edit.shown).toBeGreaterThanOrEqual(0);
     }
     const stale = of("set").filter((edit) => edit.expected >= staleExpected[edit.product]!);
-    expect(stale.map((edit) => edit.status), "a Set from a page showing a count the stock no longer has").toEqual(stale.map(() => 409));
+    expect(
+      stale.map((edit) => edit.status),
+      "a Set from a page showing a count the stock no longer has",
+    ).toEqual(stale.map(() => 409));
 
     // A checkout told "try again" placed nothing.
     const untold = of("checkout").filter((sale) => sale.status === UNAVAILABLE);
     if (untold.length > 0) {
-      expect(await shop.db.selectFrom("orders").select("number").where("idempotency_key", "in", untold.map((sale) => sale.idempotencyKey)).execute()).toEqual([]);
+      expect(
+        await shop.db
+          .selectFrom("orders")
+          .select("number")
+          .where(
+            "idempotency_key",
+            "in",
+            untold.map((sale) => sale.idempotencyKey),
+          )
+          .execute(),
+      ).toEqual([]);
     }
     // The orders that ran out of time are expired, by the job run here or by a server's own.
-    expect(await statusOf(due.map((order) => order.number))).toEqual(Object.fromEntries(due.map((order) => [order.number, "expired"])));
-    for (const run of of("expire")) for (const number of run.expired) expect(due.map((order) => order.number)).toContain(number);
+    expect(await statusOf(due.map((order) => order.number))).toEqual(
+      Object.fromEntries(due.map((order) => [order.number, "expired"])),
+    );
+    for (const run of of("expire"))
+      for (const number of run.expired) expect(due.map((order) => order.number)).toContain(number);
     // Each order the owner refunded was refunded by exactly one click; one she was told to try again on is still paid.
     const refunded = of("refund").filter((refund) => refund.refunded);
     const refundStatus = await statusOf(of("refund").map((refund) => refund.order.number));
-    expect(refunded.map((refund) => refund.order.number).sort()).toEqual(Object.keys(refundStatus).filter((number) => refundStatus[number] === "refunded").sort());
+    expect(refunded.map((refund) => refund.order.number).sort()).toEqual(
+      Object.keys(refundStatus)
+        .filter((number) => refundStatus[number] === "refunded")
+        .sort(),
+    );
     expect(new Set(refunded.map((refund) => refund.order.number)).size).toBe(refunded.length);
 
     // No edit is lost: one adjustment for each edit that changed the stock, one for each refunded line put back, nothing else.
     const changedAdds = of("add").filter((edit) => edit.status === 200);
     const changedSets = of("set").filter((edit) => edit.status === 200);
     const restocked = refunded.filter((refund) => refund.restock);
-    const adjustments = await shop.db.selectFrom("stock_adjustments").select(["product_id", "delta", "reason"]).where("id", ">", lastAdjustment).execute();
+    const adjustments = await shop.db
+      .selectFrom("stock_adjustments")
+      .select(["product_id", "delta", "reason"])
+      .where("id", ">", lastAdjustment)
+      .execute();
     expect(sortedRows(adjustments)).toEqual(
       sortedRows([
         ...changedAdds.map((edit) => ({ product_id: edit.product, delta: edit.delta, reason: edit.reason })),
-        ...changedSets.filter((edit) => edit.stock !== edit.expected).map((edit) => ({ product_id: edit.product, delta: edit.stock - edit.expected, reason: "counted" })),
-        ...restocked.flatMap((refund) => refund.order.lines.map((line) => ({ product_id: line.id, delta: line.quantity, reason: `refund of ${refund.order.number}` }))),
+        ...changedSets
+          .filter((edit) => edit.stock !== edit.expected)
+          .map((edit) => ({ product_id: edit.product, delta: edit.stock - edit.expected, reason: "counted" })),
+        ...restocked.flatMap((refund) =>
+          refund.order.lines.map((line) => ({
+            product_id: line.id,
+            delta: line.quantity,
+            reason: `refund of ${refund.order.number}`,
+          })),
+        ),
       ]),
     );
 
@@ -265,14 +423,20 @@ describe(`the owner's stock edits amid checkouts, expiries and refunds on two se
       perProduct(restocked, (refund) => linesOf(refund.order)),
     ];
     const stockAfter = await stockById(shop.db);
-    expect(stockAfter).toEqual(Object.fromEntries(ids.map((id) => [id, stockBefore[id]! + change.reduce((sum, part) => sum + part[id]!, 0)])));
+    expect(stockAfter).toEqual(
+      Object.fromEntries(ids.map((id) => [id, stockBefore[id]! + change.reduce((sum, part) => sum + part[id]!, 0)])),
+    );
     for (const id of ids) expect(stockAfter[id]).toBeGreaterThanOrEqual(0);
     // DESIGN.md's invariant: stock + units held by orders = the sum of the adjustments.
     expect(withoutZeros(await accountedStock(shop.db))).toEqual(withoutZeros(await adjustedStock(shop.db)));
     // The owner's page and the shop (on both processes) show that stock.
-    for (const tab of owner) for (const id of ids) expect(stated((await tab.get(stockPage(id))).html, /<strong>(\d+)<\/strong> in stock/)).toBe(stockAfter[id]);
+    for (const tab of owner)
+      for (const id of ids)
+        expect(stated((await tab.get(stockPage(id))).html, /<strong>(\d+)<\/strong> in stock/)).toBe(stockAfter[id]);
     for (const server of [shop, other]) {
-      const shown = (await (await fetch(`${server.url}/api/products?ids=${ids.join(",")}`)).json()) as { items: { id: number; stock: number }[] };
+      const shown = (await (await fetch(`${server.url}/api/products?ids=${ids.join(",")}`)).json()) as {
+        items: { id: number; stock: number }[];
+      };
       expect(Object.fromEntries(shown.items.map((item) => [item.id, item.stock]))).toEqual(stockAfter);
     }
 
@@ -291,7 +455,8 @@ describe(`the owner's stock edits amid checkouts, expiries and refunds on two se
       const count = (what: string) => seen.set(what, (seen.get(what) ?? 0) + 1);
       await fc.assert(
         fc.asyncProperty(batch, async (ops) => {
-          for (const outcome of await runBatch(ops)) count(outcome.kind === "expire" ? "expire" : `${outcome.kind} ${outcome.status}`);
+          for (const outcome of await runBatch(ops))
+            count(outcome.kind === "expire" ? "expire" : `${outcome.kind} ${outcome.status}`);
         }),
         {
           numRuns: RUNS,
@@ -313,7 +478,8 @@ describe(`the owner's stock edits amid checkouts, expiries and refunds on two se
         },
       );
       // The batches reached what the property is about.
-      for (const what of ["add 200", "set 200", "set 409", "checkout 201", "refund 200", "expire"]) expect(seen.get(what), what).toBeGreaterThan(0);
+      for (const what of ["add 200", "set 200", "set 409", "checkout 201", "refund 200", "expire"])
+        expect(seen.get(what), what).toBeGreaterThan(0);
     },
   );
 });

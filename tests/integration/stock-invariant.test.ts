@@ -31,13 +31,22 @@ describe(`the stock invariant on ${testEngine}`, () => {
     const order = (lines: Line[]) => placePendingOrder(shop, lines);
 
     // Orders that will expire are placed first, so a `now` just past their expiry leaves the later ones alone.
-    const abandoned = await order([{ id: jelly.id, quantity: 3 }, { id: wood.id, quantity: 1 }]);
+    const abandoned = await order([
+      { id: jelly.id, quantity: 3 },
+      { id: wood.id, quantity: 1 },
+    ]);
     const declinedThenAbandoned = await order([{ id: wood.id, quantity: 2 }]);
     expect((await pay(shop, declinedThenAbandoned, cards.declined)).status).toBe(402);
     await sleep(20);
-    const paid = await order([{ id: wax.id, quantity: 2 }, { id: jelly.id, quantity: 1 }]);
+    const paid = await order([
+      { id: wax.id, quantity: 2 },
+      { id: jelly.id, quantity: 1 },
+    ]);
     const declined = await order([{ id: wax.id, quantity: 1 }]);
-    const paidToo = await order([{ id: wax.id, quantity: 1 }, { id: wood.id, quantity: 1 }]);
+    const paidToo = await order([
+      { id: wax.id, quantity: 1 },
+      { id: wood.id, quantity: 1 },
+    ]);
     const untouched = await order([{ id: jelly.id, quantity: 1 }]);
     expect(await stockById(shop.db)).toEqual({ [wax.id]: 6, [jelly.id]: 3, [wood.id]: 1 });
     await expectInvariant();
@@ -54,7 +63,9 @@ describe(`the stock invariant on ${testEngine}`, () => {
     const now = Math.max(await expiresAt(abandoned), await expiresAt(declinedThenAbandoned));
     expect(now).toBeLessThan(await expiresAt(declined));
     const expired = await expireUnpaidOrders(shop.db, now);
-    expect(expired.map((order) => order.number).sort()).toEqual([abandoned.number, declinedThenAbandoned.number].sort());
+    expect(expired.map((order) => order.number).sort()).toEqual(
+      [abandoned.number, declinedThenAbandoned.number].sort(),
+    );
     expect(await stockById(shop.db)).toEqual({ [wax.id]: 6, [jelly.id]: 6, [wood.id]: 4 });
     await expectInvariant();
     expect({
@@ -102,14 +113,29 @@ describe(`the stock invariant across catalog imports on ${testEngine}`, () => {
     await expectInvariant();
 
     // The owner counts the shelf and sets what can still be sold; held units stay held.
-    await reimport([{ id: wax.id, stock: 4 }, { id: jelly.id, stock: 9 }]);
+    await reimport([
+      { id: wax.id, stock: 4 },
+      { id: jelly.id, stock: 9 },
+    ]);
     expect(await stockById(shop.db)).toEqual({ [wax.id]: 4, [jelly.id]: 9 });
     await expectInvariant();
 
     // Unchanged stock records nothing; a new product opens with its stock.
     const before = await shop.db.selectFrom("stock_adjustments").select("id").execute();
-    await reimport([{ id: wax.id, stock: 4 }, { id: jelly.id, stock: 9 }, { id: 913, stock: 7 }]);
-    const added = await shop.db.selectFrom("stock_adjustments").select(["product_id", "delta", "reason"]).where("id", "not in", before.map((row) => row.id)).execute();
+    await reimport([
+      { id: wax.id, stock: 4 },
+      { id: jelly.id, stock: 9 },
+      { id: 913, stock: 7 },
+    ]);
+    const added = await shop.db
+      .selectFrom("stock_adjustments")
+      .select(["product_id", "delta", "reason"])
+      .where(
+        "id",
+        "not in",
+        before.map((row) => row.id),
+      )
+      .execute();
     expect(added).toEqual([{ product_id: 913, delta: 7, reason: "catalog import" }]);
     await expectInvariant();
 
@@ -134,7 +160,9 @@ describe(`expireUnpaidOrders on ${testEngine} gives stock back exactly once`, ()
     for (const quantity of [1, 2, 3]) {
       numbers.push((await placePendingOrder(shop, [{ id: candle.id, quantity }])).number);
     }
-    const expiresAt = await Promise.all(numbers.map(async (number) => (await orderByNumber(shop.db, number)).expires_at));
+    const expiresAt = await Promise.all(
+      numbers.map(async (number) => (await orderByNumber(shop.db, number)).expires_at),
+    );
     return { numbers: numbers.sort(), now: Math.max(...expiresAt) };
   }
   const stock = () => stockOf(shop.db, candle.id);
@@ -156,10 +184,7 @@ describe(`expireUnpaidOrders on ${testEngine} gives stock back exactly once`, ()
     const before = await stock();
     const { numbers, now } = await threeOrders();
     // On PostgreSQL the pool runs them on two connections at once; on SQLite their queries interleave.
-    const [first, second] = await Promise.all([
-      expireUnpaidOrders(shop.db, now),
-      expireUnpaidOrders(shop.db, now),
-    ]);
+    const [first, second] = await Promise.all([expireUnpaidOrders(shop.db, now), expireUnpaidOrders(shop.db, now)]);
     expect([...first, ...second].map((order) => order.number).sort()).toEqual(numbers);
     expect(await stock()).toBe(before);
     expect(await accountedStock(shop.db)).toEqual(shop.initialStock);

@@ -38,7 +38,8 @@ describe(`Stripe payments on ${testEngine}`, () => {
   });
   afterEach(() => shop.close());
 
-  const sendWebhook = (event: ReturnType<typeof signedStripeEvent>, signature?: string) => sendStripeWebhook(shop.url, event, signature);
+  const sendWebhook = (event: ReturnType<typeof signedStripeEvent>, signature?: string) =>
+    sendStripeWebhook(shop.url, event, signature);
 
   async function placeStripeOrder(quantity = 2, email?: string) {
     const order = await placePendingOrder(shop, [{ id: 1001, quantity }], { shipping: { email } });
@@ -47,13 +48,16 @@ describe(`Stripe payments on ${testEngine}`, () => {
   }
 
   it("creates a PaymentIntent for the server's amount in cents and hands the browser its client secret", async () => {
-    const answer = await request<{ payment: Record<string, unknown>; order: { number: string } }>(`${shop.url}/api/checkout`, {
-      body: {
-        idempotencyKey: "stripe-key-0001",
-        lines: [{ id: 1001, quantity: 2 }],
-        shipping: { name: "Ada", address: "1 Main St", city: "Salem", state: "OR", zip: "97301" },
+    const answer = await request<{ payment: Record<string, unknown>; order: { number: string } }>(
+      `${shop.url}/api/checkout`,
+      {
+        body: {
+          idempotencyKey: "stripe-key-0001",
+          lines: [{ id: 1001, quantity: 2 }],
+          shipping: { name: "Ada", address: "1 Main St", city: "Salem", state: "OR", zip: "97301" },
+        },
       },
-    });
+    );
     expect(answer.status).toBe(201);
     const create = stripe.requests.find((entry) => entry.path === "/v1/payment_intents")!;
     expect(create.form.get("amount")).toBe("3998");
@@ -74,7 +78,10 @@ describe(`Stripe payments on ${testEngine}`, () => {
     const event = succeeded("evt_paid_1", stripe.succeed(intent.id));
     expect((await sendWebhook(event)).status).toBe(200);
     expect((await orderByNumber(shop.db, row.number)).status).toBe("paid");
-    expect((await outboxOf(shop.db, row.id)).map((message) => message.to).sort()).toEqual(["ada@example.com", "owner@wickshop.test"]);
+    expect((await outboxOf(shop.db, row.id)).map((message) => message.to).sort()).toEqual([
+      "ada@example.com",
+      "owner@wickshop.test",
+    ]);
 
     expect((await sendWebhook(event)).status).toBe(200);
     expect((await sendWebhook(succeeded("evt_paid_2", intent))).status).toBe(200);
@@ -89,7 +96,13 @@ describe(`Stripe payments on ${testEngine}`, () => {
     const failed = signedStripeEvent({
       id: "evt_late_failure",
       type: "payment_intent.payment_failed",
-      object: { id: intent.id, object: "payment_intent", amount: intent.amount, currency: "usd", status: "requires_payment_method" },
+      object: {
+        id: intent.id,
+        object: "payment_intent",
+        amount: intent.amount,
+        currency: "usd",
+        status: "requires_payment_method",
+      },
     });
     expect((await sendWebhook(failed)).status).toBe(200);
     expect((await orderByNumber(shop.db, row.number)).status).toBe("paid");
@@ -150,7 +163,10 @@ describe(`Stripe payments on ${testEngine}`, () => {
 
   it("asks Stripe about one order at most 20 times a minute, however often its status is polled", async () => {
     const { order, row, intent } = await placeStripeOrder(1);
-    const checks = () => stripe.requests.filter((entry) => entry.method === "GET" && entry.path.startsWith(`/v1/payment_intents/${intent.id}`)).length;
+    const checks = () =>
+      stripe.requests.filter(
+        (entry) => entry.method === "GET" && entry.path.startsWith(`/v1/payment_intents/${intent.id}`),
+      ).length;
     for (let poll = 0; poll < 25; poll++) {
       expect((await paymentStatus(shop, row.number, order.accessToken)).body.order?.status).toBe("pending_payment");
     }
@@ -184,7 +200,12 @@ describe(`Stripe payments on ${testEngine}`, () => {
 
   describe("after the shop switched providers, every order is settled with its own", () => {
     const settleWith = (payments: ReturnType<typeof paymentProviders>) =>
-      settleWithProvider({ db: shop.db, logger: createLogger({ mode: "test", logLevel: "silent" }), payments, shopEmail: "owner@wickshop.test" });
+      settleWithProvider({
+        db: shop.db,
+        logger: createLogger({ mode: "test", logLevel: "silent" }),
+        payments,
+        shopEmail: "owner@wickshop.test",
+      });
     const later = () => Date.now() + 60 * 60_000;
 
     it("from the test gateway to Stripe: an old test order still expires and its stock comes back", async () => {
@@ -230,7 +251,9 @@ describe(`Stripe payments on ${testEngine}`, () => {
       duplex: "half",
     } as RequestInit);
     expect(response.status).toBe(413);
-    expect(await response.json()).toEqual({ error: { code: "body_too_large", message: "The body must be at most 262144 bytes." } });
+    expect(await response.json()).toEqual({
+      error: { code: "body_too_large", message: "The body must be at most 262144 bytes." },
+    });
   });
 
   it("keeps the test gateway closed when Stripe takes the payments", async () => {

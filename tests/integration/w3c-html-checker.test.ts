@@ -39,7 +39,13 @@ const plantedError: HtmlDocument = {
 };
 
 /** GETs (or posts) a page and keeps its HTML, insisting on the status a shopper would get. */
-async function page(browser: BrowserSession, who: string, path: string, status = 200, form?: Record<string, string>): Promise<HtmlDocument> {
+async function page(
+  browser: BrowserSession,
+  who: string,
+  path: string,
+  status = 200,
+  form?: Record<string, string>,
+): Promise<HtmlDocument> {
   const response = form ? await browser.postForm(path, form) : await browser.get(path);
   expect(response.status, `${who} ${path}`).toBe(status);
   return { name: `${who} ${form ? "POST " : ""}${path}`, html: response.html };
@@ -53,7 +59,10 @@ async function guestPages(url: string): Promise<HtmlDocument[]> {
     "/",
     "/shop",
     "/shop?page=2",
-    ...catalog.flatMap((category) => [`/${category.route}`, ...category.items.map((item) => `/${category.route}/${item.id}`)]),
+    ...catalog.flatMap((category) => [
+      `/${category.route}`,
+      ...category.items.map((item) => `/${category.route}/${item.id}`),
+    ]),
     "/shop/tapers?page=2",
     "/checkout",
     "/auth",
@@ -67,8 +76,22 @@ async function guestPages(url: string): Promise<HtmlDocument[]> {
   pages.push(await page(guest, "guest", "/no-such-page", 404));
   // The sign-in and sign-up forms as they come back with an error.
   const stranger = newCredentials();
-  pages.push(await page(guest, "guest (wrong password)", "/auth", 401, { intent: "sign-in", email: stranger.email, password: stranger.password, returnTo: "/shop" }));
-  const signUpForm = { intent: "sign-up", displayName: "Ada", email: stranger.email, password: stranger.password, confirmPassword: "something else", returnTo: "/shop" };
+  pages.push(
+    await page(guest, "guest (wrong password)", "/auth", 401, {
+      intent: "sign-in",
+      email: stranger.email,
+      password: stranger.password,
+      returnTo: "/shop",
+    }),
+  );
+  const signUpForm = {
+    intent: "sign-up",
+    displayName: "Ada",
+    email: stranger.email,
+    password: stranger.password,
+    confirmPassword: "something else",
+    returnTo: "/shop",
+  };
   pages.push(await page(guest, "guest (passwords differ)", "/auth", 400, signUpForm));
   return pages;
 }
@@ -78,7 +101,8 @@ async function signedInPages(url: string): Promise<HtmlDocument[]> {
   const shopper = new BrowserSession(url);
   await signedUp(shopper, newCredentials("Ottilie <Wick> & Sons"));
   const pages = [];
-  for (const path of ["/", "/shop", "/shop/wax", "/shop/wax/1001", "/checkout", "/about", "/contact", "/account"]) pages.push(await page(shopper, "signed in", path));
+  for (const path of ["/", "/shop", "/shop/wax", "/shop/wax/1001", "/checkout", "/about", "/contact", "/account"])
+    pages.push(await page(shopper, "signed in", path));
   pages.push(await page(shopper, "signed in", "/no-such-page", 404));
   return pages;
 }
@@ -87,19 +111,52 @@ async function signedInPages(url: string): Promise<HtmlDocument[]> {
 async function ownerPages(url: string, database: TestDatabase): Promise<HtmlDocument[]> {
   const owner = { email: "owner-vnu@example.com", password: "poured-by-hand-2026" };
   await makeTestOwner(database, { ...owner, name: "Mara Wick" });
-  const order = await placePendingOrder({ url }, [{ id: 1001, quantity: 2 }], { shipping: { email: "grace@example.com" } });
+  const order = await placePendingOrder({ url }, [{ id: 1001, quantity: 2 }], {
+    shipping: { email: "grace@example.com" },
+  });
   expect((await pay({ url }, order, cards.success)).status).toBe(200);
   const browser = new BrowserSession(url);
   await signIn(browser, owner);
   const pages = [];
-  const owned = ["/admin", "/admin/orders", "/admin/orders?status=paid&q=WS", `/admin/orders/${order.number}`, "/admin/activity", "/admin/account"];
-  const catalog = ["/admin/products", "/admin/products?q=lavender", "/admin/products/new", "/admin/products/1001", "/admin/categories", "/admin/import"];
+  const owned = [
+    "/admin",
+    "/admin/orders",
+    "/admin/orders?status=paid&q=WS",
+    `/admin/orders/${order.number}`,
+    "/admin/activity",
+    "/admin/account",
+  ];
+  const catalog = [
+    "/admin/products",
+    "/admin/products?q=lavender",
+    "/admin/products/new",
+    "/admin/products/1001",
+    "/admin/categories",
+    "/admin/import",
+  ];
   for (const path of [...owned, ...catalog]) {
     pages.push(await page(browser, "owner", path));
   }
-  pages.push(await page(browser, "owner (two-factor set-up)", "/admin/account", 200, { intent: "enable", password: owner.password }));
-  pages.push(await page(browser, "owner (bad tracking number)", "/admin?index", 400, { intent: "ship", number: order.number, trackingNumber: "<b>" }));
-  pages.push(await page(browser, "owner (refused stock edit)", "/admin/products/1001", 400, { intent: "add", delta: "x", reason: "" }));
+  pages.push(
+    await page(browser, "owner (two-factor set-up)", "/admin/account", 200, {
+      intent: "enable",
+      password: owner.password,
+    }),
+  );
+  pages.push(
+    await page(browser, "owner (bad tracking number)", "/admin?index", 400, {
+      intent: "ship",
+      number: order.number,
+      trackingNumber: "<b>",
+    }),
+  );
+  pages.push(
+    await page(browser, "owner (refused stock edit)", "/admin/products/1001", 400, {
+      intent: "add",
+      delta: "x",
+      reason: "",
+    }),
+  );
   return pages;
 }
 
@@ -119,10 +176,20 @@ describe(`the W3C Nu HTML Checker (vnu) on every storefront and back-office page
   });
 
   it("finds no error on any page a guest, a signed-in shopper or the owner sees", { timeout: 120_000 }, async () => {
-    const pages = [...(await guestPages(server.url)), ...(await signedInPages(server.url)), ...(await ownerPages(server.url, database))];
-    expect(pages.find((page) => page.name === "guest /auth")?.html, "the sign-in form's Google button is checked too").toContain("Sign in with Google");
+    const pages = [
+      ...(await guestPages(server.url)),
+      ...(await signedInPages(server.url)),
+      ...(await ownerPages(server.url, database)),
+    ];
+    expect(
+      pages.find((page) => page.name === "guest /auth")?.html,
+      "the sign-in form's Google button is checked too",
+    ).toContain("Sign in with Google");
     const errors = await nuHtmlErrors([...pages, plantedError]);
-    expect(errors.filter((error) => error.document === plantedError.name).length, "the checker reports the planted error").toBeGreaterThan(0);
+    expect(
+      errors.filter((error) => error.document === plantedError.name).length,
+      "the checker reports the planted error",
+    ).toBeGreaterThan(0);
     expect(errors.filter((error) => error.document !== plantedError.name).map(describeNuError)).toEqual([]);
   });
 });

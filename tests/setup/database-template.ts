@@ -42,9 +42,16 @@ export default async function setup(project: TestProject) {
         await db.destroy();
       }
       // The migrated schema and its rows (the migrations' own table) as statements a pg client can send at once.
-      const dump = execFileSync("pg_dump", ["--inserts", `--schema=${schema}`, "--no-owner", "--no-privileges", postgresUrl], { encoding: "utf8", maxBuffer: 64 << 20 });
+      const dump = execFileSync(
+        "pg_dump",
+        ["--inserts", `--schema=${schema}`, "--no-owner", "--no-privileges", postgresUrl],
+        { encoding: "utf8", maxBuffer: 64 << 20 },
+      );
       // Without psql's own commands (\restrict, \unrestrict), which only psql understands.
-      const sql = dump.split("\n").filter((line) => !line.startsWith("\\")).join("\n");
+      const sql = dump
+        .split("\n")
+        .filter((line) => !line.startsWith("\\"))
+        .join("\n");
       project.provide("postgresTemplate", { sql, schema });
     } finally {
       await admin.query(`drop schema if exists ${schema} cascade`);

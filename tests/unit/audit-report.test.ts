@@ -3,7 +3,11 @@ import { judgeAudit } from "../../scripts/audit-report";
 
 /** `npm audit --json` reports in npm's format (auditReportVersion 2). */
 const report = (vulnerabilities: Record<string, object>, counts: Record<string, number>) =>
-  JSON.stringify({ auditReportVersion: 2, vulnerabilities, metadata: { vulnerabilities: { info: 0, low: 0, moderate: 0, high: 0, critical: 0, ...counts } } });
+  JSON.stringify({
+    auditReportVersion: 2,
+    vulnerabilities,
+    metadata: { vulnerabilities: { info: 0, low: 0, moderate: 0, high: 0, critical: 0, ...counts } },
+  });
 
 const advisory = (severity: string) => ({
   source: 1097495,
@@ -29,7 +33,12 @@ describe("judging npm audit's answer", () => {
     const verdict = judgeAudit(
       report(
         {
-          "path-to-regexp": { name: "path-to-regexp", severity: "high", via: [advisory("high")], fixAvailable: { name: "express", version: "5.1.0", isSemVerMajor: false } },
+          "path-to-regexp": {
+            name: "path-to-regexp",
+            severity: "high",
+            via: [advisory("high")],
+            fixAvailable: { name: "express", version: "5.1.0", isSemVerMajor: false },
+          },
           express: { name: "express", severity: "critical", via: ["path-to-regexp"], fixAvailable: false },
         },
         { high: 1, critical: 1 },
@@ -52,7 +61,12 @@ describe("judging npm audit's answer", () => {
       body: "",
       error: { summary: "", detail: "" },
     });
-    const offline = JSON.stringify({ error: { code: "ENOTFOUND", summary: "request to https://registry.npmjs.org/ failed, reason: getaddrinfo ENOTFOUND registry.npmjs.org" } });
+    const offline = JSON.stringify({
+      error: {
+        code: "ENOTFOUND",
+        summary: "request to https://registry.npmjs.org/ failed, reason: getaddrinfo ENOTFOUND registry.npmjs.org",
+      },
+    });
     for (const output of [refused, offline]) {
       const verdict = judgeAudit(output);
       expect(verdict.code).toBe(0);
@@ -62,8 +76,13 @@ describe("judging npm audit's answer", () => {
   });
 
   it("fails when npm audit fails for any other reason", () => {
-    const noLock = JSON.stringify({ error: { code: "ENOLOCK", summary: "This command requires an existing lockfile." } });
-    expect(judgeAudit(noLock)).toEqual({ code: 1, lines: ["npm audit failed: ENOLOCK This command requires an existing lockfile."] });
+    const noLock = JSON.stringify({
+      error: { code: "ENOLOCK", summary: "This command requires an existing lockfile." },
+    });
+    expect(judgeAudit(noLock)).toEqual({
+      code: 1,
+      lines: ["npm audit failed: ENOLOCK This command requires an existing lockfile."],
+    });
     expect(judgeAudit("npm error something").code).toBe(1);
   });
 });

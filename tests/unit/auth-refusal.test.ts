@@ -11,7 +11,10 @@ describe("authRefusal", () => {
   });
 
   it("takes better-call's refusal of a body, which is no instance of better-auth's class, without its message", () => {
-    const error = new BetterCallAPIError(400, { code: "VALIDATION_ERROR", message: "[body.email] Invalid email address" });
+    const error = new BetterCallAPIError(400, {
+      code: "VALIDATION_ERROR",
+      message: "[body.email] Invalid email address",
+    });
     expect(error).not.toBeInstanceOf(APIError);
     expect(authRefusal(error)).toEqual({ code: "VALIDATION_ERROR", message: undefined });
   });

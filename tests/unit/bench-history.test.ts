@@ -5,13 +5,20 @@ import { ownerHistory } from "../../bench/owner-history";
 
 const DAY_MS = 24 * 60 * 60_000;
 const now = Date.UTC(2026, 10, 24, 12);
-const products = [1001, 1002, 1003, 2001, 2002, 3001, 4001].map((id) => ({ id, name: `Candle ${id}`, price_cents: 1500 + id, scent: "Cedar & smoke" }));
+const products = [1001, 1002, 1003, 2001, 2002, 3001, 4001].map((id) => ({
+  id,
+  name: `Candle ${id}`,
+  price_cents: 1500 + id,
+  scent: "Cedar & smoke",
+}));
 const regular = { id: "regular-id", name: "Rosa Whitaker", email: "rosa@example.com" };
-const grow = () => growHistory({ orders: 3_000, now, products, regular, regularOrders: 200, reservationMs: 15 * 60_000 });
+const grow = () =>
+  growHistory({ orders: 3_000, now, products, regular, regularOrders: 200, reservationMs: 15 * 60_000 });
 
 describe("the bench's grown order history", () => {
   const history = grow();
-  const statuses = (status: string) => history.orders.filter((order) => order.row.status === status).length / history.orders.length;
+  const statuses = (status: string) =>
+    history.orders.filter((order) => order.row.status === status).length / history.orders.length;
 
   it("is the same every run", () => {
     expect(grow().orders.slice(0, 5)).toEqual(history.orders.slice(0, 5));
@@ -29,7 +36,8 @@ describe("the bench's grown order history", () => {
 
   it("is mostly shipped, with some paid, refunded and expired orders and a few pending", () => {
     expect(statuses("shipped")).toBeGreaterThan(0.8);
-    for (const status of ["paid", "refunded", "expired", "pending_payment"]) expect(statuses(status), status).toBeGreaterThan(0);
+    for (const status of ["paid", "refunded", "expired", "pending_payment"])
+      expect(statuses(status), status).toBeGreaterThan(0);
     expect(statuses("pending_payment")).toBeLessThan(0.01);
     expect(new Set(history.orders.map((order) => order.row.number)).size).toBe(history.orders.length);
   });
@@ -53,7 +61,12 @@ describe("the bench's grown order history", () => {
   });
 
   it("restocks what was sold, so that the adjustments equal the units the orders still hold", () => {
-    const { activity, adjustments } = ownerHistory(history, { products, owner: { id: "owner-id", name: "Mara Wick" }, entries: 600, now });
+    const { activity, adjustments } = ownerHistory(history, {
+      products,
+      owner: { id: "owner-id", name: "Mara Wick" },
+      entries: 600,
+      now,
+    });
     expect(activity).toHaveLength(600);
     const held = new Map<number, number>();
     for (const { row, items } of history.orders) {
@@ -61,7 +74,8 @@ describe("the bench's grown order history", () => {
       for (const item of items) held.set(item.product_id, (held.get(item.product_id) ?? 0) + item.quantity);
     }
     const adjusted = new Map<number, number>();
-    for (const adjustment of adjustments) adjusted.set(adjustment.product_id, (adjusted.get(adjustment.product_id) ?? 0) + adjustment.delta);
+    for (const adjustment of adjustments)
+      adjusted.set(adjustment.product_id, (adjusted.get(adjustment.product_id) ?? 0) + adjustment.delta);
     expect(adjusted).toEqual(held);
   });
 });
@@ -75,6 +89,8 @@ describe("the deep page's Older link", () => {
   });
 
   it("is missing from a list paged by ?page=", () => {
-    expect(olderLink('<a href="/admin/orders?page=2" rel="next">Next</a><a href="/admin/orders?page=3">3</a>')).toBeUndefined();
+    expect(
+      olderLink('<a href="/admin/orders?page=2" rel="next">Next</a><a href="/admin/orders?page=3">3</a>'),
+    ).toBeUndefined();
   });
 });

@@ -1,6 +1,13 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { type CartAction, type CartState, cartReducer, emptyCart, totalPriceCents, totalQuantity } from "~/cart/reducer";
+import {
+  type CartAction,
+  type CartState,
+  cartReducer,
+  emptyCart,
+  totalPriceCents,
+  totalQuantity,
+} from "~/cart/reducer";
 import type { Product } from "~/lib/catalog";
 
 // A few ids so that sequences keep hitting the same lines; stock and price change between actions,
@@ -9,20 +16,22 @@ const ids = [1001, 1002, 1003, 1004];
 const id = fc.constantFrom(...ids);
 const stock = fc.integer({ min: 0, max: 12 });
 
-const product = fc.record({
-  id,
-  priceCents: fc.integer({ min: 1, max: 100_000 }),
-  stock,
-}).map(({ id, priceCents, stock }): Product => ({
-  id,
-  categorySlug: "wax",
-  name: `Candle ${id}`,
-  priceCents,
-  stock,
-  scent: "Vanilla",
-  description: "",
-  images: [],
-}));
+const product = fc
+  .record({
+    id,
+    priceCents: fc.integer({ min: 1, max: 100_000 }),
+    stock,
+  })
+  .map(({ id, priceCents, stock }): Product => ({
+    id,
+    categorySlug: "wax",
+    name: `Candle ${id}`,
+    priceCents,
+    stock,
+    scent: "Vanilla",
+    description: "",
+    images: [],
+  }));
 
 const action: fc.Arbitrary<CartAction> = fc.oneof(
   fc.record({ type: fc.constant("setCartOpen" as const), open: fc.boolean() }),
@@ -35,7 +44,10 @@ const action: fc.Arbitrary<CartAction> = fc.oneof(
     id,
     quantity: fc.oneof(fc.integer({ min: -3, max: 20 }), fc.double(), fc.constantFrom(Number.NaN, Infinity, 1e300)),
   }),
-  fc.record({ type: fc.constant("refreshItems" as const), products: fc.uniqueArray(product, { selector: (p) => p.id }) }),
+  fc.record({
+    type: fc.constant("refreshItems" as const),
+    products: fc.uniqueArray(product, { selector: (p) => p.id }),
+  }),
   fc.record({
     type: fc.constant("applyStock" as const),
     stock: fc.uniqueArray(fc.record({ id, available: stock }), { selector: (line) => line.id }),

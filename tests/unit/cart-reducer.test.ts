@@ -61,13 +61,17 @@ describe("add item (SPEC §4)", () => {
     const result = cartReducer(cartWith(line(4)), { type: "addItem", product: product({ stock: 2 }) });
     expect(result.state.cartItems).toEqual([line(2, { stock: 2 })]);
     expect(result.messages).toEqual(["Only 2 of the Lavender Fields are left, so we've set your cart to 2."]);
-    expect(cartMessages.onlyLeft("Vanilla Bean", 1)).toBe("Only 1 of the Vanilla Bean is left, so we've set your cart to 1.");
+    expect(cartMessages.onlyLeft("Vanilla Bean", 1)).toBe(
+      "Only 1 of the Vanilla Bean is left, so we've set your cart to 1.",
+    );
   });
 
   it("removes a line whose stock has run out, with SPEC's message", () => {
     const result = cartReducer(cartWith(line(2)), { type: "addItem", product: product({ stock: 0 }) });
     expect(result.state.cartItems).toEqual([]);
-    expect(result.messages).toEqual(["Oh no! Looks like all of the Lavender Fields is gone! We'll update your cart for you."]);
+    expect(result.messages).toEqual([
+      "Oh no! Looks like all of the Lavender Fields is gone! We'll update your cart for you.",
+    ]);
   });
 
   it("does not add an item with no stock", () => {
@@ -131,7 +135,9 @@ describe("clear a line, set a quantity, clear the cart", () => {
   });
 
   it("sets a line's quantity within the stock", () => {
-    expect(cartReducer(cartWith(line(1)), { type: "setQuantity", id: 1001, quantity: 4 }).state.cartItems).toEqual([line(4)]);
+    expect(cartReducer(cartWith(line(1)), { type: "setQuantity", id: 1001, quantity: 4 }).state.cartItems).toEqual([
+      line(4),
+    ]);
   });
 
   it("caps a quantity above the stock, saying so", () => {
@@ -159,7 +165,9 @@ describe("refresh from fresh catalog data and the stock check (SPEC §5)", () =>
   it("updates name, price, images and stock, keeping quantities", () => {
     const fresh = product({ name: "Lavender Dreams", priceCents: 2199, images: ["/new.webp"], stock: 8 });
     const result = cartReducer(cartWith(line(3)), { type: "refreshItems", products: [fresh] });
-    expect(result.state.cartItems).toEqual([line(3, { name: "Lavender Dreams", priceCents: 2199, images: ["/new.webp"], stock: 8 })]);
+    expect(result.state.cartItems).toEqual([
+      line(3, { name: "Lavender Dreams", priceCents: 2199, images: ["/new.webp"], stock: 8 }),
+    ]);
     expect(result.messages).toEqual([]);
   });
 
@@ -177,7 +185,9 @@ describe("refresh from fresh catalog data and the stock check (SPEC §5)", () =>
       products: [product({ stock: 0 }), product({ id: 1002, name: "Vanilla Bean", stock: 2 })],
     });
     expect(result.state.cartItems).toEqual([line(2, { id: 1002, name: "Vanilla Bean", stock: 2 })]);
-    expect(result.messages).toEqual(["Oh no! Looks like all of the Lavender Fields is gone! We'll update your cart for you."]);
+    expect(result.messages).toEqual([
+      "Oh no! Looks like all of the Lavender Fields is gone! We'll update your cart for you.",
+    ]);
   });
 
   it("treats an item the catalog no longer has as gone", () => {
@@ -205,7 +215,11 @@ describe("totals", () => {
 
 describe("apply the server's stock adjustments (SPEC §5 at payment)", () => {
   it("cuts or removes the lines the server names, with SPEC's texts, and leaves the others", () => {
-    const cart = cartWith(line(4), line(2, { id: 1002, name: "Vanilla Bean" }), line(1, { id: 1003, name: "Sea Salt & Sage" }));
+    const cart = cartWith(
+      line(4),
+      line(2, { id: 1002, name: "Vanilla Bean" }),
+      line(1, { id: 1003, name: "Sea Salt & Sage" }),
+    );
     const result = cartReducer(cart, {
       type: "applyStock",
       stock: [
@@ -214,6 +228,9 @@ describe("apply the server's stock adjustments (SPEC §5 at payment)", () => {
       ],
     });
     expect(result.state.cartItems).toEqual([line(3, { stock: 3 }), line(1, { id: 1003, name: "Sea Salt & Sage" })]);
-    expect(result.messages).toEqual([cartMessages.notEnough("Lavender Fields", 3), cartMessages.allGone("Vanilla Bean")]);
+    expect(result.messages).toEqual([
+      cartMessages.notEnough("Lavender Fields", 3),
+      cartMessages.allGone("Vanilla Bean"),
+    ]);
   });
 });

@@ -66,7 +66,10 @@ describe("parseCatalogFile", () => {
   });
 
   it("refuses an item id used twice, naming both places", () => {
-    const file = [category(), category({ title: "Jelly", route: "shop/jelly", items: [item({ itemCategoy: "Jelly" })] })];
+    const file = [
+      category(),
+      category({ title: "Jelly", route: "shop/jelly", items: [item({ itemCategoy: "Jelly" })] }),
+    ];
     expect(errorOf(file)).toBe(
       'category 2 ("Jelly"), item 1 (id 1001), field "id": the id 1001 is also used in category "Wax"',
     );
@@ -79,7 +82,9 @@ describe("parseCatalogFile", () => {
   });
 
   it("refuses a route that does not lead to the category page", () => {
-    expect(errorOf([category({ route: "shop/candles" })])).toBe('category 1 ("Wax"), field "route": must be "shop/wax"');
+    expect(errorOf([category({ route: "shop/candles" })])).toBe(
+      'category 1 ("Wax"), field "route": must be "shop/wax"',
+    );
   });
 
   it("accepts a route with slashes around it", () => {

@@ -45,7 +45,9 @@ describe("image URLs", () => {
 
   it("name the shop's own images by the version of the images the build holds", () => {
     expect(version).toMatch(/^[\w-]{12}$/);
-    expect(imageUrl("/images/products/vanilla-bean-1-800.webp")).toBe(`/images/products/vanilla-bean-1-800.webp?v=${version}`);
+    expect(imageUrl("/images/products/vanilla-bean-1-800.webp")).toBe(
+      `/images/products/vanilla-bean-1-800.webp?v=${version}`,
+    );
   });
 
   it("change when any image changes, is added or is renamed, and only then", () => {
@@ -74,14 +76,18 @@ describe("image URLs", () => {
   });
 
   it("add the version after a query the catalog's URL already has", () => {
-    expect(imageUrl("/images/products/wax.webp?crop=square")).toBe(`/images/products/wax.webp?crop=square&v=${version}`);
+    expect(imageUrl("/images/products/wax.webp?crop=square")).toBe(
+      `/images/products/wax.webp?crop=square&v=${version}`,
+    );
   });
 
   it("offer the small size beside the shop's own large images and uploaded photos", () => {
     expect(imageSrcSet("/images/products/vanilla-bean-1-800.webp")).toBe(
       `/images/products/vanilla-bean-1-400.webp?v=${version} 400w, /images/products/vanilla-bean-1-800.webp?v=${version} 800w`,
     );
-    expect(imageSrcSet("/photos/0123abcd-800.webp")).toBe("/photos/0123abcd-400.webp 400w, /photos/0123abcd-800.webp 800w");
+    expect(imageSrcSet("/photos/0123abcd-800.webp")).toBe(
+      "/photos/0123abcd-400.webp 400w, /photos/0123abcd-800.webp 800w",
+    );
   });
 
   it("offer no other sizes for other images", () => {

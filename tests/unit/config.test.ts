@@ -24,7 +24,9 @@ describe("loadConfig", () => {
   it("names the variable whose value is bad", () => {
     expect(errorOf({ PORT: "abc" })).toMatch(/^Invalid PORT: /);
     expect(errorOf({ PORT: "70000" })).toMatch(/^Invalid PORT: /);
-    expect(errorOf({ DATABASE_URL: "mysql://x" })).toBe("Invalid DATABASE_URL: must be a URL starting with postgres: or postgresql://");
+    expect(errorOf({ DATABASE_URL: "mysql://x" })).toBe(
+      "Invalid DATABASE_URL: must be a URL starting with postgres: or postgresql://",
+    );
     expect(errorOf({ SHOP_EMAIL: "not-an-email" })).toMatch(/^Invalid SHOP_EMAIL: /);
     expect(errorOf({ PUBLIC_URL: "shop.example.com" })).toMatch(/^Invalid PUBLIC_URL: /);
   });
@@ -39,7 +41,9 @@ describe("loadConfig", () => {
     expect(errorOf({ EMAILJS_PRIVATE_KEY: "secret" })).toBe(
       "EmailJS is partly configured: missing EMAILJS_PUBLIC_KEY, EMAILJS_SERVICE_ID, EMAILJS_TEMPLATE_ID",
     );
-    expect(errorOf({ GOOGLE_CLIENT_SECRET: "s" })).toBe("Google sign-in is partly configured: missing GOOGLE_CLIENT_ID");
+    expect(errorOf({ GOOGLE_CLIENT_SECRET: "s" })).toBe(
+      "Google sign-in is partly configured: missing GOOGLE_CLIENT_ID",
+    );
     expect(errorOf({ GOOGLE_DISCOVERY_URL: "https://id.example.com/.well-known/openid-configuration" })).toBe(
       "Google sign-in is partly configured: missing GOOGLE_CLIENT_ID, GOOGLE_CLIENT_SECRET",
     );
@@ -49,16 +53,24 @@ describe("loadConfig", () => {
     expect(loadConfig({}).trustProxy).toEqual(["loopback"]);
     expect(loadConfig({ TRUST_PROXY: "false" }).trustProxy).toBe(false);
     expect(loadConfig({ TRUST_PROXY: "1" }).trustProxy).toBe(1);
-    expect(loadConfig({ TRUST_PROXY: "loopback, 10.0.0.0/8,::1" }).trustProxy).toEqual(["loopback", "10.0.0.0/8", "::1"]);
+    expect(loadConfig({ TRUST_PROXY: "loopback, 10.0.0.0/8,::1" }).trustProxy).toEqual([
+      "loopback",
+      "10.0.0.0/8",
+      "::1",
+    ]);
     expect(errorOf({ TRUST_PROXY: "everyone" })).toMatch(/^Invalid TRUST_PROXY: "everyone" is not /);
   });
 
   it("uses Google's discovery document unless another provider's is given", () => {
     const google = { GOOGLE_CLIENT_ID: "id", GOOGLE_CLIENT_SECRET: "secret" };
-    expect(loadConfig(google).google?.discoveryUrl).toBe("https://accounts.google.com/.well-known/openid-configuration");
+    expect(loadConfig(google).google?.discoveryUrl).toBe(
+      "https://accounts.google.com/.well-known/openid-configuration",
+    );
     const local = "http://127.0.0.1:9000/.well-known/openid-configuration";
     expect(loadConfig({ ...google, GOOGLE_DISCOVERY_URL: local }).google?.discoveryUrl).toBe(local);
-    expect(errorOf({ ...google, GOOGLE_DISCOVERY_URL: "accounts.google.com" })).toMatch(/^Invalid GOOGLE_DISCOVERY_URL: /);
+    expect(errorOf({ ...google, GOOGLE_DISCOVERY_URL: "accounts.google.com" })).toMatch(
+      /^Invalid GOOGLE_DISCOVERY_URL: /,
+    );
   });
 
   it("chooses the payment and mail modes from what is configured", () => {
@@ -81,14 +93,21 @@ describe("loadConfig", () => {
 
   it("reads the abuse limits, and keeps rate-limit windows as long as the longest rule needs them", () => {
     const defaults = loadConfig({});
-    expect(defaults.authLimits).toEqual({ perIp: { limit: 10, windowMs: 15 * 60_000 }, perAccount: { limit: 5, windowMs: 15 * 60_000 } });
+    expect(defaults.authLimits).toEqual({
+      perIp: { limit: 10, windowMs: 15 * 60_000 },
+      perAccount: { limit: 5, windowMs: 15 * 60_000 },
+    });
     expect(defaults.checkoutLimit).toEqual({ limit: 10, windowMs: 15 * 60_000 });
     expect(defaults.longestRateLimitWindowMs).toBe(60 * 60_000);
     expect(defaults.unitsHeldPerIp).toBe(50);
     expect(loadConfig({ UNITS_HELD_PER_IP: "200" }).unitsHeldPerIp).toBe(200);
     expect(errorOf({ UNITS_HELD_PER_IP: "0" })).toMatch(/^Invalid UNITS_HELD_PER_IP: /);
 
-    const config = loadConfig({ AUTH_ATTEMPTS_PER_ACCOUNT: "3", CHECKOUT_ATTEMPTS_PER_IP: "7", ORDER_RESERVATION_MINUTES: "90" });
+    const config = loadConfig({
+      AUTH_ATTEMPTS_PER_ACCOUNT: "3",
+      CHECKOUT_ATTEMPTS_PER_IP: "7",
+      ORDER_RESERVATION_MINUTES: "90",
+    });
     expect(config.authLimits.perAccount.limit).toBe(3);
     expect(config.checkoutLimit).toEqual({ limit: 7, windowMs: 90 * 60_000 });
     expect(config.longestRateLimitWindowMs).toBe(90 * 60_000);

@@ -39,7 +39,9 @@ describe("csvDownload", () => {
     const { csv, reads } = numbers(10, 4);
     const answer = await csvDownload(csv, recordingLogger().logger);
     expect(answer.headers.get("content-type")).toBe("text/csv; charset=utf-8");
-    expect(answer.headers.get("content-disposition")).toMatch(/^attachment; filename="numbers-\d{4}-\d{2}-\d{2}\.csv"$/);
+    expect(answer.headers.get("content-disposition")).toMatch(
+      /^attachment; filename="numbers-\d{4}-\d{2}-\d{2}\.csv"$/,
+    );
     const bytes = new Uint8Array(await answer.arrayBuffer());
     expect(Buffer.from(bytes).equals(Buffer.from(expectedFile(10)))).toBe(true);
     expect(reads).toEqual([undefined, 4, 8, 10]);
@@ -83,7 +85,14 @@ describe("csvDownload", () => {
     await reader.cancel();
     for (let turn = 0; turn < 20; turn++) await nextTurn();
     expect(reads).toEqual([undefined]);
-    expect(lines).toEqual([expect.objectContaining({ level: 30, msg: "A CSV export stopped: the client went away", csv: "numbers", rowsWritten: 10 })]);
+    expect(lines).toEqual([
+      expect.objectContaining({
+        level: 30,
+        msg: "A CSV export stopped: the client went away",
+        csv: "numbers",
+        rowsWritten: 10,
+      }),
+    ]);
   });
 
   it("drops, without an error, the batch that was being read when the client went away", async () => {
@@ -130,12 +139,22 @@ describe("csvDownload", () => {
     expect(outcome).toBe("the database went away");
     expect(text.split("\r\n")).toHaveLength(22);
     expect(lines).toEqual([
-      expect.objectContaining({ level: 50, msg: "A CSV export failed; its download was cut short", csv: "numbers", rowsWritten: 20 }),
+      expect.objectContaining({
+        level: 50,
+        msg: "A CSV export failed; its download was cut short",
+        csv: "numbers",
+        rowsWritten: 20,
+      }),
     ]);
   });
 
   it("answers a failing first batch by throwing, before any byte is sent, as a loader's error", async () => {
-    const failing: CsvExport<number> = { name: "x", header: [], batchAfter: () => Promise.reject(new Error("out of reach")), rows: () => [] };
+    const failing: CsvExport<number> = {
+      name: "x",
+      header: [],
+      batchAfter: () => Promise.reject(new Error("out of reach")),
+      rows: () => [],
+    };
     await expect(csvDownload(failing, recordingLogger().logger)).rejects.toThrow("out of reach");
   });
 });

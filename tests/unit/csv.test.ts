@@ -2,9 +2,12 @@ import { describe, expect, it } from "vitest";
 import { csvCell, csvRow } from "~/lib/csv";
 
 describe("csvCell", () => {
-  it.each(["=1+1", "+1", "-2", "@SUM(A1)", "\tx", "\rx"])("defuses %j, which a spreadsheet would run as a formula", (value) => {
-    expect(csvCell(value).replace(/^"|"$/g, "").startsWith(`'${value[0]}`)).toBe(true);
-  });
+  it.each(["=1+1", "+1", "-2", "@SUM(A1)", "\tx", "\rx"])(
+    "defuses %j, which a spreadsheet would run as a formula",
+    (value) => {
+      expect(csvCell(value).replace(/^"|"$/g, "").startsWith(`'${value[0]}`)).toBe(true);
+    },
+  );
 
   it("quotes commas, quotes and line breaks, and leaves plain text and numbers alone", () => {
     expect(csvCell('Ada "The Countess", Lovelace')).toBe('"Ada ""The Countess"", Lovelace"');

@@ -9,10 +9,21 @@ import { cacheKey, createPageCache } from "../../server/page-cache";
 import { waitFor } from "../helpers/wait-for";
 
 describe("cacheKey", () => {
-  const key = (url: string, options: { method?: string; cookie?: string } = {}) => cacheKey({ method: "GET", url, ...options });
+  const key = (url: string, options: { method?: string; cookie?: string } = {}) =>
+    cacheKey({ method: "GET", url, ...options });
 
   it("keys the browsing pages and their navigation data by their URL", () => {
-    for (const url of ["/", "/_.data", "/shop", "/shop/", "/shop.data", "/shop/wax", "/shop/wax.data", "/shop/wax/1001/", "/shop/wax/1001/_.data"]) {
+    for (const url of [
+      "/",
+      "/_.data",
+      "/shop",
+      "/shop/",
+      "/shop.data",
+      "/shop/wax",
+      "/shop/wax.data",
+      "/shop/wax/1001/",
+      "/shop/wax/1001/_.data",
+    ]) {
       expect(key(url), url).toBe(url);
     }
     expect(key("/shop/wax", { method: "HEAD" })).toBe("/shop/wax");
@@ -27,7 +38,18 @@ describe("cacheKey", () => {
 
   it("refuses everything that is not a guest's GET of a browsing page", () => {
     expect(key("/shop", { method: "POST" })).toBeUndefined();
-    for (const url of ["/checkout", "/auth", "/contact", "/api/products?ids=1", "/api/catalog", "/api/catalog/wax", "/api/orders/WS-1/payment", "/api/checkout", "/shop/wax/1001/extra", "/assets/app.js"]) {
+    for (const url of [
+      "/checkout",
+      "/auth",
+      "/contact",
+      "/api/products?ids=1",
+      "/api/catalog",
+      "/api/catalog/wax",
+      "/api/orders/WS-1/payment",
+      "/api/checkout",
+      "/shop/wax/1001/extra",
+      "/assets/app.js",
+    ]) {
       expect(key(url), url).toBeUndefined();
     }
     expect(key("/shop", { cookie: "better-auth.session_token=abc" })).toBeUndefined();
@@ -75,7 +97,11 @@ describe("createPageCache in front of a real HTTP server", () => {
   /** A stand-in for React Router behind the cache: counts its renders, answers what `route` says. */
   async function serveWith(route: (req: express.Request, res: express.Response) => unknown) {
     let version = 1;
-    const cache = createPageCache({ readVersion: async () => version, logger: pino({ level: "silent" }), maxBytes: 1024 * 1024 });
+    const cache = createPageCache({
+      readVersion: async () => version,
+      logger: pino({ level: "silent" }),
+      maxBytes: 1024 * 1024,
+    });
     let renders = 0;
     const app = express();
     // React Router's answers carry no ETag of their own: only the cache's answers do.
@@ -128,7 +154,9 @@ describe("createPageCache in front of a real HTTP server", () => {
       res.type("html").send(page);
     });
     const encodings = ["br", "gzip", "br, gzip", "identity", "gzip;q=1, br;q=0.5"];
-    const answers = await Promise.all(encodings.map((encoding) => shop.get("/shop/wax", { "Accept-Encoding": encoding })));
+    const answers = await Promise.all(
+      encodings.map((encoding) => shop.get("/shop/wax", { "Accept-Encoding": encoding })),
+    );
     expect(shop.renders()).toBe(1);
     expect(answers.map((answer) => answer.headers.get("content-encoding"))).toEqual(["br", "gzip", "br", null, "gzip"]);
     for (const answer of answers) expect(await answer.text()).toBe(page);

@@ -63,7 +63,9 @@ describe("cachedPage", () => {
   const headOf = (head: string[]) => Object.fromEntries(chunk(head));
 
   it("keeps a page without a nonce compressed whole, with the headers of any answer and none of the one response's", async () => {
-    const body = Buffer.from(JSON.stringify({ items: Array.from({ length: 50 }, (_, id) => ({ id, name: `Candle ${id}` })) }));
+    const body = Buffer.from(
+      JSON.stringify({ items: Array.from({ length: 50 }, (_, id) => ({ id, name: `Candle ${id}` })) }),
+    );
     const page = await cachedPage({ version: 7, headers, body }, Date.UTC(2026, 5, 1));
     expect(page.validUntil).toBe(Date.UTC(2027, 0, 1));
     const plain = page.answers.identity;
@@ -87,7 +89,12 @@ describe("cachedPage", () => {
   // Base64 may end like an attribute (`+src==`): a script carrying such a nonce is still inline.
   const nonce = "cmVuZGVyZWQtbm9uY2+src==";
   const policy = (scriptSources: string[], styleSources: string[] = []) =>
-    ["default-src 'self'", ["script-src 'self'", ...scriptSources].join(" "), ["style-src 'self'", ...styleSources].join(" "), "object-src 'none'"].join(";");
+    [
+      "default-src 'self'",
+      ["script-src 'self'", ...scriptSources].join(" "),
+      ["style-src 'self'", ...styleSources].join(" "),
+      "object-src 'none'",
+    ].join(";");
   const rendered = policy([`'nonce-${nonce}'`], [`'nonce-${nonce}'`]);
   const style = ".card{color:#2e2219}";
   const scripts = ["window.__context = {};", 'import "/assets/entry.js";', "enqueue('[1,2,3]');".repeat(50)];
@@ -120,7 +127,10 @@ describe("cachedPage", () => {
     expect(zlib.gunzipSync(gzip.body).toString()).toBe(html);
     expect(identity.body.toString()).toBe(html);
     for (const [encoding, answer] of Object.entries(page.answers)) {
-      expect(headOf(answer.head), encoding).toMatchObject({ "content-length": String(answer.body.length), etag: page.etag });
+      expect(headOf(answer.head), encoding).toMatchObject({
+        "content-length": String(answer.body.length),
+        etag: page.etag,
+      });
       expect(headOf(answer.head)["content-encoding"], encoding).toBe(encoding === "identity" ? undefined : encoding);
     }
     expect(br.body.length).toBeLessThan(gzip.body.length);
@@ -133,10 +143,13 @@ describe("cachedPage", () => {
 
   it("drops the nonce and names no hash when nothing is inline: a page without scripts or styles, or one that is not HTML", async () => {
     const withoutScripts = await keep("<html><body><p>Hand-poured candles.</p></body></html>");
-    const json = await keep(JSON.stringify({ description: `<script nonce="${nonce}">alert(1)</script><style>*{}</style>` }), {
-      "content-security-policy": rendered,
-      "content-type": "application/json; charset=utf-8",
-    });
+    const json = await keep(
+      JSON.stringify({ description: `<script nonce="${nonce}">alert(1)</script><style>*{}</style>` }),
+      {
+        "content-security-policy": rendered,
+        "content-type": "application/json; charset=utf-8",
+      },
+    );
     for (const page of [withoutScripts, json]) {
       expect(headOf(page.answers.identity.head)["content-security-policy"]).toBe(policy([]));
     }
@@ -148,4 +161,5 @@ describe("cachedPage", () => {
   });
 });
 
-const chunk = (flat: string[]) => Array.from({ length: flat.length / 2 }, (_, i) => [flat[2 * i]!, flat[2 * i + 1]!] as const);
+const chunk = (flat: string[]) =>
+  Array.from({ length: flat.length / 2 }, (_, i) => [flat[2 * i]!, flat[2 * i + 1]!] as const);

@@ -6,7 +6,8 @@ describe("pagination", () => {
     expect(parsePageNumber(null)).toBe(1);
     expect(parsePageNumber("1")).toBe(1);
     expect(parsePageNumber("42")).toBe(42);
-    for (const bad of ["", "0", "-1", "01", "1.5", "2abc", " 2", "9999999"]) expect(parsePageNumber(bad), bad).toBeUndefined();
+    for (const bad of ["", "0", "-1", "01", "1.5", "2abc", " 2", "9999999"])
+      expect(parsePageNumber(bad), bad).toBeUndefined();
   });
 
   it("counts pages, with one page for an empty list", () => {

@@ -34,13 +34,19 @@ describe("pay", () => {
     const calls = stubApi({
       "/api/checkout": {
         status: 200,
-        body: { order: { number: paidOrder.number, amountCents: 1999, status: "paid", accessToken: "token" }, payment: { provider: "stripe" } },
+        body: {
+          order: { number: paidOrder.number, amountCents: 1999, status: "paid", accessToken: "token" },
+          payment: { provider: "stripe" },
+        },
       },
       [`/api/orders/${paidOrder.number}/payment`]: { status: 200, body: { order: paidOrder } },
     });
     const confirmPayment = vi.fn();
 
-    const result = await pay({ idempotencyKey: "key-12345678", items: [item], shipping, shownTotalCents: 1999 }, confirmPayment);
+    const result = await pay(
+      { idempotencyKey: "key-12345678", items: [item], shipping, shownTotalCents: 1999 },
+      confirmPayment,
+    );
 
     expect(result).toEqual({ kind: "paid", order: paidOrder });
     expect(confirmPayment).not.toHaveBeenCalled();
@@ -51,15 +57,24 @@ describe("pay", () => {
     stubApi({
       "/api/checkout": {
         status: 201,
-        body: { order: { number: paidOrder.number, amountCents: 1999, status: "pending_payment", accessToken: "token" }, payment: { provider: "test" } },
+        body: {
+          order: { number: paidOrder.number, amountCents: 1999, status: "pending_payment", accessToken: "token" },
+          payment: { provider: "test" },
+        },
       },
     });
     const confirmPayment = vi.fn(async () => ({ kind: "paid" as const, order: paidOrder }));
 
-    expect(await pay({ idempotencyKey: "key-12345678", items: [item], shipping, shownTotalCents: 1999 }, confirmPayment)).toEqual({
+    expect(
+      await pay({ idempotencyKey: "key-12345678", items: [item], shipping, shownTotalCents: 1999 }, confirmPayment),
+    ).toEqual({
       kind: "paid",
       order: paidOrder,
     });
-    expect(confirmPayment).toHaveBeenCalledWith({ number: paidOrder.number, accessToken: "token", payment: { provider: "test" } });
+    expect(confirmPayment).toHaveBeenCalledWith({
+      number: paidOrder.number,
+      accessToken: "token",
+      payment: { provider: "test" },
+    });
   });
 });

@@ -1,4 +1,14 @@
-import { sql, DummyDriver, Kysely, PostgresAdapter, PostgresIntrospector, PostgresQueryCompiler, SqliteAdapter, SqliteIntrospector, SqliteQueryCompiler } from "kysely";
+import {
+  sql,
+  DummyDriver,
+  Kysely,
+  PostgresAdapter,
+  PostgresIntrospector,
+  PostgresQueryCompiler,
+  SqliteAdapter,
+  SqliteIntrospector,
+  SqliteQueryCompiler,
+} from "kysely";
 import { describe, expect, it } from "vitest";
 import { queryTemplate, statementNameOf } from "~/.server/db/template";
 
@@ -35,7 +45,13 @@ describe.each(["sqlite", "postgres"] as const)("queryTemplate on %s", (engine) =
 
   it("gives the SQL and parameters Kysely compiles for the same values, run after run", () => {
     const template = queryTemplate(take);
-    for (const values of [{ ids: [3], quantity: 1 }, { ids: [9], quantity: 4 }, { ids: [1, 2, 5], quantity: 2 }, { ids: [7, 8], quantity: 3 }, { ids: [4], quantity: 6 }]) {
+    for (const values of [
+      { ids: [3], quantity: 1 },
+      { ids: [9], quantity: 4 },
+      { ids: [1, 2, 5], quantity: 2 },
+      { ids: [7, 8], quantity: 3 },
+      { ids: [4], quantity: 6 },
+    ]) {
       const { sql, parameters } = take(db, values).compile();
       expect(template(db, values).compile()).toMatchObject({ sql, parameters });
     }
@@ -52,13 +68,21 @@ describe.each(["sqlite", "postgres"] as const)("queryTemplate on %s", (engine) =
 
   it("keeps a null or an undefined as Kysely writes it (is null, a column left out): each is a shape of its own", () => {
     const find = queryTemplate((kysely: Kysely<Tables>, values: { note: string | null }) =>
-      kysely.selectFrom("items").select("id").where("note", values.note === null ? "is" : "=", values.note),
+      kysely
+        .selectFrom("items")
+        .select("id")
+        .where("note", values.note === null ? "is" : "=", values.note),
     );
-    const add = queryTemplate((kysely: Kysely<Tables>, values: { id: number; name: string; stock: number; note?: string }) =>
-      kysely.insertInto("items").values({ id: values.id, name: values.name, stock: values.stock, note: values.note }),
+    const add = queryTemplate(
+      (kysely: Kysely<Tables>, values: { id: number; name: string; stock: number; note?: string }) =>
+        kysely.insertInto("items").values({ id: values.id, name: values.name, stock: values.stock, note: values.note }),
     );
     for (const note of [null, "gift", null, "seconds"]) {
-      const { sql: text, parameters } = db.selectFrom("items").select("id").where("note", note === null ? "is" : "=", note).compile();
+      const { sql: text, parameters } = db
+        .selectFrom("items")
+        .select("id")
+        .where("note", note === null ? "is" : "=", note)
+        .compile();
       expect(find(db, { note }).compile()).toMatchObject({ sql: text, parameters });
     }
     for (const note of [undefined, "gift", undefined]) {
@@ -74,19 +98,26 @@ describe.each(["sqlite", "postgres"] as const)("queryTemplate on %s", (engine) =
     );
     expect(() => pattern(db, { name: "Fig" }).compile()).toThrow("values.name was used in code inside the build");
     const anyOf = queryTemplate((kysely: Kysely<Tables>, values: { ids: number[] }) =>
-      kysely.selectFrom("items").select("id").where(sql<boolean>`id = any(${values.ids})`),
+      kysely
+        .selectFrom("items")
+        .select("id")
+        .where(sql<boolean>`id = any(${values.ids})`),
     );
     expect(() => anyOf(db, { ids: [1, 2] }).compile()).toThrow("an array or object is bound as one value");
   });
 
   it("refuses * in what a query selects or returns: PostgreSQL fixes a prepared statement's columns", () => {
-    const everything = queryTemplate((kysely: Kysely<Tables>, values: { id: number }) => kysely.selectFrom("items").selectAll().where("id", "=", values.id));
+    const everything = queryTemplate((kysely: Kysely<Tables>, values: { id: number }) =>
+      kysely.selectFrom("items").selectAll().where("id", "=", values.id),
+    );
     expect(() => everything(db, { id: 1 }).compile()).toThrow("name the columns to select or return, not *");
     const added = queryTemplate((kysely: Kysely<Tables>, values: { id: number }) =>
       kysely.insertInto("items").values({ id: values.id, name: "Fig", stock: 1, note: null }).returningAll(),
     );
     expect(() => added(db, { id: 1 }).compile()).toThrow("name the columns to select or return, not *");
-    const named = queryTemplate((kysely: Kysely<Tables>, values: { id: number }) => kysely.selectFrom("items").select(["id", "name"]).where("id", "=", values.id));
+    const named = queryTemplate((kysely: Kysely<Tables>, values: { id: number }) =>
+      kysely.selectFrom("items").select(["id", "name"]).where("id", "=", values.id),
+    );
     expect(named(db, { id: 1 }).compile().parameters).toEqual([1]);
   });
 

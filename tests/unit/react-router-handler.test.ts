@@ -109,11 +109,15 @@ describe("writeAnswer, React Router's answer written to Express's response", () 
         controller.close();
       },
     });
-    const url = await serving(() => new Response(body, { headers: { "Content-Type": "text/html" } }), { compress: true });
+    const url = await serving(() => new Response(body, { headers: { "Content-Type": "text/html" } }), {
+      compress: true,
+    });
     const answer = await get(url, { "Accept-Encoding": "gzip" });
     expect(answer.headers["content-encoding"]).toBe("gzip");
     const unzipped = answer.pipe(zlib.createGunzip());
-    const start = await new Promise<string>((resolve) => unzipped.once("data", (chunk: Buffer) => resolve(chunk.toString())));
+    const start = await new Promise<string>((resolve) =>
+      unzipped.once("data", (chunk: Buffer) => resolve(chunk.toString())),
+    );
     expect(start).toBe("<p>the page's start</p>");
     finish();
     let end = "";
@@ -135,7 +139,9 @@ describe("writeAnswer, React Router's answer written to Express's response", () 
           controller.enqueue(randomBytes(MiB));
         },
       });
-      const url = await serving(() => new Response(body, { headers: { "Content-Type": "application/octet-stream" } }), { compress: true });
+      const url = await serving(() => new Response(body, { headers: { "Content-Type": "application/octet-stream" } }), {
+        compress: true,
+      });
       const answer = await get(url, { "Accept-Encoding": "gzip" });
       expect(answer.headers["content-encoding"]).toBe("gzip");
       let received = 0;

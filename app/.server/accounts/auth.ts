@@ -18,7 +18,11 @@ export async function loadAuthSecret(db: Db): Promise<string> {
     .values({ key: "auth_secret", value: randomBytes(32).toString("base64url") })
     .onConflict((conflict) => conflict.column("key").doNothing())
     .execute();
-  const row = await db.selectFrom("settings").select("value").where("key", "=", "auth_secret").executeTakeFirstOrThrow();
+  const row = await db
+    .selectFrom("settings")
+    .select("value")
+    .where("key", "=", "auth_secret")
+    .executeTakeFirstOrThrow();
   return row.value;
 }
 
@@ -57,7 +61,11 @@ export const OWNER_ROLE = "owner";
  * routes.ts): owners are made with `npm run owner:create`, and sign-up can
  * never set a role.
  */
-const roles = admin({ defaultRole: "shopper", adminRoles: [OWNER_ROLE], roles: { [OWNER_ROLE]: adminAc, shopper: userAc } });
+const roles = admin({
+  defaultRole: "shopper",
+  adminRoles: [OWNER_ROLE],
+  roles: { [OWNER_ROLE]: adminAc, shopper: userAc },
+});
 
 /** Sign-in codes from an authenticator app (TOTP) and backup codes, for the owner (migration 014). */
 const twoFactorSignIn = twoFactor({ issuer: "Wickshop" });
@@ -98,7 +106,11 @@ export function createAuth(options: { db: Db; engine: Engine; config: Config; se
             // Owners sign in with their password and, once it is on, a code: never through
             // Google, which would skip the code, nor any other way a session could be made.
             if (!path || !OWNER_SIGN_IN_PATHS.has(path)) {
-              const user = await options.db.selectFrom("user").select("role").where("id", "=", session.userId).executeTakeFirst();
+              const user = await options.db
+                .selectFrom("user")
+                .select("role")
+                .where("id", "=", session.userId)
+                .executeTakeFirst();
               if (user?.role === OWNER_ROLE) return false;
             }
             return { data: { ...session, twoFactorPassed: path !== undefined && CODE_PATHS.has(path) } };
@@ -144,7 +156,11 @@ export function redirectWithAuthCookies(to: string, authHeaders: Headers) {
  * provider, better-auth's callback (/api/auth/callback/google) signs the
  * shopper in and sends them to `callbackURL`, or to `errorCallbackURL?error=…`.
  */
-export async function startGoogleSignIn(auth: Auth, requestHeaders: Headers, next: { callbackURL: string; errorCallbackURL: string }) {
+export async function startGoogleSignIn(
+  auth: Auth,
+  requestHeaders: Headers,
+  next: { callbackURL: string; errorCallbackURL: string },
+) {
   const { headers, response } = await auth.api.signInSocial({
     body: { provider: GOOGLE, ...next, disableRedirect: true },
     headers: requestHeaders,

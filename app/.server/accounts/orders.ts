@@ -23,7 +23,11 @@ export async function ordersOfShopper(db: Db, userId: string, options: { timeZon
     ? await db
         .selectFrom("order_items")
         .select(["order_id", "product_id", "name", "scent", "quantity", "price_cents"])
-        .where("order_id", "in", orders.map((order) => order.id))
+        .where(
+          "order_id",
+          "in",
+          orders.map((order) => order.id),
+        )
         .orderBy("product_id")
         .execute()
     : [];

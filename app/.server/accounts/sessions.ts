@@ -4,7 +4,8 @@ import type { Trx } from "../db";
 const SESSION_TOKEN = /(?:^|;\s*)(?:__Secure-)?better-auth\.session_token=([A-Za-z0-9_-]+)\./;
 
 /** The session token a Cookie header sends, or a Set-Cookie header sets. */
-export const sessionTokenIn = (cookies: string | null | undefined) => (cookies ? SESSION_TOKEN.exec(cookies)?.[1] : undefined);
+export const sessionTokenIn = (cookies: string | null | undefined) =>
+  cookies ? SESSION_TOKEN.exec(cookies)?.[1] : undefined;
 
 /** The session a response leaves the browser with: the one it sets, or else the one the request sent. */
 export function sessionTokenAfter(request: Request, responseHeaders: Headers) {

@@ -11,7 +11,13 @@ export type SignInChange = "account.two_factor_on" | "account.two_factor_off" | 
  * rather than at their next sign-in, and the change goes into the activity
  * log. `keepToken` is the session the owner made the change in.
  */
-export async function signInChanged(db: Db, owner: Shopper, change: SignInChange, keepToken: string | undefined, now: number) {
+export async function signInChanged(
+  db: Db,
+  owner: Shopper,
+  change: SignInChange,
+  keepToken: string | undefined,
+  now: number,
+) {
   await transaction(db, async (trx) => {
     await endOtherSessions(trx, owner.id, keepToken);
     await recordActivity(trx, owner, { action: change, subjectType: "account", subject: owner.email }, now);

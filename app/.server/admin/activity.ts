@@ -34,7 +34,10 @@ export async function recordActivity(trx: Db, actor: Actor, entry: ActivityEntry
 
 /** One page of the activity log, newest first, with how many entries there are in all. */
 export async function listActivity(db: Db, page: { number: number; size: number }) {
-  const { total } = await db.selectFrom("activity").select((eb) => eb.fn.countAll<number>().as("total")).executeTakeFirstOrThrow();
+  const { total } = await db
+    .selectFrom("activity")
+    .select((eb) => eb.fn.countAll<number>().as("total"))
+    .executeTakeFirstOrThrow();
   const entries = await db
     .selectFrom("activity")
     .selectAll()
@@ -55,7 +58,16 @@ export const activityCsv = (db: Db, batchSize = 1000): CsvExport<ActivityRow> =>
   header: ["When (UTC)", "Who", "Account id", "Action", "Subject type", "Subject", "Before", "After"],
   batchAfter: (last) => activityBatch(db, last?.id ?? 0, batchSize),
   rows: (entry) => [
-    [new Date(entry.created_at).toISOString(), entry.actor_name, entry.actor_id, entry.action, entry.subject_type, entry.subject, entry.before, entry.after],
+    [
+      new Date(entry.created_at).toISOString(),
+      entry.actor_name,
+      entry.actor_id,
+      entry.action,
+      entry.subject_type,
+      entry.subject,
+      entry.before,
+      entry.after,
+    ],
   ],
 });
 

@@ -7,7 +7,8 @@ import { markRefunded } from "../orders/refunded";
 import { queueRefund } from "../orders/refunds";
 import type { Actor } from "./activity";
 
-export type RefundOutcome = { kind: "refunded" } | { kind: "already_refunded" } | { kind: "not_refundable" } | { kind: "not_found" };
+export type RefundOutcome =
+  { kind: "refunded" } | { kind: "already_refunded" } | { kind: "not_refundable" } | { kind: "not_found" };
 
 /**
  * Cancels a paid or shipped order and gives the money back through the
@@ -25,7 +26,10 @@ export async function cancelAndRefund(
 ): Promise<RefundOutcome> {
   const { now } = options;
   return transaction(db, async (trx) => {
-    const order = await lockForUpdate(trx, trx.selectFrom("orders").selectAll().where("number", "=", request.number)).executeTakeFirst();
+    const order = await lockForUpdate(
+      trx,
+      trx.selectFrom("orders").selectAll().where("number", "=", request.number),
+    ).executeTakeFirst();
     if (!order) return { kind: "not_found" };
     if (order.status === "refunded") return { kind: "already_refunded" };
     if (!isPaid(order.status)) return { kind: "not_refundable" };
@@ -39,7 +43,15 @@ export async function cancelAndRefund(
           .executeTakeFirst();
         // A product removed from the catalog since has no stock to return to.
         if (back.numUpdatedRows === 1n) {
-          await trx.insertInto("stock_adjustments").values({ product_id: item.product_id, delta: item.quantity, reason: `refund of ${order.number}`, created_at: now }).execute();
+          await trx
+            .insertInto("stock_adjustments")
+            .values({
+              product_id: item.product_id,
+              delta: item.quantity,
+              reason: `refund of ${order.number}`,
+              created_at: now,
+            })
+            .execute();
         }
       }
     }
@@ -54,7 +66,13 @@ export async function cancelAndRefund(
         now,
       });
     }
-    await markRefunded(trx, order, items, { actor: options.actor, amountCents: order.amount_cents, restocked: request.restock, now, shopEmail: options.shopEmail });
+    await markRefunded(trx, order, items, {
+      actor: options.actor,
+      amountCents: order.amount_cents,
+      restocked: request.restock,
+      now,
+      shopEmail: options.shopEmail,
+    });
     if (request.restock) await catalogVersionBump(trx).execute();
     return { kind: "refunded" };
   });

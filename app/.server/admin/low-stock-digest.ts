@@ -16,7 +16,10 @@ import { type Actor, recordActivity } from "./activity";
 export const DIGEST_HOUR = 7;
 
 export async function digestIsOn(db: Db, userId: string) {
-  return (await db.selectFrom("low_stock_digests").select("user_id").where("user_id", "=", userId).executeTakeFirst()) !== undefined;
+  return (
+    (await db.selectFrom("low_stock_digests").select("user_id").where("user_id", "=", userId).executeTakeFirst()) !==
+    undefined
+  );
 }
 
 /** Turns the owner's low-stock email on or off; a change is written to the activity log with it. */
@@ -27,13 +30,28 @@ export async function setDigest(db: Db, owner: Actor & { email: string }, on: bo
     if (on) await trx.insertInto("low_stock_digests").values({ user_id: owner.id, last_sent_day: null }).execute();
     else await trx.deleteFrom("low_stock_digests").where("user_id", "=", owner.id).execute();
     const state = (isOn: boolean) => ({ lowStockEmail: isOn ? "on" : "off" });
-    await recordActivity(trx, owner, { action: "account.low_stock_email", subjectType: "account", subject: owner.email, before: state(was), after: state(on) }, now);
+    await recordActivity(
+      trx,
+      owner,
+      {
+        action: "account.low_stock_email",
+        subjectType: "account",
+        subject: owner.email,
+        before: state(was),
+        after: state(on),
+      },
+      now,
+    );
   });
 }
 
 /** Queues today's digests not yet sent; returns how many were queued. */
 export async function sendLowStockDigests(db: Db, options: { now: number; timeZone: string; publicUrl: string }) {
-  const hour = Number(new Intl.DateTimeFormat("en-US", { timeZone: options.timeZone, hour: "numeric", hourCycle: "h23" }).format(options.now));
+  const hour = Number(
+    new Intl.DateTimeFormat("en-US", { timeZone: options.timeZone, hour: "numeric", hourCycle: "h23" }).format(
+      options.now,
+    ),
+  );
   if (hour < DIGEST_HOUR) return 0;
   const today = dayIn(options.timeZone)(options.now);
   const due = await db
@@ -55,7 +73,13 @@ export async function sendLowStockDigests(db: Db, options: { now: number; timeZo
       if (claimed.numUpdatedRows !== 1n) return 0;
       const products = await lowStockProducts(trx);
       if (products.length === 0) return 0;
-      await enqueueOwnerEmail(trx, "low_stock_digest", owner.email, lowStockDigest(products, options.publicUrl), options.now);
+      await enqueueOwnerEmail(
+        trx,
+        "low_stock_digest",
+        owner.email,
+        lowStockDigest(products, options.publicUrl),
+        options.now,
+      );
       return 1;
     });
   }

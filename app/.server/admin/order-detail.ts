@@ -10,8 +10,16 @@ const EMAIL_KINDS: Record<string, string> = {
   order_refunded: "Refund email",
 };
 
-const EMAIL_STATES: Record<string, string> = { pending: "waiting to be sent", sent: "sent", failed: "FAILED (npm run outbox)" };
-const REFUND_STATES: Record<string, string> = { pending: "on its way", refunded: "done", failed: "FAILED (npm run refunds)" };
+const EMAIL_STATES: Record<string, string> = {
+  pending: "waiting to be sent",
+  sent: "sent",
+  failed: "FAILED (npm run outbox)",
+};
+const REFUND_STATES: Record<string, string> = {
+  pending: "on its way",
+  refunded: "done",
+  failed: "FAILED (npm run refunds)",
+};
 
 const DAY_MS = 24 * 60 * 60_000;
 
@@ -32,19 +40,46 @@ export async function orderDetail(db: Db, number: string, options: { timeZone: s
   const moment = formatMoment(options.timeZone);
   const [items, emails, refund] = await Promise.all([
     findOrderItems(db, order.id),
-    db.selectFrom("outbox").select(["kind", "to", "status", "created_at", "sent_at", "pruned_at"]).where("order_id", "=", order.id).orderBy("id").execute(),
-    db.selectFrom("refunds").select(["status", "amount_cents"]).where("order_id", "=", order.id).orderBy("id", "desc").executeTakeFirst(),
+    db
+      .selectFrom("outbox")
+      .select(["kind", "to", "status", "created_at", "sent_at", "pruned_at"])
+      .where("order_id", "=", order.id)
+      .orderBy("id")
+      .execute(),
+    db
+      .selectFrom("refunds")
+      .select(["status", "amount_cents"])
+      .where("order_id", "=", order.id)
+      .orderBy("id", "desc")
+      .executeTakeFirst(),
   ]);
   const events: { at: number; what: string }[] = [{ at: order.created_at, what: "Placed" }];
-  if (order.paid_at) events.push({ at: order.paid_at, what: `Paid through ${order.payment_provider === "stripe" ? "Stripe" : "the test gateway"}` });
+  if (order.paid_at)
+    events.push({
+      at: order.paid_at,
+      what: `Paid through ${order.payment_provider === "stripe" ? "Stripe" : "the test gateway"}`,
+    });
   if (order.shipped_at) {
-    const how = [order.carrier && `with ${order.carrier}`, order.tracking_number && `tracking number ${order.tracking_number}`].filter(Boolean).join(", ");
+    const how = [
+      order.carrier && `with ${order.carrier}`,
+      order.tracking_number && `tracking number ${order.tracking_number}`,
+    ]
+      .filter(Boolean)
+      .join(", ");
     events.push({ at: order.shipped_at, what: how ? `Shipped ${how}` : "Shipped" });
   }
-  if (order.refunded_at) events.push({ at: order.refunded_at, what: `Cancelled and refunded${refund ? `: ${REFUND_STATES[refund.status]}` : ""}` });
+  if (order.refunded_at)
+    events.push({
+      at: order.refunded_at,
+      what: `Cancelled and refunded${refund ? `: ${REFUND_STATES[refund.status]}` : ""}`,
+    });
   for (const email of emails) {
     const what = `${EMAIL_KINDS[email.kind] ?? email.kind} to ${email.to}: ${EMAIL_STATES[email.status]}`;
-    events.push({ at: email.sent_at ?? email.created_at, what: email.pruned_at === null ? what : `${what} ${prunedNote(email.sent_at ?? email.created_at, email.pruned_at)}` });
+    events.push({
+      at: email.sent_at ?? email.created_at,
+      what:
+        email.pruned_at === null ? what : `${what} ${prunedNote(email.sent_at ?? email.created_at, email.pruned_at)}`,
+    });
   }
   return {
     number: order.number,
@@ -54,11 +89,23 @@ export async function orderDetail(db: Db, number: string, options: { timeZone: s
     customerName: order.customer_name,
     email: order.email,
     phone: order.phone,
-    shipping: { name: order.shipping_name, address: order.shipping_address, city: order.shipping_city, state: order.shipping_state, zip: order.shipping_zip },
+    shipping: {
+      name: order.shipping_name,
+      address: order.shipping_address,
+      city: order.shipping_city,
+      state: order.shipping_state,
+      zip: order.shipping_zip,
+    },
     amountCents: order.amount_cents,
     paymentProvider: order.payment_provider,
     paymentRef: order.payment_ref,
-    items: items.map((item) => ({ id: item.product_id, name: item.name, scent: item.scent, quantity: item.quantity, priceCents: item.price_cents })),
+    items: items.map((item) => ({
+      id: item.product_id,
+      name: item.name,
+      scent: item.scent,
+      quantity: item.quantity,
+      priceCents: item.price_cents,
+    })),
     timeline: events.sort((a, b) => a.at - b.at).map((event) => ({ when: moment(event.at), what: event.what })),
   };
 }

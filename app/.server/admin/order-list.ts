@@ -25,8 +25,14 @@ function matching<O>(db: Db, query: SelectQueryBuilder<Database, "orders", O>, f
 
 /** Rows before (older than) or after (newer than) a cursor, in the list's order: created_at, then id. */
 function from<O>(query: SelectQueryBuilder<Database, "orders", O>, page: PageFrom) {
-  if ("before" in page) return query.where((eb) => eb(eb.refTuple("orders.created_at", "orders.id"), "<", eb.tuple(page.before.at, page.before.id)));
-  if ("after" in page) return query.where((eb) => eb(eb.refTuple("orders.created_at", "orders.id"), ">", eb.tuple(page.after.at, page.after.id)));
+  if ("before" in page)
+    return query.where((eb) =>
+      eb(eb.refTuple("orders.created_at", "orders.id"), "<", eb.tuple(page.before.at, page.before.id)),
+    );
+  if ("after" in page)
+    return query.where((eb) =>
+      eb(eb.refTuple("orders.created_at", "orders.id"), ">", eb.tuple(page.after.at, page.after.id)),
+    );
   return query;
 }
 
@@ -36,9 +42,22 @@ function from<O>(query: SelectQueryBuilder<Database, "orders", O>, page: PageFro
  * either side, where there are any.
  */
 export async function listOrders(db: Db, filter: OrderListQuery, page: PageFrom, size: number) {
-  const { total } = await matching(db, db.selectFrom("orders").select((eb) => eb.fn.countAll<number>().as("total")), filter).executeTakeFirstOrThrow();
+  const { total } = await matching(
+    db,
+    db.selectFrom("orders").select((eb) => eb.fn.countAll<number>().as("total")),
+    filter,
+  ).executeTakeFirstOrThrow();
   const newerFirst = !("after" in page);
-  const rows = await from(matching(db, db.selectFrom("orders").select(["id", "number", "status", "shipping_name", "email", "amount_cents", "created_at"]), filter), page)
+  const rows = await from(
+    matching(
+      db,
+      db
+        .selectFrom("orders")
+        .select(["id", "number", "status", "shipping_name", "email", "amount_cents", "created_at"]),
+      filter,
+    ),
+    page,
+  )
     .orderBy("orders.created_at", newerFirst ? "desc" : "asc")
     .orderBy("orders.id", newerFirst ? "desc" : "asc")
     .limit(size + 1)
@@ -59,25 +78,52 @@ export async function listOrders(db: Db, filter: OrderListQuery, page: PageFrom,
 }
 
 /** The next `size` orders a list query names after `after`, newest first, each with its lines by item id: a batch of the CSV export. */
-export async function orderBatch(db: Db, filter: OrderListQuery, after: { created_at: number; id: number } | undefined, size: number) {
+export async function orderBatch(
+  db: Db,
+  filter: OrderListQuery,
+  after: { created_at: number; id: number } | undefined,
+  size: number,
+) {
   const query = matching(
     db,
     db
       .selectFrom("orders")
       .select([
-        "orders.id", "orders.number", "orders.status", "orders.created_at", "orders.paid_at", "orders.shipped_at", "orders.refunded_at",
-        "orders.customer_name", "orders.email", "orders.phone", "orders.shipping_name", "orders.shipping_address", "orders.shipping_city",
-        "orders.shipping_state", "orders.shipping_zip", "orders.carrier", "orders.tracking_number", "orders.amount_cents",
+        "orders.id",
+        "orders.number",
+        "orders.status",
+        "orders.created_at",
+        "orders.paid_at",
+        "orders.shipped_at",
+        "orders.refunded_at",
+        "orders.customer_name",
+        "orders.email",
+        "orders.phone",
+        "orders.shipping_name",
+        "orders.shipping_address",
+        "orders.shipping_city",
+        "orders.shipping_state",
+        "orders.shipping_zip",
+        "orders.carrier",
+        "orders.tracking_number",
+        "orders.amount_cents",
       ]),
     filter,
   );
   const orders = await from(query, after ? { before: { at: after.created_at, id: after.id } } : {})
-    .orderBy("orders.created_at", "desc").orderBy("orders.id", "desc").limit(size).execute();
+    .orderBy("orders.created_at", "desc")
+    .orderBy("orders.id", "desc")
+    .limit(size)
+    .execute();
   if (orders.length === 0) return [];
   const lines = await db
     .selectFrom("order_items")
     .select(["order_id", "product_id", "name", "scent", "quantity", "price_cents"])
-    .where("order_id", "in", orders.map((order) => order.id))
+    .where(
+      "order_id",
+      "in",
+      orders.map((order) => order.id),
+    )
     .orderBy("order_id")
     .orderBy("product_id")
     .execute();
@@ -89,9 +135,28 @@ export async function orderBatch(db: Db, filter: OrderListQuery, after: { create
 export type OrderWithLines = Awaited<ReturnType<typeof orderBatch>>[number];
 
 const ORDERS_CSV_HEADER = [
-  "Order", "Status", "Placed (UTC)", "Paid (UTC)", "Shipped (UTC)", "Refunded (UTC)", "Customer", "Email", "Phone",
-  "Ship to", "Address", "City", "State", "ZIP", "Carrier", "Tracking number", "Order total",
-  "Item id", "Item", "Scent", "Quantity", "Unit price",
+  "Order",
+  "Status",
+  "Placed (UTC)",
+  "Paid (UTC)",
+  "Shipped (UTC)",
+  "Refunded (UTC)",
+  "Customer",
+  "Email",
+  "Phone",
+  "Ship to",
+  "Address",
+  "City",
+  "State",
+  "ZIP",
+  "Carrier",
+  "Tracking number",
+  "Order total",
+  "Item id",
+  "Item",
+  "Scent",
+  "Quantity",
+  "Unit price",
 ];
 
 const iso = (ms: number | null) => (ms === null ? null : new Date(ms).toISOString());
@@ -103,9 +168,27 @@ export const ordersCsv = (db: Db, filter: OrderListQuery, batchSize = 500): CsvE
   batchAfter: (last) => orderBatch(db, filter, last, batchSize),
   rows: (order) =>
     order.lines.map((line) => [
-      order.number, order.status, iso(order.created_at), iso(order.paid_at), iso(order.shipped_at), iso(order.refunded_at), order.customer_name,
-      order.email, order.phone, order.shipping_name, order.shipping_address, order.shipping_city, order.shipping_state, order.shipping_zip,
-      order.carrier, order.tracking_number, formatPrice(order.amount_cents), line.product_id, line.name, line.scent, line.quantity,
+      order.number,
+      order.status,
+      iso(order.created_at),
+      iso(order.paid_at),
+      iso(order.shipped_at),
+      iso(order.refunded_at),
+      order.customer_name,
+      order.email,
+      order.phone,
+      order.shipping_name,
+      order.shipping_address,
+      order.shipping_city,
+      order.shipping_state,
+      order.shipping_zip,
+      order.carrier,
+      order.tracking_number,
+      formatPrice(order.amount_cents),
+      line.product_id,
+      line.name,
+      line.scent,
+      line.quantity,
       formatPrice(line.price_cents),
     ]),
 });

@@ -31,13 +31,18 @@ export async function requireOwner(auth: Auth, request: Request, url: URL): Prom
 const REFUND_SIGN_IN_MS = 24 * 60 * 60_000;
 
 /** Whether the owner signed in (typed her password) within the last day: refunds ask for it. */
-export const signedInRecently = (owner: Shopper, now: number) => now - new Date(owner.signedInAt).getTime() < REFUND_SIGN_IN_MS;
+export const signedInRecently = (owner: Shopper, now: number) =>
+  now - new Date(owner.signedInAt).getTime() < REFUND_SIGN_IN_MS;
 
 /** Who the activity log names for what `npm run owner:create` does. */
 export const OWNER_CREATE: Actor = { id: "owner:create", displayName: "npm run owner:create" };
 
 const accountByEmail = (db: Db, email: string) =>
-  db.selectFrom("user").select(["id", "name", "email", "role"]).where("email", "=", email.toLowerCase()).executeTakeFirst();
+  db
+    .selectFrom("user")
+    .select(["id", "name", "email", "role"])
+    .where("email", "=", email.toLowerCase())
+    .executeTakeFirst();
 
 export type OwnerChange =
   | { kind: "created" }
@@ -74,7 +79,12 @@ export async function makeOwner(
     await trx.updateTable("user").set({ role: OWNER_ROLE, name: owner.name }).where("id", "=", account.id).execute();
     await setPasswordOnly(trx, account.id, hash, now);
     await endOtherSessions(trx, account.id, undefined);
-    await recordActivity(trx, OWNER_CREATE, { action: "owner.promoted", ...logged, before: { name: account.name }, after: { name: owner.name } }, now);
+    await recordActivity(
+      trx,
+      OWNER_CREATE,
+      { action: "owner.promoted", ...logged, before: { name: account.name }, after: { name: owner.name } },
+      now,
+    );
   });
   return { kind: "promoted" };
 }
@@ -84,11 +94,23 @@ async function setPasswordOnly(trx: Trx, userId: string, hash: string, now: numb
   // Written as better-auth writes its dates: ISO text on SQLite, a timestamp on PostgreSQL.
   const at = new Date(now).toISOString();
   await trx.deleteFrom("account").where("userId", "=", userId).where("providerId", "<>", "credential").execute();
-  const updated = await trx.updateTable("account").set({ password: hash, updatedAt: at }).where("userId", "=", userId).executeTakeFirst();
+  const updated = await trx
+    .updateTable("account")
+    .set({ password: hash, updatedAt: at })
+    .where("userId", "=", userId)
+    .executeTakeFirst();
   if (updated.numUpdatedRows > 0n) return;
   await trx
     .insertInto("account")
-    .values({ id: randomUUID(), accountId: userId, providerId: "credential", userId, password: hash, createdAt: at, updatedAt: at })
+    .values({
+      id: randomUUID(),
+      accountId: userId,
+      providerId: "credential",
+      userId,
+      password: hash,
+      createdAt: at,
+      updatedAt: at,
+    })
     .execute();
 }
 
@@ -99,7 +121,12 @@ export async function removeOwner(db: Db, email: string, now: number): Promise<O
   if (account.role !== OWNER_ROLE) return { kind: "not_owner" };
   await transaction(db, async (trx) => {
     await trx.updateTable("user").set({ role: "shopper" }).where("id", "=", account.id).execute();
-    await recordActivity(trx, OWNER_CREATE, { action: "owner.removed", subjectType: "account", subject: account.email }, now);
+    await recordActivity(
+      trx,
+      OWNER_CREATE,
+      { action: "owner.removed", subjectType: "account", subject: account.email },
+      now,
+    );
   });
   return { kind: "removed" };
 }

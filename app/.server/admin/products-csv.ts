@@ -16,21 +16,57 @@ export async function productBatch(db: Db, after: CatalogPlace | undefined, size
   let query = selectOwnerProducts(db).select("c.position as category_position");
   if (after) {
     const { categoryPosition, categoryId, position, id } = after;
-    query = query.where((eb) => eb(eb.refTuple("c.position", "c.id", "p.position", "p.id"), ">", eb.tuple(categoryPosition, categoryId, position, id)));
+    query = query.where((eb) =>
+      eb(
+        eb.refTuple("c.position", "c.id", "p.position", "p.id"),
+        ">",
+        eb.tuple(categoryPosition, categoryId, position, id),
+      ),
+    );
   }
-  const rows = await query.orderBy("c.position").orderBy("c.id").orderBy("p.position").orderBy("p.id").limit(size).execute();
-  return rows.map((row) => ({ ...toOwnerProduct(row), categoryPosition: row.category_position, categoryId: row.category_id, position: row.position }));
+  const rows = await query
+    .orderBy("c.position")
+    .orderBy("c.id")
+    .orderBy("p.position")
+    .orderBy("p.id")
+    .limit(size)
+    .execute();
+  return rows.map((row) => ({
+    ...toOwnerProduct(row),
+    categoryPosition: row.category_position,
+    categoryId: row.category_id,
+    position: row.position,
+  }));
 }
 
 /** Every product as CSV (GET /admin/products.csv), one row each, defused against formulas like the orders CSV. */
 export const productsCsv = (db: Db, batchSize = 500): CsvExport<OwnerProduct & CatalogPlace> => ({
   name: "products",
-  header: ["Id", "Name", "Category", "Price", "Stock", "Low-stock alert at", "Visible in the shop", "Scent", "Description", "Photos"],
+  header: [
+    "Id",
+    "Name",
+    "Category",
+    "Price",
+    "Stock",
+    "Low-stock alert at",
+    "Visible in the shop",
+    "Scent",
+    "Description",
+    "Photos",
+  ],
   batchAfter: (last) => productBatch(db, last, batchSize),
   rows: (product) => [
     [
-      product.id, product.name, product.categoryTitle, formatPrice(product.priceCents), product.stock, product.lowStockAt,
-      product.visible ? "yes" : "no", product.scent, product.description, product.images.join(" "),
+      product.id,
+      product.name,
+      product.categoryTitle,
+      formatPrice(product.priceCents),
+      product.stock,
+      product.lowStockAt,
+      product.visible ? "yes" : "no",
+      product.scent,
+      product.description,
+      product.images.join(" "),
     ],
   ],
 });

@@ -65,12 +65,18 @@ export async function findOwnerProduct(db: Db, id: number): Promise<OwnerProduct
 
 /** Products at or below their own low-stock level, the emptiest first: the Today screen's "to pour". */
 export async function lowStockProducts(db: Db, limit = 50) {
-  const rows = await selectOwnerProducts(db).whereRef("p.stock", "<=", "p.low_stock_at").orderBy("p.stock").orderBy("p.id").limit(limit).execute();
+  const rows = await selectOwnerProducts(db)
+    .whereRef("p.stock", "<=", "p.low_stock_at")
+    .orderBy("p.stock")
+    .orderBy("p.id")
+    .limit(limit)
+    .execute();
   return rows.map(toOwnerProduct);
 }
 
 /** The categories a product can be put in, in menu order. */
-export const categoryChoices = (db: Db) => db.selectFrom("categories").select(["slug", "title"]).orderBy("position").orderBy("id").execute();
+export const categoryChoices = (db: Db) =>
+  db.selectFrom("categories").select(["slug", "title"]).orderBy("position").orderBy("id").execute();
 
 /** The photos a saved product shows: the kept ones in the owner's order, then the new uploads. */
 export interface PhotoChanges {
@@ -79,7 +85,10 @@ export interface PhotoChanges {
   uploads: ProcessedPhoto[];
 }
 
-export type SaveOutcome = { kind: "saved"; product: OwnerProduct } | { kind: "refused"; field: string; message: string } | { kind: "not_found" };
+export type SaveOutcome =
+  | { kind: "saved"; product: OwnerProduct }
+  | { kind: "refused"; field: string; message: string }
+  | { kind: "not_found" };
 
 /**
  * Creates a product (id undefined) or updates one, with its photos, its
@@ -94,7 +103,11 @@ export async function saveProduct(
   options: { actor: Actor; now: number },
 ): Promise<SaveOutcome> {
   return transaction(db, async (trx) => {
-    const category = await trx.selectFrom("categories").select(["id", "slug", "title"]).where("slug", "=", form.category).executeTakeFirst();
+    const category = await trx
+      .selectFrom("categories")
+      .select(["id", "slug", "title"])
+      .where("slug", "=", form.category)
+      .executeTakeFirst();
     if (!category) return { kind: "refused", field: "category", message: "Choose a category from the list." };
     const before = id === undefined ? undefined : await findForUpdate(trx, id);
     if (id !== undefined && !before) return { kind: "not_found" };
@@ -106,7 +119,8 @@ export async function saveProduct(
       .map((photo) => photo.url);
     const images = [...new Set([...kept, ...photos.uploads.map((photo) => photoUrl(photo.hash))])];
     if (images.length === 0) return { kind: "refused", field: "photos", message: "Add at least one photo." };
-    if (images.length > 20) return { kind: "refused", field: "photos", message: "A product shows at most 20 photos: remove some first." };
+    if (images.length > 20)
+      return { kind: "refused", field: "photos", message: "A product shows at most 20 photos: remove some first." };
     await storePhotos(trx, photos.uploads, options.now);
 
     const values = {
@@ -129,15 +143,29 @@ export async function saveProduct(
         .where("id", "=", productId)
         .execute();
     } else {
-      productId = await insertWithNextId(trx, category.id, { ...values, stock: 0, position: await nextPosition(trx, category.id) });
+      productId = await insertWithNextId(trx, category.id, {
+        ...values,
+        stock: 0,
+        position: await nextPosition(trx, category.id),
+      });
     }
-    await deleteUnusedPhotos(trx, current.filter((url) => !images.includes(url)));
+    await deleteUnusedPhotos(
+      trx,
+      current.filter((url) => !images.includes(url)),
+    );
 
-    const saved = toOwnerProduct((await selectOwnerProducts(trx).where("p.id", "=", productId).executeTakeFirstOrThrow()));
+    const saved = toOwnerProduct(
+      await selectOwnerProducts(trx).where("p.id", "=", productId).executeTakeFirstOrThrow(),
+    );
     const changes = before ? changedFields(before, saved) : { after: summary(saved) };
     if (changes) {
       const action = before ? "product.edited" : "product.created";
-      await recordActivity(trx, options.actor, { action, subjectType: "product", subject: String(productId), ...changes }, options.now);
+      await recordActivity(
+        trx,
+        options.actor,
+        { action, subjectType: "product", subject: String(productId), ...changes },
+        options.now,
+      );
     }
     await catalogVersionBump(trx).execute();
     return { kind: "saved", product: saved };
@@ -165,9 +193,14 @@ const summary = (product: OwnerProduct): Record<string, unknown> => ({
 function changedFields(before: OwnerProduct, after: OwnerProduct) {
   const was = summary(before);
   const now = summary(after);
-  const fields = Object.keys(now).filter((field) => (field === "photos" ? before.images.join() !== after.images.join() : was[field] !== now[field]));
+  const fields = Object.keys(now).filter((field) =>
+    field === "photos" ? before.images.join() !== after.images.join() : was[field] !== now[field],
+  );
   if (fields.length === 0) return undefined;
-  return { before: Object.fromEntries(fields.map((field) => [field, was[field]])), after: Object.fromEntries(fields.map((field) => [field, now[field]])) };
+  return {
+    before: Object.fromEntries(fields.map((field) => [field, was[field]])),
+    after: Object.fromEntries(fields.map((field) => [field, now[field]])),
+  };
 }
 
 /** Last in its category's order. */
@@ -261,13 +294,25 @@ export function deleteProduct(db: Db, id: number, options: { actor: Actor; now: 
       .where("o.status", "=", "pending_payment")
       .limit(1)
       .executeTakeFirst();
-    if (held) return { kind: "refused", message: `Order ${held.number} is waiting for its payment with this product in it: hide the product now, and delete it once that order is paid or expired.` };
+    if (held)
+      return {
+        kind: "refused",
+        message: `Order ${held.number} is waiting for its payment with this product in it: hide the product now, and delete it once that order is paid or expired.`,
+      };
     await trx.deleteFrom("products").where("id", "=", id).execute();
     if (product.stock > 0) {
-      await trx.insertInto("stock_adjustments").values({ product_id: id, delta: -product.stock, reason: "product deleted", created_at: options.now }).execute();
+      await trx
+        .insertInto("stock_adjustments")
+        .values({ product_id: id, delta: -product.stock, reason: "product deleted", created_at: options.now })
+        .execute();
     }
     await deleteUnusedPhotos(trx, product.images);
-    await recordActivity(trx, options.actor, { action: "product.deleted", subjectType: "product", subject: String(id), before: summary(product) }, options.now);
+    await recordActivity(
+      trx,
+      options.actor,
+      { action: "product.deleted", subjectType: "product", subject: String(id), before: summary(product) },
+      options.now,
+    );
     await catalogVersionBump(trx).execute();
     return { kind: "deleted" };
   });

@@ -9,7 +9,8 @@ export interface Shipment {
   trackingNumber: string | null;
 }
 
-export type ShipOutcome = { kind: "shipped" } | { kind: "already_shipped" } | { kind: "not_paid" } | { kind: "not_found" };
+export type ShipOutcome =
+  { kind: "shipped" } | { kind: "already_shipped" } | { kind: "not_paid" } | { kind: "not_found" };
 
 /**
  * Marks a paid order shipped, in one transaction with its activity entry and
@@ -17,17 +18,30 @@ export type ShipOutcome = { kind: "shipped" } | { kind: "already_shipped" } | { 
  * on the order being paid, so a second click, a second tab or a retry changes
  * nothing and sends no second email.
  */
-export async function markShipped(db: Db, shipment: Shipment, options: { actor: Actor; now: number; shopEmail: string }): Promise<ShipOutcome> {
+export async function markShipped(
+  db: Db,
+  shipment: Shipment,
+  options: { actor: Actor; now: number; shopEmail: string },
+): Promise<ShipOutcome> {
   return transaction(db, async (trx) => {
     const shipped = await trx
       .updateTable("orders")
-      .set({ status: "shipped", shipped_at: options.now, carrier: shipment.carrier, tracking_number: shipment.trackingNumber })
+      .set({
+        status: "shipped",
+        shipped_at: options.now,
+        carrier: shipment.carrier,
+        tracking_number: shipment.trackingNumber,
+      })
       .where("number", "=", shipment.number)
       .where("status", "=", "paid")
       .returningAll()
       .executeTakeFirst();
     if (!shipped) {
-      const current = await trx.selectFrom("orders").select("status").where("number", "=", shipment.number).executeTakeFirst();
+      const current = await trx
+        .selectFrom("orders")
+        .select("status")
+        .where("number", "=", shipment.number)
+        .executeTakeFirst();
       if (!current) return { kind: "not_found" };
       return current.status === "shipped" ? { kind: "already_shipped" } : { kind: "not_paid" };
     }

@@ -24,7 +24,11 @@ interface EditOptions {
 }
 
 /** Adds `delta` units (negative takes some away), unless that would leave fewer than none. */
-export function addStock(db: Db, edit: { productId: number; delta: number; reason: string }, options: EditOptions): Promise<StockOutcome> {
+export function addStock(
+  db: Db,
+  edit: { productId: number; delta: number; reason: string },
+  options: EditOptions,
+): Promise<StockOutcome> {
   return transaction(db, async (trx) => {
     const updated = await trx
       .updateTable("products")
@@ -34,13 +38,21 @@ export function addStock(db: Db, edit: { productId: number; delta: number; reaso
       .returning("stock")
       .executeTakeFirst();
     if (!updated) return refusal(trx, edit.productId, "below_zero");
-    await recordEdit(trx, { productId: edit.productId, from: updated.stock - edit.delta, to: updated.stock, reason: edit.reason }, options);
+    await recordEdit(
+      trx,
+      { productId: edit.productId, from: updated.stock - edit.delta, to: updated.stock, reason: edit.reason },
+      options,
+    );
     return { kind: "changed", stock: updated.stock };
   });
 }
 
 /** Sets the stock to `stock`, only if it is still `expected` (the number the owner saw). */
-export function setStock(db: Db, edit: { productId: number; stock: number; expected: number }, options: EditOptions): Promise<StockOutcome> {
+export function setStock(
+  db: Db,
+  edit: { productId: number; stock: number; expected: number },
+  options: EditOptions,
+): Promise<StockOutcome> {
   return transaction(db, async (trx) => {
     const updated = await trx
       .updateTable("products")
@@ -50,7 +62,12 @@ export function setStock(db: Db, edit: { productId: number; stock: number; expec
       .returning("stock")
       .executeTakeFirst();
     if (!updated) return refusal(trx, edit.productId, "stale");
-    if (edit.stock !== edit.expected) await recordEdit(trx, { productId: edit.productId, from: edit.expected, to: edit.stock, reason: "counted" }, options);
+    if (edit.stock !== edit.expected)
+      await recordEdit(
+        trx,
+        { productId: edit.productId, from: edit.expected, to: edit.stock, reason: "counted" },
+        options,
+      );
     return { kind: "changed", stock: updated.stock };
   });
 }
@@ -60,15 +77,30 @@ async function refusal(trx: Trx, productId: number, kind: "below_zero" | "stale"
   return current ? { kind, stock: current.stock } : { kind: "not_found" };
 }
 
-async function recordEdit(trx: Trx, change: { productId: number; from: number; to: number; reason: string }, options: EditOptions) {
+async function recordEdit(
+  trx: Trx,
+  change: { productId: number; from: number; to: number; reason: string },
+  options: EditOptions,
+) {
   await trx
     .insertInto("stock_adjustments")
-    .values({ product_id: change.productId, delta: change.to - change.from, reason: change.reason, created_at: options.now })
+    .values({
+      product_id: change.productId,
+      delta: change.to - change.from,
+      reason: change.reason,
+      created_at: options.now,
+    })
     .execute();
   await recordActivity(
     trx,
     options.actor,
-    { action: "product.stock", subjectType: "product", subject: String(change.productId), before: { stock: change.from }, after: { stock: change.to, reason: change.reason } },
+    {
+      action: "product.stock",
+      subjectType: "product",
+      subject: String(change.productId),
+      before: { stock: change.from },
+      after: { stock: change.to, reason: change.reason },
+    },
     options.now,
   );
   await catalogVersionBump(trx).execute();

@@ -45,7 +45,8 @@ export function startOfDay(timeZone: string, day: string): number {
 }
 
 /** The day `by` days after (or before) "2026-11-24", as a calendar counts them. */
-const shiftDay = (day: string, by: number) => new Date(Date.parse(`${day}T00:00:00Z`) + by * 24 * HOUR_MS).toISOString().slice(0, 10);
+const shiftDay = (day: string, by: number) =>
+  new Date(Date.parse(`${day}T00:00:00Z`) + by * 24 * HOUR_MS).toISOString().slice(0, 10);
 
 export interface DaySales {
   day: string;
@@ -59,18 +60,27 @@ export interface DaySales {
  * happened to it since. JavaScript says where each day begins and ends; the
  * database sums the orders paid in each range (index orders_paid).
  */
-export async function dailySales(db: Db, options: { now: number; timeZone: string; days: number }): Promise<DaySales[]> {
+export async function dailySales(
+  db: Db,
+  options: { now: number; timeZone: string; days: number },
+): Promise<DaySales[]> {
   const today = dayIn(options.timeZone)(options.now);
   const names = Array.from({ length: options.days }, (_, index) => shiftDay(today, index + 1 - options.days));
   const starts = [...names, shiftDay(today, 1)].map((day) => startOfDay(options.timeZone, day));
-  const ranges = names.map((_, index) => sql`(${index}, cast(${starts[index]} as bigint), cast(${starts[index + 1]} as bigint))`);
+  const ranges = names.map(
+    (_, index) => sql`(${index}, cast(${starts[index]} as bigint), cast(${starts[index + 1]} as bigint))`,
+  );
   const { rows } = await sql<{ day: number; orders: number; cents: number }>`
     with days(day, from_ms, to_ms) as (values ${sql.join(ranges)})
     select days.day as day, count(orders.id) as orders, coalesce(sum(orders.amount_cents), 0) as cents
     from days left join orders on orders.paid_at >= days.from_ms and orders.paid_at < days.to_ms
     group by days.day order by days.day`.execute(db);
   const byIndex = new Map(rows.map((row) => [Number(row.day), row]));
-  return names.map((day, index) => ({ day, orders: Number(byIndex.get(index)?.orders ?? 0), cents: Number(byIndex.get(index)?.cents ?? 0) }));
+  return names.map((day, index) => ({
+    day,
+    orders: Number(byIndex.get(index)?.orders ?? 0),
+    cents: Number(byIndex.get(index)?.cents ?? 0),
+  }));
 }
 
 /** Paid orders waiting to be shipped, the longest waiting first. */
@@ -84,7 +94,11 @@ export function ordersToShip(db: Db, limit = 50) {
       "orders.shipping_state",
       "orders.amount_cents",
       "orders.paid_at",
-      eb.selectFrom("order_items").whereRef("order_items.order_id", "=", "orders.id").select((items) => items.fn.sum<number>("quantity").as("units")).as("units"),
+      eb
+        .selectFrom("order_items")
+        .whereRef("order_items.order_id", "=", "orders.id")
+        .select((items) => items.fn.sum<number>("quantity").as("units"))
+        .as("units"),
     ])
     .where("orders.status", "=", "paid")
     .orderBy("orders.paid_at")
@@ -92,11 +106,21 @@ export function ordersToShip(db: Db, limit = 50) {
     .execute();
 }
 
-const total = (days: DaySales[]) => days.reduce((sum, day) => ({ orders: sum.orders + day.orders, cents: sum.cents + day.cents }), { orders: 0, cents: 0 });
+const total = (days: DaySales[]) =>
+  days.reduce((sum, day) => ({ orders: sum.orders + day.orders, cents: sum.cents + day.cents }), {
+    orders: 0,
+    cents: 0,
+  });
 
 /** "Nov 24, 3:05 PM" in the shop's time zone: the same text on the server and in the browser. */
 export const formatMoment = (timeZone: string) => {
-  const format = new Intl.DateTimeFormat("en-US", { timeZone, month: "short", day: "numeric", hour: "numeric", minute: "2-digit" });
+  const format = new Intl.DateTimeFormat("en-US", {
+    timeZone,
+    month: "short",
+    day: "numeric",
+    hour: "numeric",
+    minute: "2-digit",
+  });
   return (ms: number) => format.format(ms);
 };
 
@@ -105,8 +129,18 @@ export async function todayScreen(db: Db, options: { now: number; timeZone: stri
   const days = await dailySales(db, { ...options, days: CHART_DAYS });
   const moment = formatMoment(options.timeZone);
   return {
-    toShip: (await ordersToShip(db)).map(({ paid_at, units, ...order }) => ({ ...order, units: Number(units ?? 0), paidAt: paid_at === null ? null : moment(paid_at) })),
-    lowStock: (await lowStockProducts(db)).map((product) => ({ id: product.id, name: product.name, stock: product.stock, visible: product.visible, image: product.images[0]! })),
+    toShip: (await ordersToShip(db)).map(({ paid_at, units, ...order }) => ({
+      ...order,
+      units: Number(units ?? 0),
+      paidAt: paid_at === null ? null : moment(paid_at),
+    })),
+    lowStock: (await lowStockProducts(db)).map((product) => ({
+      id: product.id,
+      name: product.name,
+      stock: product.stock,
+      visible: product.visible,
+      image: product.images[0]!,
+    })),
     today: total(days.slice(-1)),
     lastSevenDays: total(days.slice(-7)),
     days,

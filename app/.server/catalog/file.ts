@@ -3,13 +3,14 @@ import { dollarsToCents } from "~/lib/money";
 
 /** The catalog import file of DESIGN.md: the original shop's category documents. */
 
-const text = (max: number) => z.string().trim().min(1, "must not be empty").max(max, `must be at most ${max} characters`);
+const text = (max: number) =>
+  z.string().trim().min(1, "must not be empty").max(max, `must be at most ${max} characters`);
 
 const imageUrl = z
   .string()
   .trim()
   .max(2000, "must be at most 2000 characters")
-  .refine((value) => value.startsWith("/") && !value.startsWith("//") ? true : /^https?:\/\/[^\s]+$/.test(value), {
+  .refine((value) => (value.startsWith("/") && !value.startsWith("//") ? true : /^https?:\/\/[^\s]+$/.test(value)), {
     message: "must be a path starting with / or an http(s) URL",
   });
 
@@ -55,7 +56,9 @@ export class CatalogFileError extends Error {
 function describePath(raw: unknown, pathParts: PropertyKey[]): string {
   const [categoryIndex, key, itemIndex, ...rest] = pathParts;
   if (typeof categoryIndex !== "number") return "the file";
-  const category = Array.isArray(raw) ? (raw[categoryIndex] as { title?: unknown; items?: unknown[] } | undefined) : undefined;
+  const category = Array.isArray(raw)
+    ? (raw[categoryIndex] as { title?: unknown; items?: unknown[] } | undefined)
+    : undefined;
   let where = `category ${categoryIndex + 1}`;
   if (typeof category?.title === "string") where += ` ("${category.title}")`;
   if (key === undefined) return where;
@@ -63,7 +66,10 @@ function describePath(raw: unknown, pathParts: PropertyKey[]): string {
   const item = category?.items?.[itemIndex] as { id?: unknown } | undefined;
   where += `, item ${itemIndex + 1}`;
   if (typeof item?.id === "number") where += ` (id ${item.id})`;
-  const field = rest.map((part) => (typeof part === "number" ? `[${part}]` : `.${String(part)}`)).join("").slice(1);
+  const field = rest
+    .map((part) => (typeof part === "number" ? `[${part}]` : `.${String(part)}`))
+    .join("")
+    .slice(1);
   return field ? `${where}, field "${field}"` : where;
 }
 

@@ -30,7 +30,10 @@ const FIELDS = [
 
 export async function previewImport(db: Db, file: CatalogFile, options: { replace: boolean }): Promise<ImportPreview> {
   const categories = await db.selectFrom("categories").select(["id", "slug", "title", "image_url"]).execute();
-  const products = await db.selectFrom("products").select(["id", "name", "price_cents", "stock", "scent", "description", "images", "category_id"]).execute();
+  const products = await db
+    .selectFrom("products")
+    .select(["id", "name", "price_cents", "stock", "scent", "description", "images", "category_id"])
+    .execute();
   const categoryBySlug = new Map(categories.map((category) => [category.slug, category]));
   const productById = new Map(products.map((product) => [product.id, product]));
   const preview: ImportPreview = {
@@ -42,7 +45,8 @@ export async function previewImport(db: Db, file: CatalogFile, options: { replac
   for (const category of file) {
     const existing = categoryBySlug.get(categorySlug(category.title));
     if (!existing) preview.categories.added.push(category.title);
-    else if (existing.title !== category.title || existing.image_url !== category.imageUrl) preview.categories.changed.push(category.title);
+    else if (existing.title !== category.title || existing.image_url !== category.imageUrl)
+      preview.categories.changed.push(category.title);
     for (const item of category.items) {
       listed.add(item.id);
       const current = productById.get(item.id);
@@ -58,8 +62,12 @@ export async function previewImport(db: Db, file: CatalogFile, options: { replac
   }
   if (options.replace) {
     const kept = new Set(file.map((category) => categorySlug(category.title)));
-    preview.categories.removed = categories.filter((category) => !kept.has(category.slug)).map((category) => category.title);
-    preview.products.removed = products.filter((product) => !listed.has(product.id)).map(({ id, name }) => ({ id, name }));
+    preview.categories.removed = categories
+      .filter((category) => !kept.has(category.slug))
+      .map((category) => category.title);
+    preview.products.removed = products
+      .filter((product) => !listed.has(product.id))
+      .map(({ id, name }) => ({ id, name }));
   }
   return preview;
 }

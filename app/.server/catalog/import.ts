@@ -31,7 +31,14 @@ export async function importCatalog(db: Db, file: CatalogFile, options: ImportOp
   return transaction(db, async (trx) => {
     const categoryIds = new Map<string, number>();
     // A category the file names is live at its own URL: a renamed category's old address there stops redirecting.
-    await trx.deleteFrom("category_redirects").where("slug", "in", file.map((category) => categorySlug(category.title))).execute();
+    await trx
+      .deleteFrom("category_redirects")
+      .where(
+        "slug",
+        "in",
+        file.map((category) => categorySlug(category.title)),
+      )
+      .execute();
     for (const [position, category] of file.entries()) {
       const slug = categorySlug(category.title);
       const row = await trx
@@ -67,7 +74,12 @@ export async function importCatalog(db: Db, file: CatalogFile, options: ImportOp
     if (options.replace) {
       // It deletes some products and rewrites the rest: on PostgreSQL it locks them all first.
       const existing = await lockedInIdOrder(trx, trx.selectFrom("products").select("id")).execute();
-      removedProducts = await deleteAllExcept(trx, "products", existing, products.map((product) => product.id));
+      removedProducts = await deleteAllExcept(
+        trx,
+        "products",
+        existing,
+        products.map((product) => product.id),
+      );
     }
 
     const now = Date.now();
@@ -94,7 +106,9 @@ export async function importCatalog(db: Db, file: CatalogFile, options: ImportOp
     }
     // Only now, with every kept product moved to its new category, can old categories go.
     const removedCategories = options.replace
-      ? await deleteAllExcept(trx, "categories", await trx.selectFrom("categories").select("id").execute(), [...categoryIds.values()])
+      ? await deleteAllExcept(trx, "categories", await trx.selectFrom("categories").select("id").execute(), [
+          ...categoryIds.values(),
+        ])
       : 0;
     // Uploaded photos the file no longer shows (a product removed, or given other images) leave with them.
     await deleteUnusedPhotos(trx);
@@ -115,10 +129,19 @@ async function recordStockChanges(trx: Trx, batch: { id: number; stock: number }
   const query = trx
     .selectFrom("products")
     .select(["id", "stock"])
-    .where("id", "in", batch.map((product) => product.id));
+    .where(
+      "id",
+      "in",
+      batch.map((product) => product.id),
+    );
   const current = new Map((await lockedInIdOrder(trx, query).execute()).map((row) => [row.id, row.stock]));
   const changes = batch
-    .map((product) => ({ product_id: product.id, delta: product.stock - (current.get(product.id) ?? 0), reason: "catalog import", created_at: now }))
+    .map((product) => ({
+      product_id: product.id,
+      delta: product.stock - (current.get(product.id) ?? 0),
+      reason: "catalog import",
+      created_at: now,
+    }))
     .filter((change) => change.delta !== 0);
   if (changes.length > 0) await trx.insertInto("stock_adjustments").values(changes).execute();
 }
@@ -128,7 +151,10 @@ async function deleteAllExcept(trx: Trx, table: "products" | "categories", exist
   const kept = new Set(keep);
   const doomed = existing.map((row) => row.id).filter((id) => !kept.has(id));
   for (let start = 0; start < doomed.length; start += BATCH_SIZE) {
-    await trx.deleteFrom(table).where("id", "in", doomed.slice(start, start + BATCH_SIZE)).execute();
+    await trx
+      .deleteFrom(table)
+      .where("id", "in", doomed.slice(start, start + BATCH_SIZE))
+      .execute();
   }
   return doomed.length;
 }

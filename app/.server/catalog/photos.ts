@@ -59,8 +59,10 @@ export async function processPhoto(bytes: Uint8Array, fileName: string, shape: P
   } catch {
     throw new PhotoRejected(`${name} is not a photo: use a JPEG, PNG, WebP or HEIC file.`);
   }
-  if (!ACCEPTED_FORMATS.has(metadata.format)) throw new PhotoRejected(`${name} is a ${metadata.format.toUpperCase()} file: use a JPEG, PNG, WebP or HEIC file.`);
-  if (metadata.width * metadata.height > MAX_PHOTO_PIXELS) throw new PhotoRejected(`${name} is larger than 40 megapixels: save it smaller and try again.`);
+  if (!ACCEPTED_FORMATS.has(metadata.format))
+    throw new PhotoRejected(`${name} is a ${metadata.format.toUpperCase()} file: use a JPEG, PNG, WebP or HEIC file.`);
+  if (metadata.width * metadata.height > MAX_PHOTO_PIXELS)
+    throw new PhotoRejected(`${name} is larger than 40 megapixels: save it smaller and try again.`);
 
   const files = [];
   try {
@@ -92,7 +94,15 @@ export async function storePhotos(trx: Trx, photos: ProcessedPhoto[], now: numbe
   for (const photo of photos) {
     await trx
       .insertInto("photos")
-      .values(photo.files.map((file) => ({ hash: photo.hash, width: file.width, height: file.height, bytes: file.bytes, created_at: now })))
+      .values(
+        photo.files.map((file) => ({
+          hash: photo.hash,
+          width: file.width,
+          height: file.height,
+          bytes: file.bytes,
+          created_at: now,
+        })),
+      )
       .onConflict((conflict) => conflict.columns(["hash", "width"]).doNothing())
       .execute();
   }
@@ -112,7 +122,11 @@ export async function deleteUnusedPhotos(trx: Trx, urls?: string[]) {
         selectFrom("products")
           .select("id")
           .where(sql<boolean>`products.images like '%/photos/' || photos.hash || '-%'`)
-          .union(selectFrom("categories").select("id").where(sql<boolean>`categories.image_url like '%/photos/' || photos.hash || '-%'`)),
+          .union(
+            selectFrom("categories")
+              .select("id")
+              .where(sql<boolean>`categories.image_url like '%/photos/' || photos.hash || '-%'`),
+          ),
       ),
     ),
   );

@@ -59,7 +59,10 @@ const categoryColumns = ["c.id as category_id", "c.slug", "c.title", "c.route", 
 const summaryColumns = ["p.id", "p.name", "p.price_cents", "p.stock", "p.scent", "p.images"] as const;
 
 /** Joined rows, ordered by category, back into categories with their products. */
-function groupJoined<Row extends JoinedRow, P>(rows: Row[], toItem: (row: Row & { id: number }) => P): (Category & { products: P[] })[] {
+function groupJoined<Row extends JoinedRow, P>(
+  rows: Row[],
+  toItem: (row: Row & { id: number }) => P,
+): (Category & { products: P[] })[] {
   const categories: (Category & { products: P[] })[] = [];
   let lastId: number | undefined;
   for (const row of rows) {
@@ -91,7 +94,10 @@ export async function listCategories(db: Db): Promise<Category[]> {
  * Every category with every product, out-of-stock ones included (the JSON
  * API); with `hidden`, the products the owner hid too (her catalog export).
  */
-export async function getCatalog(db: Db, options: { hidden: boolean } = { hidden: false }): Promise<CategoryWithProducts[]> {
+export async function getCatalog(
+  db: Db,
+  options: { hidden: boolean } = { hidden: false },
+): Promise<CategoryWithProducts[]> {
   const rows = await db
     .selectFrom("categories as c")
     .leftJoin("products as p", (join) => {
@@ -166,7 +172,9 @@ export async function getCatalogPreview(db: Db, page: PageRequest & { perCategor
 export async function findCategoryPage(db: Db, slug: string, page: PageRequest) {
   const rows = await db
     .selectFrom("categories as c")
-    .leftJoin("products as p", (join) => join.onRef("p.category_id", "=", "c.id").on("p.stock", ">=", 1).on("p.visible", "=", 1))
+    .leftJoin("products as p", (join) =>
+      join.onRef("p.category_id", "=", "c.id").on("p.stock", ">=", 1).on("p.visible", "=", 1),
+    )
     .select([...categoryColumns, ...summaryColumns, sql<number>`count(p.id) over ()`.as("in_stock")])
     .where("c.slug", "=", slug)
     .orderBy("p.position")

@@ -19,5 +19,8 @@ export async function redirectRenamedCategory(db: Db, slug: string, page: { rest
   if (!row) return;
   const pageNumber = page.url.searchParams.get("page");
   const query = pageNumber === null ? "" : `?${new URLSearchParams({ page: pageNumber })}`;
-  throw redirect(`/shop/${encodeURIComponent(row.slug)}${page.rest ? `/${encodeURIComponent(page.rest)}` : ""}${query}`, 301);
+  throw redirect(
+    `/shop/${encodeURIComponent(row.slug)}${page.rest ? `/${encodeURIComponent(page.rest)}` : ""}${query}`,
+    301,
+  );
 }

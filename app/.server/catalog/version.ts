@@ -26,7 +26,9 @@ export function catalogVersionBump(db: Db) {
   return db
     .insertInto("catalog_version")
     .values({ shard: catalogVersionShard(db), version: 1 })
-    .onConflict((conflict) => conflict.column("shard").doUpdateSet((eb) => ({ version: eb("catalog_version.version", "+", 1) })));
+    .onConflict((conflict) =>
+      conflict.column("shard").doUpdateSet((eb) => ({ version: eb("catalog_version.version", "+", 1) })),
+    );
 }
 
 /** The version as the shop's own queries see it (tests, scripts); the page cache uses the reader below. */

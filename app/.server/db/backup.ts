@@ -38,7 +38,9 @@ export function inspectSqliteFile(file: string): BackupSummary {
     return { file, bytes: fs.statSync(file).size, ...counts };
   } catch (error) {
     if (error instanceof BackupError) throw error;
-    throw new BackupError(`${file} is not a readable SQLite database: ${error instanceof Error ? error.message : String(error)}`);
+    throw new BackupError(
+      `${file} is not a readable SQLite database: ${error instanceof Error ? error.message : String(error)}`,
+    );
   } finally {
     db.close();
   }
@@ -80,7 +82,8 @@ async function copySqlite(source: string, target: string) {
 export async function backupSqlite(dataDir: string, file: string): Promise<BackupSummary> {
   const source = sqliteFileIn(dataDir);
   if (!fs.existsSync(source)) throw new BackupError(`There is no database at ${source}: check DATA_DIR.`);
-  if (fs.existsSync(file)) throw new BackupError(`${file} already exists: choose a new file name, so no backup is overwritten.`);
+  if (fs.existsSync(file))
+    throw new BackupError(`${file} already exists: choose a new file name, so no backup is overwritten.`);
   await copySqlite(source, file);
   return inspectSqliteFile(file);
 }

@@ -49,7 +49,7 @@ export function inNextBatch<DB, T>(db: Kysely<DB>, connection: SynchronousConnec
         db.connection()
           .execute(async () => {
             waiting.delete(connection);
-            for (let start = 0; start < batch.length; ) start = commitTogether(connection, batch, start);
+            for (let start = 0; start < batch.length;) start = commitTogether(connection, batch, start);
           })
           .catch((error: unknown) => {
             // The connection is gone (the database was closed): jobs after these start a batch of their own.

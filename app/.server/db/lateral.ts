@@ -16,6 +16,8 @@ export function leftJoinFirstProducts(
   firstProducts: SelectQueryBuilder<Database & { x: ProductTable }, "x", object>,
 ) {
   return isSqlite(db)
-    ? db.selectFrom(categories).leftJoin("products as p", (join) => join.on((eb) => eb("p.id", "in", firstProducts.select("x.id"))))
+    ? db
+        .selectFrom(categories)
+        .leftJoin("products as p", (join) => join.on((eb) => eb("p.id", "in", firstProducts.select("x.id"))))
     : db.selectFrom(categories).leftJoinLateral(firstProducts.selectAll("x").as("p"), (join) => join.onTrue());
 }

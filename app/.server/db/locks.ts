@@ -8,7 +8,11 @@ import { isSqlite } from "./engine";
  */
 
 /** Locks the rows `query` reads (of the table `of` alone, when it joins others) until its transaction ends. */
-export function lockForUpdate<DB, TB extends keyof DB, O>(db: Db, query: SelectQueryBuilder<DB, TB, O>, of?: TB & string): SelectQueryBuilder<DB, TB, O> {
+export function lockForUpdate<DB, TB extends keyof DB, O>(
+  db: Db,
+  query: SelectQueryBuilder<DB, TB, O>,
+  of?: TB & string,
+): SelectQueryBuilder<DB, TB, O> {
   return isSqlite(db) ? query : query.forUpdate(of);
 }
 
@@ -17,7 +21,10 @@ export function lockForUpdate<DB, TB extends keyof DB, O>(db: Db, query: SelectQ
  * each skips the rows another holds (`FOR UPDATE SKIP LOCKED`), so they
  * take different ones.
  */
-export function lockSkippingLocked<DB, TB extends keyof DB, O>(db: Db, query: SelectQueryBuilder<DB, TB, O>): SelectQueryBuilder<DB, TB, O> {
+export function lockSkippingLocked<DB, TB extends keyof DB, O>(
+  db: Db,
+  query: SelectQueryBuilder<DB, TB, O>,
+): SelectQueryBuilder<DB, TB, O> {
   return isSqlite(db) ? query : query.forUpdate().skipLocked();
 }
 
@@ -28,7 +35,10 @@ export function lockSkippingLocked<DB, TB extends keyof DB, O>(db: Db, query: Se
  * through this, an expiry and a refund by restocking an order's items in
  * product-id order.
  */
-export function lockedInIdOrder<O>(db: Db, query: SelectQueryBuilder<Database, "products", O>): SelectQueryBuilder<Database, "products", O> {
+export function lockedInIdOrder<O>(
+  db: Db,
+  query: SelectQueryBuilder<Database, "products", O>,
+): SelectQueryBuilder<Database, "products", O> {
   return isSqlite(db) ? query : query.orderBy("id").forUpdate();
 }
 

@@ -21,7 +21,9 @@ export function discardingLostConnections(pool: pg.Pool): PostgresPool {
         try {
           const values = [...parameters];
           const name = statementNameOf(sql);
-          return (await (name ? client.query({ name, text: sql, values }) : client.query(sql, values))) as unknown as PostgresQueryResult<R>;
+          return (await (name
+            ? client.query({ name, text: sql, values })
+            : client.query(sql, values))) as unknown as PostgresQueryResult<R>;
         } catch (error) {
           if (isDatabaseUnavailable(error)) lost = error as Error;
           throw error;

@@ -28,12 +28,18 @@ export function ordersContaining(db: Db, text: string) {
     const pattern = likePattern(text);
     // ESCAPE names the backslash on both engines (SQLite's LIKE has no escape character of its own).
     const contains = (column: string) => sql<boolean>`lower(${sql.ref(column)}) like ${pattern} escape '\\'`;
-    const anyColumn = eb.or(["orders.number", "orders.shipping_name", "orders.customer_name", "orders.email"].map(contains));
+    const anyColumn = eb.or(
+      ["orders.number", "orders.shipping_name", "orders.customer_name", "orders.email"].map(contains),
+    );
     if (!isSqlite(db) || [...text].length < TRIGRAM) return anyColumn;
-    return eb("orders.id", "in", sql<number>`(
+    return eb(
+      "orders.id",
+      "in",
+      sql<number>`(
       select rowid from orders_search where orders_search match ${ftsPhrase(text)}
       union all
-      select id from orders where id > (select indexed_through from orders_search_position) and ${anyColumn})`);
+      select id from orders where id > (select indexed_through from orders_search_position) and ${anyColumn})`,
+    );
   };
 }
 
@@ -69,6 +75,8 @@ function* indexBatch(db: Db): Steps<number> {
     order by id limit ${BATCH}`.compile(db);
   yield sql`
     update orders_search_position set indexed_through = coalesce(
-      (select max(id) from (select id from orders where id > indexed_through order by id limit ${BATCH})), indexed_through)`.compile(db);
+      (select max(id) from (select id from orders where id > indexed_through order by id limit ${BATCH})), indexed_through)`.compile(
+    db,
+  );
   return Number(inserted.numAffectedRows ?? 0);
 }

@@ -15,7 +15,9 @@ import { runSteps, type Steps } from "./steps";
 const VACUUM_AT_MIGRATION_BYTES = 64 * 1024 * 1024;
 
 const pragmaValue = async <DB>(db: Kysely<DB>, name: string) =>
-  Number(Object.values((await sql<Record<string, unknown>>`${sql.raw(`pragma ${name}`)}`.execute(db)).rows[0] ?? {})[0] ?? 0);
+  Number(
+    Object.values((await sql<Record<string, unknown>>`${sql.raw(`pragma ${name}`)}`.execute(db)).rows[0] ?? {})[0] ?? 0,
+  );
 
 /**
  * Makes SQLite give the pages that deletes free back to the file system
@@ -26,7 +28,10 @@ const pragmaValue = async <DB>(db: Kysely<DB>, name: string) =>
  * whose VACUUM (autovacuum) makes freed space reusable, nothing changes.
  * Runs outside a transaction (VACUUM cannot run inside one).
  */
-export async function switchToIncrementalVacuum<DB>(db: Kysely<DB>, options: { vacuumUpToBytes?: number } = {}): Promise<boolean> {
+export async function switchToIncrementalVacuum<DB>(
+  db: Kysely<DB>,
+  options: { vacuumUpToBytes?: number } = {},
+): Promise<boolean> {
   if (!isSqlite(db)) return false;
   if ((await pragmaValue(db, "auto_vacuum")) === 2) return true;
   const bytes = (await pragmaValue(db, "page_count")) * (await pragmaValue(db, "page_size"));
@@ -64,5 +69,6 @@ export function* reclaimFreePages(db: Db, maxPages: number): Steps<number> {
  */
 export async function reclaimEveryFreePage(db: Db, options: { stepPages: number; signal?: AbortSignal }) {
   if (!isSqlite(db)) return;
-  while (!options.signal?.aborted && (await runSteps(db, () => reclaimFreePages(db, options.stepPages))) > 0) await nextTurn();
+  while (!options.signal?.aborted && (await runSteps(db, () => reclaimFreePages(db, options.stepPages))) > 0)
+    await nextTurn();
 }

@@ -56,13 +56,18 @@ export function runStepsSynchronously<DB>(db: Kysely<DB>, connection: Synchronou
  * `db` is the shop's database, not a transaction, and a job never runs
  * inside one: it would wait for it forever on SQLite, so it throws.
  */
-export async function runSteps<DB, T>(db: Kysely<DB>, steps: () => Steps<T>, options: { transaction?: boolean } = {}): Promise<T> {
+export async function runSteps<DB, T>(
+  db: Kysely<DB>,
+  steps: () => Steps<T>,
+  options: { transaction?: boolean } = {},
+): Promise<T> {
   assertNotInTransaction("runSteps", db);
   const connection = synchronous.get(db);
   if (connection) return inNextBatch(db, connection, (batch) => drive(steps(), (query) => batch.run(query)));
   // Kysely's own transaction, not `transaction`: a job reaches no connection itself (it only yields
   // queries), and the checkout's hot path must not turn on what tracks the code inside one.
-  if (options.transaction) return db.transaction().execute((trx) => driveAsync(steps(), (query) => trx.executeQuery(query)));
+  if (options.transaction)
+    return db.transaction().execute((trx) => driveAsync(steps(), (query) => trx.executeQuery(query)));
   return driveAsync(steps(), (query) => db.executeQuery(query));
 }
 
@@ -82,7 +87,10 @@ function drive<T>(steps: Steps<T>, run: (query: CompiledQuery) => QueryResult<un
   return next.value;
 }
 
-async function driveAsync<T>(steps: Steps<T>, run: (query: CompiledQuery) => Promise<QueryResult<unknown>>): Promise<T> {
+async function driveAsync<T>(
+  steps: Steps<T>,
+  run: (query: CompiledQuery) => Promise<QueryResult<unknown>>,
+): Promise<T> {
   let next = steps.next();
   while (!next.done) {
     let result: QueryResult<unknown>;

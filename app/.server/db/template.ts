@@ -6,7 +6,9 @@ class Hole {
 
   /** A value used in code inside `build` (`${values.key}`, `values.now - 1`) would be baked into the SQL. */
   [Symbol.toPrimitive](): never {
-    throw new Error(`queryTemplate: values.${this.path.join(".")} was used in code inside the build; only pass values to the query builder`);
+    throw new Error(
+      `queryTemplate: values.${this.path.join(".")} was used in code inside the build; only pass values to the query builder`,
+    );
   }
 }
 
@@ -25,21 +27,26 @@ const isLiteral = (value: unknown) => value === null || value === undefined || t
 /** What tells two runs' SQL apart: the keys of the values' objects, the lengths of their arrays, and their literals. */
 function shapeOf(value: unknown): string {
   if (Array.isArray(value)) return `[${value.map(shapeOf).join(",")}]`;
-  if (isPlainObject(value)) return `{${Object.entries(value).map(([key, item]) => `${key}:${shapeOf(item)}`).join(",")}}`;
+  if (isPlainObject(value))
+    return `{${Object.entries(value)
+      .map(([key, item]) => `${key}:${shapeOf(item)}`)
+      .join(",")}}`;
   return isLiteral(value) ? String(value) : "";
 }
 
 /** `value` with each leaf (anything but a plain object, an array or a literal) replaced by its Hole. */
 function holesOf(value: unknown, path: (string | number)[]): unknown {
   if (Array.isArray(value)) return value.map((item, index) => holesOf(item, [...path, index]));
-  if (isPlainObject(value)) return Object.fromEntries(Object.entries(value).map(([key, item]) => [key, holesOf(item, [...path, key])]));
+  if (isPlainObject(value))
+    return Object.fromEntries(Object.entries(value).map(([key, item]) => [key, holesOf(item, [...path, key])]));
   return isLiteral(value) ? value : new Hole(path);
 }
 
 /** A Hole inside a parameter (an array or object bound as one value, such as JSON) cannot be filled. */
 function assertFillable(query: CompiledQuery) {
   const nested = (value: unknown): boolean =>
-    value instanceof Hole || (Array.isArray(value) ? value.some(nested) : isPlainObject(value) && Object.values(value).some(nested));
+    value instanceof Hole ||
+    (Array.isArray(value) ? value.some(nested) : isPlainObject(value) && Object.values(value).some(nested));
   if (query.parameters.some((parameter) => !(parameter instanceof Hole) && nested(parameter))) {
     throw new Error("queryTemplate: an array or object is bound as one value; a template takes only single values");
   }
@@ -53,7 +60,9 @@ function assertFillable(query: CompiledQuery) {
 function assertNamedColumns(node: unknown) {
   if (node === null || typeof node !== "object" || node instanceof Hole) return;
   if ((node as { kind?: unknown }).kind === "SelectAllNode") {
-    throw new Error("queryTemplate: name the columns to select or return, not *: PostgreSQL fixes a prepared statement's columns");
+    throw new Error(
+      "queryTemplate: name the columns to select or return, not *: PostgreSQL fixes a prepared statement's columns",
+    );
   }
   for (const child of Object.values(node)) assertNamedColumns(child);
 }
@@ -107,7 +116,12 @@ export function queryTemplate<DB, V extends Values, Row>(build: (db: Kysely<DB>,
     }
     const query = template;
     return {
-      compile: () => ({ ...query, parameters: query.parameters.map((parameter) => (parameter instanceof Hole ? valueAt(values, parameter.path) : parameter)) }),
+      compile: () => ({
+        ...query,
+        parameters: query.parameters.map((parameter) =>
+          parameter instanceof Hole ? valueAt(values, parameter.path) : parameter,
+        ),
+      }),
     };
   };
 }

@@ -47,6 +47,8 @@ export async function transaction<T>(db: Db, fn: (trx: Trx) => Promise<T>): Prom
  */
 export function assertNotInTransaction(what: string, db?: { isTransaction: boolean }) {
   if (db?.isTransaction || inside.getStore()?.open) {
-    throw new Error(`${what} was called inside a transaction: it runs its own, so call it before or after the transaction, never in it`);
+    throw new Error(
+      `${what} was called inside a transaction: it runs its own, so call it before or after the transaction, never in it`,
+    );
   }
 }

@@ -46,7 +46,13 @@ const queueOf = (db: Db) => db as unknown as Kysely<Record<QueueTable, QueueColu
 async function claimNextDue(db: Db, table: QueueTable, now: number, leaseMs: number): Promise<Claim | undefined> {
   return transaction(db, async (inTransaction) => {
     const trx = queueOf(inTransaction);
-    const due = trx.selectFrom(table).select(["id", "attempts"]).where("status", "=", "pending").where("next_attempt_at", "<=", now).orderBy("id").limit(1);
+    const due = trx
+      .selectFrom(table)
+      .select(["id", "attempts"])
+      .where("status", "=", "pending")
+      .where("next_attempt_at", "<=", now)
+      .orderBy("id")
+      .limit(1);
     const row = await lockSkippingLocked(inTransaction, due).executeTakeFirst();
     if (!row) return undefined;
     const taken = await trx
@@ -90,7 +96,11 @@ export async function workThroughQueue(db: Db, table: QueueTable, queue: QueueWo
       const givenUp = claim.attempts >= queue.policy.maxAttempts;
       await queueOf(db)
         .updateTable(table)
-        .set({ status: givenUp ? "failed" : "pending", last_error: message.slice(0, 1000), next_attempt_at: now() + retryDelay(claim.attempts, queue.policy) })
+        .set({
+          status: givenUp ? "failed" : "pending",
+          last_error: message.slice(0, 1000),
+          next_attempt_at: now() + retryDelay(claim.attempts, queue.policy),
+        })
         .where("id", "=", claim.id)
         .where("attempts", "=", claim.attempts)
         .execute();

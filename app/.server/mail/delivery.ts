@@ -42,8 +42,18 @@ export async function deliverDueEmails(
     },
     async failed(claim, error, givenUp) {
       const message = await db.selectFrom("outbox").selectAll().where("id", "=", claim.id).executeTakeFirstOrThrow();
-      const context = { outbox: claim.id, order: await orderNumberOf(db, message), kind: message.kind, attempts: claim.attempts, error };
-      if (givenUp) options.logger.error(context, `Email ${claim.id} FAILED for good after ${claim.attempts} attempts: retry it with npm run outbox -- retry ${claim.id}`);
+      const context = {
+        outbox: claim.id,
+        order: await orderNumberOf(db, message),
+        kind: message.kind,
+        attempts: claim.attempts,
+        error,
+      };
+      if (givenUp)
+        options.logger.error(
+          context,
+          `Email ${claim.id} FAILED for good after ${claim.attempts} attempts: retry it with npm run outbox -- retry ${claim.id}`,
+        );
       else options.logger.warn(context, "Email delivery failed; it will be retried");
     },
   });

@@ -1,6 +1,13 @@
 import type { Trx } from "../db";
 import type { OrderItemRow, OrderRow } from "../db/schema";
-import { type EmailContent, orderNotification, orderNotificationFields, orderReceipt, orderRefunded, orderShipped } from "./templates";
+import {
+  type EmailContent,
+  orderNotification,
+  orderNotificationFields,
+  orderReceipt,
+  orderRefunded,
+  orderShipped,
+} from "./templates";
 
 interface QueuedEmail extends EmailContent {
   kind: string;
@@ -40,8 +47,17 @@ export async function enqueueOrderEmails(
 ) {
   const params = JSON.stringify(orderNotificationFields(order, items));
   // The owner answers a shopper by replying to the notification.
-  const messages: QueuedEmail[] = [{ kind: "order_notification", to: options.shopEmail, reply_to: order.email, params, ...orderNotification(order, items) }];
-  if (order.email) messages.push({ kind: "order_receipt", to: order.email, reply_to: null, params, ...orderReceipt(order, items) });
+  const messages: QueuedEmail[] = [
+    {
+      kind: "order_notification",
+      to: options.shopEmail,
+      reply_to: order.email,
+      params,
+      ...orderNotification(order, items),
+    },
+  ];
+  if (order.email)
+    messages.push({ kind: "order_receipt", to: order.email, reply_to: null, params, ...orderReceipt(order, items) });
   await enqueue(trx, order, messages, options.now);
 }
 
@@ -57,7 +73,12 @@ export async function enqueueShopperEmail(
 ) {
   if (!order.email) return;
   const params = JSON.stringify(orderNotificationFields(order, items));
-  await enqueue(trx, order, [{ kind, to: order.email, reply_to: options.shopEmail, params, ...shopperEmails[kind](order, items) }], options.now);
+  await enqueue(
+    trx,
+    order,
+    [{ kind, to: order.email, reply_to: options.shopEmail, params, ...shopperEmails[kind](order, items) }],
+    options.now,
+  );
 }
 
 /** Queues an email to an owner that is about the shop, not one order (the low-stock digest). */

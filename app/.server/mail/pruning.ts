@@ -17,7 +17,18 @@ const BATCH = 25;
 const RECLAIM_PAGES = 64;
 
 /** What a pruned email keeps: what the timeline shows, and what its Message-ID (outbox-{id}-{created_at}@host) is made of. */
-const KEPT = ["id", "order_id", "kind", "to", "subject", "status", "attempts", "next_attempt_at", "created_at", "sent_at"] as const;
+const KEPT = [
+  "id",
+  "order_id",
+  "kind",
+  "to",
+  "subject",
+  "status",
+  "attempts",
+  "next_attempt_at",
+  "created_at",
+  "sent_at",
+] as const;
 
 /**
  * Claims up to `size` sent emails past the limit and prunes them, as one
@@ -42,7 +53,19 @@ function* pruneBatch(db: Db, sentBefore: number, now: number, size: number): Ste
   const pruned = yield* rowsOf(db.deleteFrom("outbox").where("id", "in", lockSkippingLocked(db, due)).returning(KEPT));
   if (pruned.length === 0) return 0;
   yield* changesOf(
-    db.insertInto("outbox").values(pruned.map((email) => ({ ...email, text: "", html: "", params: null, reply_to: null, last_error: null, pruned_at: now }))),
+    db
+      .insertInto("outbox")
+      .values(
+        pruned.map((email) => ({
+          ...email,
+          text: "",
+          html: "",
+          params: null,
+          reply_to: null,
+          last_error: null,
+          pruned_at: now,
+        })),
+      ),
   );
   yield* reclaimFreePages(db, RECLAIM_PAGES);
   return pruned.length;
@@ -57,7 +80,10 @@ function* pruneBatch(db: Db, sentBefore: number, now: number, size: number): Ste
  * transactions and gives the event loop back between them; stops early when
  * `signal` aborts (the server shutting down). Answers how many it pruned.
  */
-export async function pruneSentEmails(db: Db, options: { now: number; keepDays: number; batch?: number; signal?: AbortSignal }): Promise<number> {
+export async function pruneSentEmails(
+  db: Db,
+  options: { now: number; keepDays: number; batch?: number; signal?: AbortSignal },
+): Promise<number> {
   const size = options.batch ?? BATCH;
   const sentBefore = options.now - options.keepDays * DAY_MS;
   let total = 0;

@@ -163,15 +163,30 @@ export function orderRefunded(order: OrderRow, items: OrderItemRow[]): EmailCont
 }
 
 /** The owner's daily "to pour" list: products at or below their low-stock level, each linked to its page. */
-export function lowStockDigest(products: { id: number; name: string; stock: number; lowStockAt: number }[], publicUrl: string): EmailContent {
+export function lowStockDigest(
+  products: { id: number; name: string; stock: number; lowStockAt: number }[],
+  publicUrl: string,
+): EmailContent {
   const subject = `To pour: ${products.length} ${products.length === 1 ? "candle is" : "candles are"} low on stock`;
-  const line = (product: (typeof products)[number]) => `${product.name}: ${product.stock === 0 ? "sold out" : `${product.stock} left`} (alert at ${product.lowStockAt})`;
+  const line = (product: (typeof products)[number]) =>
+    `${product.name}: ${product.stock === 0 ? "sold out" : `${product.stock} left`} (alert at ${product.lowStockAt})`;
   const link = (product: (typeof products)[number]) => `${publicUrl}/admin/products/${product.id}`;
-  const text = ["These candles are at or below their low-stock level:", "", ...products.map((product) => `- ${line(product)}: ${link(product)}`), "", `Turn this email off at ${publicUrl}/admin/account`].join("\n");
+  const text = [
+    "These candles are at or below their low-stock level:",
+    "",
+    ...products.map((product) => `- ${line(product)}: ${link(product)}`),
+    "",
+    `Turn this email off at ${publicUrl}/admin/account`,
+  ].join("\n");
   const html = htmlDocument(
     subject,
     `<h1 style="font-size:20px">To pour</h1><p>These candles are at or below their low-stock level:</p><ul>` +
-      products.map((product) => `<li><a href="${escapeHtml(link(product))}">${escapeHtml(product.name)}</a>: ${escapeHtml(line(product).slice(product.name.length + 2))}</li>`).join("") +
+      products
+        .map(
+          (product) =>
+            `<li><a href="${escapeHtml(link(product))}">${escapeHtml(product.name)}</a>: ${escapeHtml(line(product).slice(product.name.length + 2))}</li>`,
+        )
+        .join("") +
       `</ul><p><a href="${escapeHtml(publicUrl)}/admin/account">Turn this email off</a></p>`,
   );
   return { subject, text, html };

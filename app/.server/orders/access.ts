@@ -10,7 +10,8 @@ export const ORDER_TOKEN_HEADER = "x-order-token";
  * a repeated checkout gets the same token, and any process can check it.
  */
 export function createOrderAccess(secret: string) {
-  const tokenFor = (orderNumber: string) => createHmac("sha256", secret).update(`order-access:${orderNumber}`).digest("base64url");
+  const tokenFor = (orderNumber: string) =>
+    createHmac("sha256", secret).update(`order-access:${orderNumber}`).digest("base64url");
   return {
     tokenFor,
     allows(orderNumber: string, token: string | null): boolean {

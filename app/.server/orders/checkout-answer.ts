@@ -2,7 +2,16 @@ import { checkoutRequestSchema } from "~/lib/checkout-schema";
 import { checkoutTexts } from "~/lib/checkout-texts";
 import { formatPrice, MAX_ORDER_CENTS } from "~/lib/money";
 import { getShopper } from "../accounts/auth";
-import { errorAnswer, invalidRequest, type JsonAnswer, jsonAnswer, type JsonRequest, orderExpired, readJsonBody, tooManyAttempts } from "../json-api";
+import {
+  errorAnswer,
+  invalidRequest,
+  type JsonAnswer,
+  jsonAnswer,
+  type JsonRequest,
+  orderExpired,
+  readJsonBody,
+  tooManyAttempts,
+} from "../json-api";
 import type { ShopContext } from "../load-context";
 import { PaymentUnavailable, placeOrder } from "./checkout";
 
@@ -30,7 +39,11 @@ export async function answerCheckout(request: JsonRequest, context: ShopContext)
       now: Date.now(),
       reservationMs: context.config.reservationMs,
       // Each checkout may reserve stock: bots must not hold it all.
-      holder: { address: context.clientIp, maxUnits: context.config.unitsHeldPerIp, checkouts: context.config.checkoutLimit },
+      holder: {
+        address: context.clientIp,
+        maxUnits: context.config.unitsHeldPerIp,
+        checkouts: context.config.checkoutLimit,
+      },
     });
   } catch (error) {
     if (!(error instanceof PaymentUnavailable)) throw error;
@@ -55,7 +68,8 @@ export async function answerCheckout(request: JsonRequest, context: ShopContext)
   if (result.kind === "key_reused") {
     return errorAnswer(422, {
       code: "idempotency_key_reused",
-      message: "This idempotency key was used for a checkout of other items or, once paid, another address. Send a new key for a new checkout.",
+      message:
+        "This idempotency key was used for a checkout of other items or, once paid, another address. Send a new key for a new checkout.",
     });
   }
   if (result.kind === "holding_limit") {

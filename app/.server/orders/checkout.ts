@@ -51,7 +51,12 @@ const orderWithKey = queryTemplate((db: Db, values: { key: string }) =>
 const findOrderByIdempotencyKey = (db: Db, key: string) => runSteps(db, () => firstOf(orderWithKey(db, { key })));
 
 const attachPaymentRef = queryTemplate((db: Db, values: { id: number; ref: string }) =>
-  db.updateTable("orders").set({ payment_ref: values.ref }).where("id", "=", values.id).where("payment_ref", "is", null).where("status", "=", "pending_payment"),
+  db
+    .updateTable("orders")
+    .set({ payment_ref: values.ref })
+    .where("id", "=", values.id)
+    .where("payment_ref", "is", null)
+    .where("status", "=", "pending_payment"),
 );
 
 /**
@@ -61,7 +66,12 @@ const attachPaymentRef = queryTemplate((db: Db, values: { id: number; ref: strin
  * returns the order it created before. The provider is asked for a payment
  * after commit, so no network call holds the database.
  */
-export async function placeOrder(db: Db, providers: PaymentProviders, request: CheckoutRequest, options: OrderOptions): Promise<PlaceOrderResult> {
+export async function placeOrder(
+  db: Db,
+  providers: PaymentProviders,
+  request: CheckoutRequest,
+  options: OrderOptions,
+): Promise<PlaceOrderResult> {
   // Lines in id order, as the order's items and a shortfall's adjustments list them.
   const lines = [...request.lines].sort((a, b) => a.id - b.id);
   let reservation: Reservation;
@@ -79,7 +89,8 @@ export async function placeOrder(db: Db, providers: PaymentProviders, request: C
     }
     return resume(db, providers, existing, request, options);
   }
-  if (reservation.kind === "created") return withPayment(await attachPayment(db, providers.current, reservation.order), false);
+  if (reservation.kind === "created")
+    return withPayment(await attachPayment(db, providers.current, reservation.order), false);
   if (reservation.kind !== "rate_limited") {
     // A refusal may be a retry whose own order holds the stock or the address's allowance.
     const existing = await findOrderByIdempotencyKey(db, request.idempotencyKey);
@@ -140,16 +151,30 @@ async function resume(
   if (state.kind === "expired") return { kind: "expired" };
   const items = await findOrderItems(db, order.id);
   const sameLines =
-    items.length === request.lines.length && request.lines.every((line) => items.some((item) => item.product_id === line.id && item.quantity === line.quantity));
+    items.length === request.lines.length &&
+    request.lines.every((line) => items.some((item) => item.product_id === line.id && item.quantity === line.quantity));
   if (!sameLines) return { kind: "key_reused" };
   const shipping = shippingColumns(request.shipping, options.customer);
   if (Object.entries(shipping).some(([column, value]) => order[column as keyof typeof shipping] !== value)) {
     if (state.kind === "paid") return { kind: "key_reused" };
-    const updated = await db.updateTable("orders").set(shipping).where("id", "=", order.id).where("status", "=", "pending_payment").returningAll().executeTakeFirst();
+    const updated = await db
+      .updateTable("orders")
+      .set(shipping)
+      .where("id", "=", order.id)
+      .where("status", "=", "pending_payment")
+      .returningAll()
+      .executeTakeFirst();
     // Paid or expired meanwhile: answer for what it is now.
-    return resume(db, providers, updated ?? (await findOrderByIdempotencyKey(db, order.idempotency_key))!, request, options);
+    return resume(
+      db,
+      providers,
+      updated ?? (await findOrderByIdempotencyKey(db, order.idempotency_key))!,
+      request,
+      options,
+    );
   }
   const provider = providers.of(order.payment_provider);
-  if (!provider) throw new PaymentUnavailable(`the order's payment provider (${order.payment_provider}) is not configured`);
+  if (!provider)
+    throw new PaymentUnavailable(`the order's payment provider (${order.payment_provider}) is not configured`);
   return withPayment(await attachPayment(db, provider, order), true);
 }

@@ -125,10 +125,16 @@ export function settleWithProvider({ db, logger, payments, shopEmail }: ExpiryDe
         return { kind: "keep" };
       }
       // Money was taken but cannot be applied (a different amount): the stock goes back and the refund job gives the money back.
-      logger.error({ order: order.number, outcome: outcome.kind }, "Payment went through for an order that cannot take it; it will be refunded (npm run refunds)");
+      logger.error(
+        { order: order.number, outcome: outcome.kind },
+        "Payment went through for an order that cannot take it; it will be refunded (npm run refunds)",
+      );
       return { kind: "expire" };
     } catch (error) {
-      logger.warn({ order: order.number, error: error instanceof Error ? error.message : String(error) }, "Could not settle the payment of an expiring order; will try again");
+      logger.warn(
+        { order: order.number, error: error instanceof Error ? error.message : String(error) },
+        "Could not settle the payment of an expiring order; will try again",
+      );
       return { kind: "skip" };
     }
   };

@@ -48,7 +48,8 @@ export interface PaymentSuccess {
  * (the order expired): money came in that the order cannot take, and a refund
  * of it is queued.
  */
-export type PaymentOutcome = { kind: "paid" } | { kind: "duplicate" } | { kind: "amount_mismatch" } | { kind: "not_payable" };
+export type PaymentOutcome =
+  { kind: "paid" } | { kind: "duplicate" } | { kind: "amount_mismatch" } | { kind: "not_payable" };
 
 /**
  * DESIGN.md §Checkout step 4: the order becomes paid exactly once, in the same
@@ -95,7 +96,11 @@ export async function recordPaymentSuccess(db: Db, payment: PaymentSuccess): Pro
       .executeTakeFirst();
     if (paid.numUpdatedRows !== 1n) {
       // Read again: on PostgreSQL a concurrent event may have paid it while this one waited.
-      const current = await trx.selectFrom("orders").select("status").where("id", "=", order.id).executeTakeFirstOrThrow();
+      const current = await trx
+        .selectFrom("orders")
+        .select("status")
+        .where("id", "=", order.id)
+        .executeTakeFirstOrThrow();
       if (current.status !== "expired") return { kind: "duplicate" };
       await giveBack();
       return { kind: "not_payable" };
@@ -107,10 +112,19 @@ export async function recordPaymentSuccess(db: Db, payment: PaymentSuccess): Pro
 }
 
 /** Records a failed payment event once; the order keeps its reservation for a retry. */
-export async function recordPaymentFailure(db: Db, event: { provider: string; eventId: string; orderId: number; now: number }) {
+export async function recordPaymentFailure(
+  db: Db,
+  event: { provider: string; eventId: string; orderId: number; now: number },
+) {
   await db
     .insertInto("payment_events")
-    .values({ provider: event.provider, event_id: event.eventId, order_id: event.orderId, type: "payment_failed", created_at: event.now })
+    .values({
+      provider: event.provider,
+      event_id: event.eventId,
+      order_id: event.orderId,
+      type: "payment_failed",
+      created_at: event.now,
+    })
     .onConflict((conflict) => conflict.columns(["provider", "event_id"]).doNothing())
     .execute();
 }
@@ -165,7 +179,10 @@ export async function orderPaymentStatus(
   if (!order) return undefined;
   const provider = providers.of(order.payment_provider);
   const mayAsk =
-    provider && order.status === "pending_payment" && (await consumeRateLimit(db, `payment-check:order:${number}`, PROVIDER_CHECKS_PER_ORDER, options.now)).kind === "allowed";
+    provider &&
+    order.status === "pending_payment" &&
+    (await consumeRateLimit(db, `payment-check:order:${number}`, PROVIDER_CHECKS_PER_ORDER, options.now)).kind ===
+      "allowed";
   const outcome = mayAsk ? await syncPaymentStatus(db, provider, order, options) : { kind: "unpaid" as const };
   const current = (outcome.kind === "unpaid" ? order : await findOrderByNumber(db, number)) ?? order;
   if (isPaid(current.status) && options.orderAccess.allows(number, accessToken)) return paidOrderSummary(db, current);

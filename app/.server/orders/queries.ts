@@ -63,6 +63,11 @@ export async function paidOrderSummary(db: Db, order: OrderRow) {
     amountCents: order.amount_cents,
     // SPEC §8: thanked by display name when signed in, by the shipping name otherwise.
     thankYouName: order.customer_name === "Guest" ? order.shipping_name : order.customer_name,
-    items: items.map((item) => ({ id: item.product_id, name: item.name, quantity: item.quantity, priceCents: item.price_cents })),
+    items: items.map((item) => ({
+      id: item.product_id,
+      name: item.name,
+      quantity: item.quantity,
+      priceCents: item.price_cents,
+    })),
   };
 }

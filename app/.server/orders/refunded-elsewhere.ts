@@ -16,7 +16,8 @@ export interface ProviderRefund {
   shopEmail: string;
 }
 
-export type RefundedElsewhere = { kind: "refunded" } | { kind: "unchanged" } | { kind: "duplicate" } | { kind: "unknown_payment" };
+export type RefundedElsewhere =
+  { kind: "refunded" } | { kind: "unchanged" } | { kind: "duplicate" } | { kind: "unknown_payment" };
 
 /**
  * A whole payment refunded at the provider (Stripe's dashboard): the order
@@ -27,11 +28,20 @@ export type RefundedElsewhere = { kind: "refunded" } | { kind: "unchanged" } | {
  */
 export async function recordRefundedElsewhere(db: Db, refund: ProviderRefund): Promise<RefundedElsewhere> {
   return transaction(db, async (trx) => {
-    const order = await lockForUpdate(trx, trx.selectFrom("orders").selectAll().where("payment_ref", "=", refund.paymentRef)).executeTakeFirst();
+    const order = await lockForUpdate(
+      trx,
+      trx.selectFrom("orders").selectAll().where("payment_ref", "=", refund.paymentRef),
+    ).executeTakeFirst();
     if (!order) return { kind: "unknown_payment" };
     const event = await trx
       .insertInto("payment_events")
-      .values({ provider: refund.provider, event_id: refund.eventId, order_id: order.id, type: "refunded", created_at: refund.now })
+      .values({
+        provider: refund.provider,
+        event_id: refund.eventId,
+        order_id: order.id,
+        type: "refunded",
+        created_at: refund.now,
+      })
       .onConflict((conflict) => conflict.columns(["provider", "event_id"]).doNothing())
       .returning("id")
       .executeTakeFirst();
@@ -54,7 +64,13 @@ export async function recordRefundedElsewhere(db: Db, refund: ProviderRefund): P
       .onConflict((conflict) => conflict.columns(["provider", "payment_ref"]).doNothing())
       .execute();
     const actor = { id: `provider:${refund.provider}`, displayName: `${refund.providerName} dashboard` };
-    await markRefunded(trx, order, await findOrderItems(trx, order.id), { actor, amountCents: refund.amountCents, restocked: false, now: refund.now, shopEmail: refund.shopEmail });
+    await markRefunded(trx, order, await findOrderItems(trx, order.id), {
+      actor,
+      amountCents: refund.amountCents,
+      restocked: false,
+      now: refund.now,
+      shopEmail: refund.shopEmail,
+    });
     return { kind: "refunded" };
   });
 }

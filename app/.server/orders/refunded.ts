@@ -29,5 +29,8 @@ export async function markRefunded(
     },
     now,
   );
-  await enqueueShopperEmail(trx, "order_refunded", { ...order, status: "refunded", refunded_at: now }, items, { shopEmail: refund.shopEmail, now });
+  await enqueueShopperEmail(trx, "order_refunded", { ...order, status: "refunded", refunded_at: now }, items, {
+    shopEmail: refund.shopEmail,
+    now,
+  });
 }

@@ -69,20 +69,33 @@ export async function refundDuePayments(
     async work(claim) {
       const refund = await db.selectFrom("refunds").selectAll().where("id", "=", claim.id).executeTakeFirstOrThrow();
       const provider = payments.of(refund.provider);
-      if (!provider) throw new Error(`The shop is no longer set up for ${refund.provider}: configure it again so the money can go back`);
+      if (!provider)
+        throw new Error(
+          `The shop is no longer set up for ${refund.provider}: configure it again so the money can go back`,
+        );
       // Keyed by the payment, refunded once and in full: unlike a row id, unique across databases sharing one Stripe account.
-      const providerRefundId = await provider.refundPayment(refund.payment_ref, { amountCents: refund.amount_cents, idempotencyKey: `refund-${refund.payment_ref}` });
+      const providerRefundId = await provider.refundPayment(refund.payment_ref, {
+        amountCents: refund.amount_cents,
+        idempotencyKey: `refund-${refund.payment_ref}`,
+      });
       await db
         .updateTable("refunds")
         .set({ status: "refunded", provider_refund_id: providerRefundId, refunded_at: now(), last_error: null })
         .where("id", "=", claim.id)
         .where("attempts", "=", claim.attempts)
         .execute();
-      options.logger.info({ refund: refund.id, orderId: refund.order_id, amountCents: refund.amount_cents }, "Payment refunded");
+      options.logger.info(
+        { refund: refund.id, orderId: refund.order_id, amountCents: refund.amount_cents },
+        "Payment refunded",
+      );
     },
     failed(claim, error, givenUp) {
       const context = { refund: claim.id, attempts: claim.attempts, error };
-      if (givenUp) options.logger.error(context, `Refund ${claim.id} FAILED for good after ${claim.attempts} attempts: retry it with npm run refunds -- retry ${claim.id}`);
+      if (givenUp)
+        options.logger.error(
+          context,
+          `Refund ${claim.id} FAILED for good after ${claim.attempts} attempts: retry it with npm run refunds -- retry ${claim.id}`,
+        );
       else options.logger.warn(context, "Refund failed; it will be retried");
     },
   });

@@ -27,7 +27,9 @@ export async function reserveOrder(
   options: OrderOptions,
   provider: string,
 ): Promise<Reservation> {
-  return reserveWithFreshProducts(db, (lastRun) => reserve(db, request, lines, { ...options, lockProducts: lastRun }, provider));
+  return reserveWithFreshProducts(db, (lastRun) =>
+    reserve(db, request, lines, { ...options, lockProducts: lastRun }, provider),
+  );
 }
 
 /**
@@ -68,7 +70,10 @@ const unitsHeld = queryTemplate((db: Db, values: { address: string; now: number 
     .where("orders.held_by", "=", values.address)
     .where("orders.status", "=", "pending_payment")
     .where("orders.expires_at", ">", values.now)
-    .select([(eb) => eb.fn.sum<number | string | null>("order_items.quantity").as("units"), (eb) => eb.fn.min<number | string | null>("orders.expires_at").as("until")]),
+    .select([
+      (eb) => eb.fn.sum<number | string | null>("order_items.quantity").as("units"),
+      (eb) => eb.fn.min<number | string | null>("orders.expires_at").as("until"),
+    ]),
 );
 
 /** Short, unambiguous and unguessable: "WS-7K3F9QXA". */
@@ -118,14 +123,21 @@ const takeStock = queryTemplate((db: Db, values: { lines: { id: number; quantity
 /** A line's quantity, by the row's product id. */
 function wanted(eb: ExpressionBuilder<Database, "products">, lines: { id: number; quantity: number }[]) {
   const [first, ...rest] = lines;
-  let byId = eb.case("id").when(first!.id).then(eb.cast<number>(eb.val(first!.quantity), "integer"));
+  let byId = eb
+    .case("id")
+    .when(first!.id)
+    .then(eb.cast<number>(eb.val(first!.quantity), "integer"));
   for (const line of rest) byId = byId.when(line.id).then(eb.cast<number>(eb.val(line.quantity), "integer"));
   return byId.end();
 }
 
-const insertOrder = queryTemplate((db: Db, values: Insertable<Database["orders"]>) => db.insertInto("orders").values(values).returning(orderColumns));
+const insertOrder = queryTemplate((db: Db, values: Insertable<Database["orders"]>) =>
+  db.insertInto("orders").values(values).returning(orderColumns),
+);
 
-const insertItems = queryTemplate((db: Db, values: { items: Insertable<Database["order_items"]>[] }) => db.insertInto("order_items").values(values.items));
+const insertItems = queryTemplate((db: Db, values: { items: Insertable<Database["order_items"]>[] }) =>
+  db.insertInto("order_items").values(values.items),
+);
 
 /** What an order's item copies from its product. */
 type CopiedForOrder = Pick<ProductRow, "price_cents" | "name" | "scent">;
@@ -197,7 +209,10 @@ class ProductsChanged extends Error {
 const RESERVATION_RUNS = 3;
 
 /** Runs `reserve` as one transaction, again from its first read while its products changed under it or it deadlocked. */
-async function reserveWithFreshProducts(db: Db, reserve: (lastRun: boolean) => Steps<Reservation>): Promise<Reservation> {
+async function reserveWithFreshProducts(
+  db: Db,
+  reserve: (lastRun: boolean) => Steps<Reservation>,
+): Promise<Reservation> {
   for (let runs = 1; ; runs++) {
     const lastRun = runs >= RESERVATION_RUNS;
     try {
@@ -239,7 +254,8 @@ function* reserve(
     if (hit.kind === "limited") return { kind: "rate_limited", retryAfterSeconds: hit.retryAfterSeconds };
     const held = yield* heldBy(db, holder.address, now);
     const units = lines.reduce((sum, line) => sum + line.quantity, 0);
-    if (held.units + units > holder.maxUnits) return { kind: "holding_limit", held: held.units, limit: holder.maxUnits, until: held.until };
+    if (held.units + units > holder.maxUnits)
+      return { kind: "holding_limit", held: held.units, limit: holder.maxUnits, until: held.until };
   }
   const products = yield* rowsOf(productsOf(db, { ids: lines.map((line) => line.id), locked: options.lockProducts }));
   const adjustments = shortfallOf(lines, products);
@@ -269,12 +285,20 @@ function* reserve(
     insertItems(db, {
       items: lines.map((line) => {
         const product = byId.get(line.id)!;
-        return { order_id: created.id, product_id: line.id, name: product.name, price_cents: product.price_cents, quantity: line.quantity, scent: product.scent };
+        return {
+          order_id: created.id,
+          product_id: line.id,
+          name: product.name,
+          price_cents: product.price_cents,
+          quantity: line.quantity,
+          scent: product.scent,
+        };
       }),
     }),
   );
   const taken = yield* rowsOf(takeStock(db, { lines }));
-  if (taken.length < lines.length || taken.some((product) => !sameForOrder(product, byId.get(product.id)!))) throw new ProductsChanged();
+  if (taken.length < lines.length || taken.some((product) => !sameForOrder(product, byId.get(product.id)!)))
+    throw new ProductsChanged();
   // A browsing page changes only when a product sells out (docs/decisions/005-lean-process.md).
   if (taken.some((product) => product.stock === 0)) yield* changesOf(catalogVersionBump(db));
   return { kind: "created", order: created };

@@ -28,7 +28,8 @@ export async function payWithTestCard(
 ): Promise<TestCardPayment> {
   const { now } = options;
   const order = await findOrderByNumber(db, number);
-  if (!order || order.payment_provider !== "test" || !options.orderAccess.allows(number, accessToken)) return { kind: "not_found" };
+  if (!order || order.payment_provider !== "test" || !options.orderAccess.allows(number, accessToken))
+    return { kind: "not_found" };
   const limit = await consumeRateLimit(db, `payment:order:${order.number}`, options.attemptsPerOrder, now);
   if (limit.kind === "limited") return { kind: "too_many_attempts", retryAfterSeconds: limit.retryAfterSeconds };
   const state = payableState(order, now);

@@ -18,7 +18,14 @@ export function LowStock({ products }: LowStockProps) {
         <ul className="admin-cards">
           {products.map((product) => (
             <li key={product.id} className="admin-card product-row">
-              <img src={imageUrl(product.image)} alt="" width={64} height={80} className="product-row__photo" loading="lazy" />
+              <img
+                src={imageUrl(product.image)}
+                alt=""
+                width={64}
+                height={80}
+                className="product-row__photo"
+                loading="lazy"
+              />
               <div>
                 <p className="admin-card__title">
                   <Link to={`/admin/products/${product.id}`}>{product.name}</Link>

@@ -33,7 +33,13 @@ export function MarkShippedForm({ number, error }: { number: string; error?: str
       </label>
       <label className="ship-form__field">
         <span>Tracking number</span>
-        <input name="trackingNumber" autoComplete="off" maxLength={64} aria-invalid={error ? true : undefined} aria-describedby={error ? errorId : undefined} />
+        <input
+          name="trackingNumber"
+          autoComplete="off"
+          maxLength={64}
+          aria-invalid={error ? true : undefined}
+          aria-describedby={error ? errorId : undefined}
+        />
       </label>
       {error ? (
         <p id={errorId} className="ship-form__error" role="alert">
@@ -48,7 +54,13 @@ export function MarkShippedForm({ number, error }: { number: string; error?: str
 }
 
 /** Paid orders waiting for the owner, the longest waiting first: one card each, shipped from the card itself. */
-export function OrdersToShip({ orders, error }: { orders: OrderToShip[]; error?: { number: string; message: string } }) {
+export function OrdersToShip({
+  orders,
+  error,
+}: {
+  orders: OrderToShip[];
+  error?: { number: string; message: string };
+}) {
   return (
     <section className="admin-section" aria-labelledby="to-ship-title">
       <h2 id="to-ship-title" className="admin-section__title">
@@ -65,7 +77,10 @@ export function OrdersToShip({ orders, error }: { orders: OrderToShip[]; error?:
                 {`${order.units} ${order.units === 1 ? "item" : "items"} · $${formatPrice(order.amount_cents)} · ${order.shipping_city}, ${order.shipping_state}`}
               </p>
               {order.paidAt ? <p className="admin-card__detail">{`Paid ${order.paidAt}`}</p> : null}
-              <MarkShippedForm number={order.number} error={error?.number === order.number ? error.message : undefined} />
+              <MarkShippedForm
+                number={order.number}
+                error={error?.number === order.number ? error.message : undefined}
+              />
             </li>
           ))}
         </ul>

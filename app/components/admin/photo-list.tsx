@@ -24,7 +24,14 @@ export function PhotoList({ name, images, error }: PhotoListProps) {
               <input type="hidden" name="photoUrl" value={url} />
               <label className="photo-list__position">
                 <span>{`Position of photo ${index + 1}`}</span>
-                <input type="number" name="photoPosition" min={1} max={images.length} defaultValue={index + 1} inputMode="numeric" />
+                <input
+                  type="number"
+                  name="photoPosition"
+                  min={1}
+                  max={images.length}
+                  defaultValue={index + 1}
+                  inputMode="numeric"
+                />
               </label>
               <label className="photo-list__remove">
                 <input type="checkbox" name="removePhoto" value={url} />

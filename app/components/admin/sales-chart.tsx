@@ -29,7 +29,14 @@ export function SalesChart({ days }: { days: { day: string; orders: number; cent
           {days.map((day, index) => {
             const height = day.cents === 0 ? 0 : Math.max(2, (day.cents / most) * (HEIGHT - 4));
             return (
-              <rect key={day.day} x={index * slot + slot * 0.15} y={HEIGHT - height} width={slot * 0.7} height={height} className="sales-chart__bar">
+              <rect
+                key={day.day}
+                x={index * slot + slot * 0.15}
+                y={HEIGHT - height}
+                width={slot * 0.7}
+                height={height}
+                className="sales-chart__bar"
+              >
                 <title>{`${shortDay(day.day)}: $${formatPrice(day.cents)}, ${day.orders} ${day.orders === 1 ? "order" : "orders"}`}</title>
               </rect>
             );

@@ -35,7 +35,15 @@ export function StockForms({ stock, lowStockAt, answer }: StockFormsProps) {
       <div className="stock-forms" key={stock}>
         <Form method="post" className="stock-form">
           <input type="hidden" name="intent" value="add" />
-          <FormField label="Add stock" name="delta" type="number" required inputMode="numeric" hint="Use a minus sign to take some away" error={error("add")} />
+          <FormField
+            label="Add stock"
+            name="delta"
+            type="number"
+            required
+            inputMode="numeric"
+            hint="Use a minus sign to take some away"
+            error={error("add")}
+          />
           <FormField label="Reason" name="reason" required maxLength={200} placeholder="poured 12" />
           <button type="submit" className="button button--primary">
             Add
@@ -44,7 +52,16 @@ export function StockForms({ stock, lowStockAt, answer }: StockFormsProps) {
         <Form method="post" className="stock-form">
           <input type="hidden" name="intent" value="set" />
           <input type="hidden" name="expected" value={stock} />
-          <FormField label="Set stock to" name="stock" type="number" min={0} required inputMode="numeric" defaultValue={stock} error={error("set")} />
+          <FormField
+            label="Set stock to"
+            name="stock"
+            type="number"
+            min={0}
+            required
+            inputMode="numeric"
+            defaultValue={stock}
+            error={error("set")}
+          />
           <button type="submit" className="button">
             Set
           </button>

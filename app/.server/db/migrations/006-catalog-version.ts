@@ -17,13 +17,21 @@ export async function up(db: Kysely<unknown>) {
     .execute();
 
   await db.schema.dropIndex("products_category_position").execute();
-  await db.schema.createIndex("products_category_page").on("products").columns(["category_id", "position", "id"]).execute();
+  await db.schema
+    .createIndex("products_category_page")
+    .on("products")
+    .columns(["category_id", "position", "id"])
+    .execute();
   await db.schema.createIndex("categories_menu").on("categories").columns(["position", "id"]).execute();
 }
 
 export async function down(db: Kysely<unknown>) {
   await db.schema.dropIndex("categories_menu").execute();
   await db.schema.dropIndex("products_category_page").execute();
-  await db.schema.createIndex("products_category_position").on("products").columns(["category_id", "position"]).execute();
+  await db.schema
+    .createIndex("products_category_position")
+    .on("products")
+    .columns(["category_id", "position"])
+    .execute();
   await db.schema.dropTable("catalog_version").execute();
 }

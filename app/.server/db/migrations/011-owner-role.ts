@@ -15,7 +15,10 @@ export async function up(db: Kysely<unknown>) {
     .addColumn("banned", sqlite ? "integer" : "boolean", (col) => col.notNull().defaultTo(sqlite ? 0 : sql`false`))
     .execute();
   await db.schema.alterTable("user").addColumn("banReason", "text").execute();
-  await db.schema.alterTable("user").addColumn("banExpires", sqlite ? "date" : "timestamptz").execute();
+  await db.schema
+    .alterTable("user")
+    .addColumn("banExpires", sqlite ? "date" : "timestamptz")
+    .execute();
   await db.schema.alterTable("session").addColumn("impersonatedBy", "text").execute();
 }
 

@@ -23,11 +23,14 @@ async function replaceStatusCheck(db: Kysely<unknown>) {
   const { rows: schema } = await sql<{ type: string; sql: string }>`
     select type, sql from sqlite_master where tbl_name = 'orders' and sql is not null`.execute(db);
   const table = schema.find((entry) => entry.type === "table")!.sql;
-  if (!table.includes(OLD_CHECK)) throw new Error("The orders table's status check is not the one this migration replaces");
+  if (!table.includes(OLD_CHECK))
+    throw new Error("The orders table's status check is not the one this migration replaces");
   await sql`pragma foreign_keys = off`.execute(db);
   try {
     await db.transaction().execute(async (trx) => {
-      await sql.raw(table.replace('CREATE TABLE "orders"', 'CREATE TABLE "orders_new"').replace(OLD_CHECK, NEW_CHECK)).execute(trx);
+      await sql
+        .raw(table.replace('CREATE TABLE "orders"', 'CREATE TABLE "orders_new"').replace(OLD_CHECK, NEW_CHECK))
+        .execute(trx);
       await sql`insert into orders_new select * from orders`.execute(trx);
       await sql`drop table orders`.execute(trx);
       await sql`alter table orders_new rename to orders`.execute(trx);

@@ -25,12 +25,22 @@ export async function up(db: Kysely<unknown>) {
   await db.schema.createIndex("activity_subject").on("activity").columns(["subject_type", "subject"]).execute();
   if (isSqlite(db)) {
     for (const event of ["update", "delete"]) {
-      await sql.raw(`create trigger activity_no_${event} before ${event} on activity begin select raise(abort, '${REFUSAL}'); end`).execute(db);
+      await sql
+        .raw(
+          `create trigger activity_no_${event} before ${event} on activity begin select raise(abort, '${REFUSAL}'); end`,
+        )
+        .execute(db);
     }
     return;
   }
-  await sql.raw(`create function activity_append_only() returns trigger language plpgsql as $$ begin raise exception '${REFUSAL}'; end $$`).execute(db);
-  await sql`create trigger activity_append_only before update or delete on activity for each row execute function activity_append_only()`.execute(db);
+  await sql
+    .raw(
+      `create function activity_append_only() returns trigger language plpgsql as $$ begin raise exception '${REFUSAL}'; end $$`,
+    )
+    .execute(db);
+  await sql`create trigger activity_append_only before update or delete on activity for each row execute function activity_append_only()`.execute(
+    db,
+  );
 }
 
 export async function down(db: Kysely<unknown>) {

@@ -10,7 +10,10 @@ export async function up(db: Kysely<unknown>) {
   const sqlite = isSqlite(db);
   const bool = sqlite ? "integer" : "boolean";
   const no = sqlite ? 0 : sql`false`;
-  await db.schema.alterTable("user").addColumn("twoFactorEnabled", bool, (col) => col.notNull().defaultTo(no)).execute();
+  await db.schema
+    .alterTable("user")
+    .addColumn("twoFactorEnabled", bool, (col) => col.notNull().defaultTo(no))
+    .execute();
   await db.schema
     .createTable("twoFactor")
     .addColumn("id", "text", (col) => col.primaryKey())

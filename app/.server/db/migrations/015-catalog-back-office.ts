@@ -13,11 +13,21 @@ import { isSqlite } from "../engine";
 export async function up(db: Kysely<unknown>) {
   await db.schema
     .alterTable("products")
-    .addColumn("visible", "integer", (col) => col.notNull().defaultTo(1).check(sql`visible in (0, 1)`))
+    .addColumn("visible", "integer", (col) =>
+      col
+        .notNull()
+        .defaultTo(1)
+        .check(sql`visible in (0, 1)`),
+    )
     .execute();
   await db.schema
     .alterTable("products")
-    .addColumn("low_stock_at", "integer", (col) => col.notNull().defaultTo(3).check(sql`low_stock_at >= 0`))
+    .addColumn("low_stock_at", "integer", (col) =>
+      col
+        .notNull()
+        .defaultTo(3)
+        .check(sql`low_stock_at >= 0`),
+    )
     .execute();
 
   await db.schema

@@ -9,7 +9,11 @@ import type { Kysely } from "kysely";
  * on all three columns answers the query from that address's rows alone.
  */
 export async function up(db: Kysely<unknown>) {
-  await db.schema.createIndex("orders_held_by_status_expires").on("orders").columns(["held_by", "status", "expires_at"]).execute();
+  await db.schema
+    .createIndex("orders_held_by_status_expires")
+    .on("orders")
+    .columns(["held_by", "status", "expires_at"])
+    .execute();
   await db.schema.dropIndex("orders_held_by").execute();
 }
 

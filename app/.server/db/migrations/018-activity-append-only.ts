@@ -17,12 +17,20 @@ const REFUSAL = "The activity log is never edited";
 export async function up(db: Kysely<unknown>) {
   if (isSqlite(db)) {
     await sql
-      .raw(`create trigger activity_no_replace before insert on activity when exists (select 1 from activity where id = new.id) begin select raise(abort, '${REFUSAL}'); end`)
+      .raw(
+        `create trigger activity_no_replace before insert on activity when exists (select 1 from activity where id = new.id) begin select raise(abort, '${REFUSAL}'); end`,
+      )
       .execute(db);
-    await sql.raw(`create trigger activity_ids_from_one after insert on activity when new.id < 1 begin select raise(abort, '${REFUSAL}'); end`).execute(db);
+    await sql
+      .raw(
+        `create trigger activity_ids_from_one after insert on activity when new.id < 1 begin select raise(abort, '${REFUSAL}'); end`,
+      )
+      .execute(db);
     return;
   }
-  await sql`create trigger activity_no_truncate before truncate on activity for each statement execute function activity_append_only()`.execute(db);
+  await sql`create trigger activity_no_truncate before truncate on activity for each statement execute function activity_append_only()`.execute(
+    db,
+  );
 }
 
 export async function down(db: Kysely<unknown>) {

@@ -12,7 +12,9 @@ export async function up(db: Kysely<unknown>) {
   const sqlite = isSqlite(db);
   await db.schema
     .alterTable("session")
-    .addColumn("twoFactorPassed", sqlite ? "integer" : "boolean", (col) => col.notNull().defaultTo(sqlite ? 0 : sql`false`))
+    .addColumn("twoFactorPassed", sqlite ? "integer" : "boolean", (col) =>
+      col.notNull().defaultTo(sqlite ? 0 : sql`false`),
+    )
     .execute();
 }
 

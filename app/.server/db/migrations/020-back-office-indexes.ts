@@ -60,7 +60,9 @@ async function searchByPgTrigrams(db: Kysely<unknown>) {
   if (!schema) return;
   for (const column of SEARCHED_COLUMNS) {
     await sql
-      .raw(`create index orders_search_${column} on orders using gin (lower(${column}) ${quoteIdent(schema)}.gin_trgm_ops)`)
+      .raw(
+        `create index orders_search_${column} on orders using gin (lower(${column}) ${quoteIdent(schema)}.gin_trgm_ops)`,
+      )
       .execute(db);
   }
 }
@@ -71,7 +73,11 @@ const quoteIdent = (name: string) => `"${name.replaceAll('"', '""')}"`;
 async function pgTrgmSchema(db: Kysely<unknown>): Promise<string | undefined> {
   const installed = async () =>
     (
-      await sql<{ schema: string }>`select n.nspname as schema from pg_extension e join pg_namespace n on n.oid = e.extnamespace where e.extname = 'pg_trgm'`.execute(db)
+      await sql<{
+        schema: string;
+      }>`select n.nspname as schema from pg_extension e join pg_namespace n on n.oid = e.extnamespace where e.extname = 'pg_trgm'`.execute(
+        db,
+      )
     ).rows[0]?.schema;
   const found = await installed();
   if (found) return found;
@@ -89,12 +95,20 @@ async function pgTrgmSchema(db: Kysely<unknown>): Promise<string | undefined> {
 
 export async function down(db: Kysely<unknown>) {
   if (isSqlite(db)) {
-    for (const trigger of ["insert", "delete", "update"]) await sql.raw(`drop trigger orders_search_${trigger}`).execute(db);
+    for (const trigger of ["insert", "delete", "update"])
+      await sql.raw(`drop trigger orders_search_${trigger}`).execute(db);
     await sql`drop table orders_search`.execute(db);
   } else {
     for (const column of SEARCHED_COLUMNS) await sql.raw(`drop index if exists orders_search_${column}`).execute(db);
   }
-  for (const name of ["refunds_order", "outbox_order", "orders_paid", "orders_shopper", "orders_status_placed", "orders_placed"]) {
+  for (const name of [
+    "refunds_order",
+    "outbox_order",
+    "orders_paid",
+    "orders_shopper",
+    "orders_status_placed",
+    "orders_placed",
+  ]) {
     await db.schema.dropIndex(name).execute();
   }
 }

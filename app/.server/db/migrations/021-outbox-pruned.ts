@@ -11,7 +11,12 @@ import { switchToIncrementalVacuum } from "../space";
  */
 export async function up(db: Kysely<unknown>) {
   await db.schema.alterTable("outbox").addColumn("pruned_at", "bigint").execute();
-  await db.schema.createIndex("outbox_unpruned").on("outbox").columns(["status", "sent_at"]).where(sql.ref("pruned_at"), "is", null).execute();
+  await db.schema
+    .createIndex("outbox_unpruned")
+    .on("outbox")
+    .columns(["status", "sent_at"])
+    .where(sql.ref("pruned_at"), "is", null)
+    .execute();
   await switchToIncrementalVacuum(db);
 }
 

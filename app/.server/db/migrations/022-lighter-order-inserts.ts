@@ -21,9 +21,14 @@ export async function up(db: Kysely<unknown>) {
   await partialIndex(db, "orders_shopper", ["user_id", "created_at", "id"], "user_id");
   await partialIndex(db, "orders_paid", ["paid_at", "amount_cents"], "paid_at");
   if (!isSqlite(db)) return;
-  for (const trigger of ["insert", "update", "delete"]) await sql.raw(`drop trigger orders_search_${trigger}`).execute(db);
-  await sql`create table orders_search_position (id integer primary key check (id = 1), indexed_through integer not null)`.execute(db);
-  await sql`insert into orders_search_position (id, indexed_through) select 1, coalesce(max(id), 0) from orders`.execute(db);
+  for (const trigger of ["insert", "update", "delete"])
+    await sql.raw(`drop trigger orders_search_${trigger}`).execute(db);
+  await sql`create table orders_search_position (id integer primary key check (id = 1), indexed_through integer not null)`.execute(
+    db,
+  );
+  await sql`insert into orders_search_position (id, indexed_through) select 1, coalesce(max(id), 0) from orders`.execute(
+    db,
+  );
   const indexed = "(select indexed_through from orders_search_position)";
   await searchTrigger(db, "delete", `after delete on orders when old.id <= ${indexed}`, [removed]);
   await searchTrigger(db, "update", `after update of ${COLUMNS} on orders when old.id <= ${indexed}`, [removed, added]);

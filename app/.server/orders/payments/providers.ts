@@ -15,6 +15,9 @@ export interface PaymentProviders {
 }
 
 export function paymentProviders(stripe?: PaymentProvider): PaymentProviders {
-  const byName = new Map<string, PaymentProvider>([[testGateway.name, testGateway], ...(stripe ? [[stripe.name, stripe] as const] : [])]);
+  const byName = new Map<string, PaymentProvider>([
+    [testGateway.name, testGateway],
+    ...(stripe ? [[stripe.name, stripe] as const] : []),
+  ]);
   return { current: stripe ?? testGateway, of: (name) => byName.get(name) };
 }
