@@ -9,6 +9,7 @@ import { pruneRateLimits } from "./rate-limits";
 import { sendLowStockDigests } from "./admin/low-stock-digest";
 import { refreshPlannerStatistics } from "./db";
 import { indexNewOrdersForSearch } from "./db/search";
+import { rushDetector } from "./rush";
 
 interface MailDependencies {
   transport: MailTransport;
@@ -35,7 +36,14 @@ const PRUNE_INTERVAL_MS = 10 * 60_000;
 const PLANNER_INTERVAL_MS = 6 * 60 * 60_000;
 /** How often sent emails past OUTBOX_KEEP_DAYS lose their text: a day's mail at most waits an hour more. */
 const OUTBOX_PRUNE_INTERVAL_MS = 60 * 60_000;
-/** The orders the search reads one by one stay this recent (db/search.ts). */
+/**
+ * The orders the search reads one by one stay this recent (db/search.ts).
+ * In a rush (rush.ts) the index takes one batch a run, 100 orders a second,
+ * and catches up once it is quieter, so checkouts keep the core: indexing
+ * every order as it came cost a rush of checkouts 4 % of its throughput
+ * (23 µs an order), while a search meanwhile reads the newest orders one
+ * by one.
+ */
 const SEARCH_INDEX_INTERVAL_MS = 5_000;
 
 /**
@@ -132,8 +140,9 @@ export function startJobs(
     logger,
     "Pruning sent emails",
   );
+  const inRush = rushDetector();
   const stopSearchIndex = repeat(
-    (signal) => indexNewOrdersForSearch(db, signal).then(() => {}),
+    (signal) => indexNewOrdersForSearch(db, { signal, batches: inRush() ? 1 : Infinity }).then(() => {}),
     SEARCH_INDEX_INTERVAL_MS,
     logger,
     "Adding new orders to the search index",

@@ -42,6 +42,22 @@ describe.skipIf(testEngine !== "sqlite")("SQLite's search index, written by a jo
     await checkIndex(db);
   });
 
+  it("in a rush adds one batch a run, and the search still finds the orders it has not reached", async () => {
+    const { db } = database;
+    await indexNewOrdersForSearch(db);
+    const ids = await insertOrders(
+      db,
+      Array.from({ length: 1100 }, (_, index) => orderRow({ shipping_name: `Rush ${index} Taper` })),
+    );
+    expect(await indexNewOrdersForSearch(db, { batches: 1 })).toBe(500);
+    expect(await indexedThrough(db)).toBe(ids[499]);
+    expect(await found(db, "Rush 1099 Taper")).toHaveLength(1);
+    expect(await found(db, "Rush 10 Taper")).toHaveLength(1);
+    expect(await indexNewOrdersForSearch(db, { batches: 1 })).toBe(500);
+    expect(await indexNewOrdersForSearch(db)).toBe(100);
+    await checkIndex(db);
+  });
+
   it("lets two processes add the same new orders at once without adding any twice", async () => {
     const other = openDatabase({ dataDir: database.env.DATA_DIR });
     try {

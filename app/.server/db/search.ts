@@ -49,19 +49,25 @@ const BATCH = 500;
 /**
  * Adds the orders placed since the last run to SQLite's search index
  * (migration 022), a batch per transaction with the event loop given back
- * between them, and answers how many it added. A checkout no longer writes
- * the index itself: it cost a tenth of checkout's throughput. A batch runs
- * under SQLite's write lock (BEGIN IMMEDIATE, steps.ts) from where it reads
- * how far the index has come: two processes never add an order twice.
- * PostgreSQL's trigram indexes are written with the row: nothing to do.
+ * between them, and answers how many it added: all of them, or at most
+ * `batches` batches (the job's pace in a rush, jobs.ts). A checkout no
+ * longer writes the index itself: it cost a tenth of checkout's
+ * throughput. A batch runs under SQLite's write lock (BEGIN IMMEDIATE,
+ * steps.ts) from where it reads how far the index has come: two processes
+ * never add an order twice. PostgreSQL's trigram indexes are written with
+ * the row: nothing to do.
  */
-export async function indexNewOrdersForSearch(db: Db, signal?: AbortSignal): Promise<number> {
+export async function indexNewOrdersForSearch(
+  db: Db,
+  options: { signal?: AbortSignal; batches?: number } = {},
+): Promise<number> {
   if (!isSqlite(db)) return 0;
+  const { signal, batches = Infinity } = options;
   let added = 0;
-  for (;;) {
+  for (let run = 1; ; run++) {
     const batch = await runSteps(db, () => indexBatch(db), { transaction: true });
     added += batch;
-    if (batch < BATCH || signal?.aborted) return added;
+    if (batch < BATCH || run >= batches || signal?.aborted) return added;
     await nextTurn();
   }
 }

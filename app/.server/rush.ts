@@ -1,0 +1,20 @@
+import { performance } from "node:perf_hooks";
+
+/** Above this share of its time busy, the process is serving a rush. */
+const RUSH_UTILIZATION = 0.5;
+
+/**
+ * A question to ask now and then: was the event loop busy more than half of
+ * the time since it was last asked? Background work that can wait (the
+ * search index, jobs.ts) does a little at a time in a rush and the rest
+ * once the shop is quieter.
+ */
+export function rushDetector() {
+  let since = performance.eventLoopUtilization();
+  return () => {
+    const now = performance.eventLoopUtilization();
+    const busy = performance.eventLoopUtilization(now, since).utilization > RUSH_UTILIZATION;
+    since = now;
+    return busy;
+  };
+}
