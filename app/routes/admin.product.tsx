@@ -1,6 +1,8 @@
 import { Form, Link, data, redirect } from "react-router";
 import { requireOwner } from "~/.server/admin/owners";
-import { categoryChoices, deleteProduct, findOwnerProduct, saveProduct } from "~/.server/admin/products";
+import { deleteProduct } from "~/.server/admin/product-delete";
+import { saveProduct } from "~/.server/admin/product-save";
+import { categoryChoices, findOwnerProduct } from "~/.server/admin/products";
 import { addStock, setStock } from "~/.server/admin/stock";
 import { parsePhotoForm } from "~/admin/photo-upload.server";
 import { FormField } from "~/components/form-field";

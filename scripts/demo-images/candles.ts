@@ -1,18 +1,9 @@
 /** Front views of the candle vessels: glass jars/tumblers/wide vessels, tins and pillars. */
 import { drawInclusions, drawSandLayer } from "./inclusions";
 import type { LidKind, Palette, VesselKind } from "./palettes";
-import {
-  LID_COLORS,
-  cylinderPath,
-  drawFlame,
-  drawLabel,
-  drawLidOn,
-  drawWaxTop,
-  drawWick,
-  frontArc,
-  type LabelBox,
-  type WickKind,
-} from "./parts";
+import { drawLabel, type LabelBox } from "./labels";
+import { LID_COLORS, drawLidOn } from "./lids";
+import { cylinderPath, drawFlame, drawWaxTop, drawWick, frontArc, type WickKind } from "./parts";
 import { contactShadow, cylinderStops, darken, lighten, round, seededRandom, type SvgDoc } from "./svg";
 
 /** Where a candle stands: centre x, the y where it touches the surface, and its size. */

@@ -1,4 +1,12 @@
-/** Colours, vessels and props for every demo product, chosen from its scent and name. */
+/**
+ * Colours, vessels and props for every demo product, chosen from its scent and name.
+ *
+ * Over 300 lines on purpose: nearly all of it is one table (PALETTES, a
+ * dozen lines per product of seed/catalog.json) and the category tiles that
+ * pick from it. It is data, read top to bottom beside the catalog; split by
+ * category it would only scatter the named swatches (KRAFT, AMBER, …) that
+ * the entries share.
+ */
 import type { PropKind } from "./props";
 
 export interface Backdrop {

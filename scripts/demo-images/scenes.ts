@@ -5,7 +5,8 @@
 import { HERO_SIZE, drawCandle, lidColor, scaled, wickFor, type Placement } from "./candles";
 import { drawInclusions } from "./inclusions";
 import { BACKDROPS, PALETTES, type Backdrop, type CategoryTile, type Palette } from "./palettes";
-import { drawFlame, drawGlow, drawLeaningLid, drawLidFace, drawWick } from "./parts";
+import { drawLeaningLid, drawLidFace } from "./lids";
+import { drawFlame, drawGlow, drawWick } from "./parts";
 import { drawProp } from "./props";
 import { SvgDoc, darken, lighten, mix, round, seededRandom } from "./svg";
 

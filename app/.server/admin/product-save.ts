@@ -1,0 +1,127 @@
+import type { ProductForm } from "~/lib/catalog-schemas";
+import { type Db, transaction } from "../db";
+import { catalogVersionBump } from "../catalog/version";
+import { type ProcessedPhoto, deleteUnusedPhotos, photoUrl, storePhotos } from "../catalog/photos";
+import { type Actor, recordActivity } from "./activity";
+import { insertWithNextId, nextPosition } from "./product-numbers";
+import {
+  type OwnerProduct,
+  findOwnerProductForUpdate,
+  productSummary,
+  selectOwnerProducts,
+  toOwnerProduct,
+} from "./products";
+
+/**
+ * Saving the owner's product form (DESIGN.md, "The owner's back office"): a
+ * new product or an edit, with its photos. Stock is not part of the form: it
+ * changes only through stock.ts, so a save never overwrites a sale.
+ */
+
+/** The photos a saved product shows: the kept ones in the owner's order, then the new uploads. */
+export interface PhotoChanges {
+  /** Current image URLs with the position the owner gave each; anything not listed is removed. */
+  keep: { url: string; position: number }[];
+  uploads: ProcessedPhoto[];
+}
+
+export type SaveOutcome =
+  | { kind: "saved"; product: OwnerProduct }
+  | { kind: "refused"; field: string; message: string }
+  | { kind: "not_found" };
+
+/**
+ * Creates a product (id undefined) or updates one, with its photos, its
+ * activity entry and the catalog version, in one transaction. Uploaded
+ * photos are stored in the same transaction, so a refused save leaves none.
+ */
+export async function saveProduct(
+  db: Db,
+  id: number | undefined,
+  form: ProductForm,
+  photos: PhotoChanges,
+  options: { actor: Actor; now: number },
+): Promise<SaveOutcome> {
+  return transaction(db, async (trx) => {
+    const category = await trx
+      .selectFrom("categories")
+      .select(["id", "slug", "title"])
+      .where("slug", "=", form.category)
+      .executeTakeFirst();
+    if (!category) return { kind: "refused", field: "category", message: "Choose a category from the list." };
+    const before = id === undefined ? undefined : await findOwnerProductForUpdate(trx, id);
+    if (id !== undefined && !before) return { kind: "not_found" };
+
+    const current = before?.images ?? [];
+    const kept = photos.keep
+      .filter((photo) => current.includes(photo.url))
+      .sort((a, b) => a.position - b.position)
+      .map((photo) => photo.url);
+    const images = [...new Set([...kept, ...photos.uploads.map((photo) => photoUrl(photo.hash))])];
+    if (images.length === 0) return { kind: "refused", field: "photos", message: "Add at least one photo." };
+    if (images.length > 20)
+      return { kind: "refused", field: "photos", message: "A product shows at most 20 photos: remove some first." };
+    await storePhotos(trx, photos.uploads, options.now);
+
+    const values = {
+      category_id: category.id,
+      name: form.name,
+      price_cents: form.price,
+      scent: form.scent,
+      description: form.description,
+      images: JSON.stringify(images),
+      visible: form.visible ? 1 : 0,
+      low_stock_at: form.lowStockAt,
+    };
+    let productId: number;
+    if (before) {
+      productId = before.id;
+      const moved = before.categorySlug !== category.slug;
+      await trx
+        .updateTable("products")
+        .set(moved ? { ...values, position: await nextPosition(trx, category.id) } : values)
+        .where("id", "=", productId)
+        .execute();
+    } else {
+      productId = await insertWithNextId(trx, category.id, {
+        ...values,
+        stock: 0,
+        position: await nextPosition(trx, category.id),
+      });
+    }
+    await deleteUnusedPhotos(
+      trx,
+      current.filter((url) => !images.includes(url)),
+    );
+
+    const saved = toOwnerProduct(
+      await selectOwnerProducts(trx).where("p.id", "=", productId).executeTakeFirstOrThrow(),
+    );
+    const changes = before ? changedFields(before, saved) : { after: productSummary(saved) };
+    if (changes) {
+      const action = before ? "product.edited" : "product.created";
+      await recordActivity(
+        trx,
+        options.actor,
+        { action, subjectType: "product", subject: String(productId), ...changes },
+        options.now,
+      );
+    }
+    await catalogVersionBump(trx).execute();
+    return { kind: "saved", product: saved };
+  });
+}
+
+/** The fields a save changed, as they were and as they became; undefined when it changed nothing. */
+function changedFields(before: OwnerProduct, after: OwnerProduct) {
+  const was = productSummary(before);
+  const now = productSummary(after);
+  const fields = Object.keys(now).filter((field) =>
+    field === "photos" ? before.images.join() !== after.images.join() : was[field] !== now[field],
+  );
+  if (fields.length === 0) return undefined;
+  return {
+    before: Object.fromEntries(fields.map((field) => [field, was[field]])),
+    after: Object.fromEntries(fields.map((field) => [field, now[field]])),
+  };
+}
