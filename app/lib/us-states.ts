@@ -3,7 +3,8 @@ export interface UsState {
   name: string;
 }
 
-const states: readonly UsState[] = [
+/** The 50 states and DC by name, then the territories by name: the order of every State select and checkbox list. */
+export const US_STATES: readonly UsState[] = [
   { code: "AL", name: "Alabama" },
   { code: "AK", name: "Alaska" },
   { code: "AZ", name: "Arizona" },
@@ -55,16 +56,13 @@ const states: readonly UsState[] = [
   { code: "WV", name: "West Virginia" },
   { code: "WI", name: "Wisconsin" },
   { code: "WY", name: "Wyoming" },
-];
-
-/**
- * The five inhabited territories with their own ZIP codes and domestic USPS
- * mail. Left out: the freely associated states (FM, MH, PW), which are not
- * US territory; the military codes (AA, AE, AP), which are not places a
- * maker picks for a zone; and the Minor Outlying Islands (UM), where no one
- * receives parcels.
- */
-const territories: readonly UsState[] = [
+  /*
+   * The five inhabited territories with their own ZIP codes and domestic USPS
+   * mail. Left out: the freely associated states (FM, MH, PW), which are not
+   * US territory; the military codes (AA, AE, AP), which are not places a
+   * maker picks for a zone; and the Minor Outlying Islands (UM), where no one
+   * receives parcels.
+   */
   { code: "AS", name: "American Samoa" },
   { code: "GU", name: "Guam" },
   { code: "MP", name: "Northern Mariana Islands" },
@@ -72,8 +70,7 @@ const territories: readonly UsState[] = [
   { code: "VI", name: "U.S. Virgin Islands" },
 ];
 
-/** The 50 states and DC by name, then the territories by name: the order of every State select and checkbox list. */
-export const US_STATES: readonly UsState[] = [...states, ...territories];
+const territoryCodes = ["AS", "GU", "MP", "PR", "VI"];
 
 const byCode = new Map(US_STATES.map((state) => [state.code, state]));
 const byName = new Map(US_STATES.map((state) => [state.name.toLowerCase(), state]));
@@ -88,10 +85,10 @@ export const usStateByName = (name: string): UsState | undefined => byName.get(n
 export const ZONE_PRESETS: readonly { name: string; codes: readonly string[] }[] = [
   {
     name: "Contiguous US",
-    codes: states.filter((state) => state.code !== "AK" && state.code !== "HI").map((state) => state.code),
+    codes: US_STATES.map((state) => state.code).filter((code) => !["AK", "HI", ...territoryCodes].includes(code)),
   },
   { name: "Alaska and Hawaii", codes: ["AK", "HI"] },
-  { name: "US territories", codes: territories.map((state) => state.code) },
+  { name: "US territories", codes: territoryCodes },
 ];
 
 const zipText = /^(\d{5})(?:-\d{4})?$/;
