@@ -8,6 +8,7 @@ import {
   shippingOptions,
 } from "~/.server/pricing/shipping-rates";
 import { ZONE_PRESETS } from "~/lib/us-states";
+import { shippingRatesArbitrary } from "../helpers/shipping-rates-arbitrary";
 
 const contiguous = { id: 1, name: "Contiguous US", states: ZONE_PRESETS[0]!.codes };
 const alaskaHawaii = { id: 2, name: "Alaska and Hawaii", states: ["AK", "HI"] };
@@ -114,23 +115,7 @@ describe("shippingOptions", () => {
 describe("shippingOptions, for any rates and cart", () => {
   // Few distinct amounts and prices, so that carts land exactly on bounds and prices tie.
   const amount = fc.integer({ min: 0, max: 40 }).map((steps) => steps * 250);
-  const bound = fc.option(amount, { nil: null });
-  const condition: fc.Arbitrary<RateCondition> = fc.oneof(
-    fc.constant({ kind: "always" as const }),
-    fc.record({ kind: fc.constant("subtotal" as const), from: bound, to: bound }),
-    fc.record({ kind: fc.constant("weight" as const), from: bound, to: bound }),
-  );
-  const rates = fc.uniqueArray(
-    fc.record({
-      id: fc.integer({ min: 1, max: 1000 }),
-      zoneId: fc.constantFrom(1, 2),
-      name: fc.constant("Rate"),
-      priceCents: fc.constantFrom(0, 500, 695, 1000),
-      estimate: fc.constant(null),
-      condition,
-    }),
-    { selector: (rate) => rate.id, maxLength: 12 },
-  );
+  const rates = shippingRatesArbitrary(amount, fc.constantFrom(0, 500, 695, 1000));
   const zones = [contiguous, alaskaHawaii];
 
   it("offers exactly the zone's fitting rates, cheapest first", () => {
