@@ -1,10 +1,10 @@
+import { parseScaledDecimal } from "./decimal";
+
 /** Largest price we accept: keeps every cent sum far inside exact double integers. */
 export const MAX_PRICE_CENTS = 100_000_000;
 
 /** Largest order total: the most one card payment can take (Stripe's limit for dollars). */
 export const MAX_ORDER_CENTS = 99_999_999;
-
-const decimalDollars = /^(\d+)(?:\.(\d{1,2}))?$/;
 
 /**
  * Converts a dollar amount to integer cents by reading its decimal digits, so
@@ -14,10 +14,8 @@ const decimalDollars = /^(\d+)(?:\.(\d{1,2}))?$/;
  */
 export function dollarsToCents(dollars: number | string): number | undefined {
   if (typeof dollars === "number" && !Number.isFinite(dollars)) return undefined;
-  const match = decimalDollars.exec(typeof dollars === "number" ? String(dollars) : dollars.trim());
-  if (!match) return undefined;
-  const cents = Number(match[1]) * 100 + Number((match[2] ?? "").padEnd(2, "0"));
-  return cents <= MAX_PRICE_CENTS ? cents : undefined;
+  const cents = parseScaledDecimal(typeof dollars === "number" ? String(dollars) : dollars, 2);
+  return cents !== undefined && cents <= MAX_PRICE_CENTS ? cents : undefined;
 }
 
 /** Cents as a plain dollar number for the JSON API (1999 → 19.99). */

@@ -1,0 +1,138 @@
+import { MAX_ORDER_CENTS } from "~/lib/money";
+import { normalizeZip } from "~/lib/us-states";
+import type { HundredthsOfOunce } from "~/lib/weight";
+import { type AppliedTaxRate, salesTax, type TaxTable, taxRateFor } from "./sales-tax";
+import { type ShippingRate, type ShippingSetup, shippingOptions } from "./shipping-rates";
+
+/** A cart line at the price the server read (cents), with its product's weight per unit (null when not weighed). */
+export interface PricedLine {
+  priceCents: number;
+  quantity: number;
+  unitWeight: HundredthsOfOunce | null;
+}
+
+export interface QuoteRequest {
+  lines: readonly PricedLine[];
+  /**
+   * From 0 to the subtotal; 0 until the discount codes issue. It lowers the
+   * subtotal the rates see and the total; tax is on the lines as given, so
+   * that issue decides how a discount spreads over lines before tax.
+   */
+  discountCents: number;
+  shipping: ShippingSetup;
+  tax: TaxTable;
+  /** A two-letter state code and a ZIP code as typed (ZIP+4 allowed); either may be missing. */
+  address: { state: string | undefined; zip: string | undefined };
+  /** The shopper's choice; without it, or when it no longer fits the cart, the cheapest fitting rate. */
+  shippingRateId: number | undefined;
+}
+
+/** A rate as the shopper sees it in the Shipping method group. */
+export type QuotedRate = Pick<ShippingRate, "id" | "name" | "priceCents" | "estimate">;
+
+export interface Quote {
+  kind: "quote";
+  subtotalCents: number;
+  discountCents: number;
+  /** The rates that fit, cheapest first; empty when no zone is set up. */
+  rates: QuotedRate[];
+  shippingRateId: number | null;
+  shippingCents: number;
+  taxCents: number;
+  totalCents: number;
+  freeShippingInCents: number | undefined;
+  /** What the order keeps: the rate's name and the weight at sale, and the tax rate with its state and ZIP. */
+  shippingRate: QuotedRate | null;
+  weight: HundredthsOfOunce | undefined;
+  taxRate: AppliedTaxRate | undefined;
+  itemsTaxCents: number;
+  shippingTaxCents: number;
+}
+
+export type QuoteResult =
+  | Quote
+  /** 409: "We don't ship to {stateName} yet." */
+  | { kind: "no_shipping_rate"; reason: "no_zone"; state: string; stateName: string }
+  /** 409: the shopper's zone has no rate that fits this cart. */
+  | { kind: "no_shipping_rate"; reason: "no_fitting_rate" }
+  /** 400 invalid_request, fields.shippingRateId: no such rate, or one of another zone. */
+  | { kind: "unknown_shipping_rate" }
+  | { kind: "too_large" }
+  /** "An order must be free or at least $0.50": card providers take no less. */
+  | { kind: "total_below_minimum"; totalCents: number };
+
+/** The smallest total a card can be charged; a total of 0 needs no payment. */
+export const MIN_CHARGE_CENTS = 50;
+
+const toQuotedRate = ({ id, name, priceCents, estimate }: ShippingRate): QuotedRate => ({
+  id,
+  name,
+  priceCents,
+  estimate,
+});
+
+function cartWeight(lines: readonly PricedLine[]): HundredthsOfOunce | undefined {
+  let weight = 0;
+  for (const line of lines) {
+    if (line.unitWeight === null) return undefined;
+    weight += line.unitWeight * line.quantity;
+  }
+  return weight;
+}
+
+/**
+ * What an order costs, decided from the rows the server read: the items,
+ * the shipping rate that fits (the chosen one, else the cheapest), and the
+ * tax of the ship-to state. With no zone and no tax state set up, it is the
+ * items' total alone (SPEC's default). Always
+ * total = subtotal − discount + shipping + tax.
+ */
+export function quoteOrder(request: QuoteRequest): QuoteResult {
+  const { lines, discountCents, address } = request;
+  const lineTotals = lines.map((line) => line.priceCents * line.quantity);
+  const subtotalCents = lineTotals.reduce((sum, cents) => sum + cents, 0);
+  if (!Number.isSafeInteger(discountCents) || discountCents < 0 || discountCents > subtotalCents)
+    throw new Error(`A discount of ${discountCents} cents does not fit a subtotal of ${subtotalCents} cents`);
+  const weight = cartWeight(lines);
+  const options = shippingOptions(request.shipping, address.state, {
+    subtotalCents: subtotalCents - discountCents,
+    weight,
+  });
+  if (options.kind === "no_zone")
+    return { kind: "no_shipping_rate", reason: "no_zone", state: options.state, stateName: options.stateName };
+  const { shippingRateId } = request;
+  if (shippingRateId !== undefined) {
+    const zoneId = options.kind === "not_set_up" ? undefined : options.zone.id;
+    const known = request.shipping.rates.some((rate) => rate.id === shippingRateId && rate.zoneId === zoneId);
+    if (!known) return { kind: "unknown_shipping_rate" };
+  }
+  if (options.kind === "no_fitting_rate") return { kind: "no_shipping_rate", reason: "no_fitting_rate" };
+  const rates = options.kind === "rates" ? options.rates : [];
+  const rate = rates.find((candidate) => candidate.id === shippingRateId) ?? rates[0];
+  const shippingCents = rate?.priceCents ?? 0;
+  const taxRate = taxRateFor(
+    request.tax,
+    address.state,
+    address.zip === undefined ? undefined : normalizeZip(address.zip),
+  );
+  const tax = salesTax(taxRate, lineTotals, shippingCents);
+  const totalCents = subtotalCents - discountCents + shippingCents + tax.taxCents;
+  if (totalCents > MAX_ORDER_CENTS) return { kind: "too_large" };
+  if (totalCents > 0 && totalCents < MIN_CHARGE_CENTS) return { kind: "total_below_minimum", totalCents };
+  return {
+    kind: "quote",
+    subtotalCents,
+    discountCents,
+    rates: rates.map(toQuotedRate),
+    shippingRateId: rate?.id ?? null,
+    shippingCents,
+    taxCents: tax.taxCents,
+    totalCents,
+    freeShippingInCents: options.kind === "rates" ? options.freeShippingInCents : undefined,
+    shippingRate: rate ? toQuotedRate(rate) : null,
+    weight,
+    taxRate,
+    itemsTaxCents: tax.itemsTaxCents,
+    shippingTaxCents: tax.shippingTaxCents,
+  };
+}
