@@ -25,8 +25,9 @@ const byId = (lines: Reservation["lines"]) => [...lines].sort((a, b) => a.id - b
 const RESERVATION_MS = 15 * 60_000;
 
 const orderColumns = `number, user_id, status, customer_name, email, shipping_name, shipping_address, shipping_city,
-  shipping_state, shipping_zip, phone, amount_cents, currency, payment_provider, payment_ref, idempotency_key,
-  created_at, paid_at, expires_at`;
+  shipping_state, shipping_zip, phone, amount_cents, subtotal_cents, currency, payment_provider, payment_ref,
+  idempotency_key, created_at, paid_at, expires_at`;
+const ORDER_COLUMN_COUNT = 20;
 
 function orderValues(reservation: Reservation, number: string, amountCents: number) {
   const { shipping } = reservation;
@@ -43,6 +44,7 @@ function orderValues(reservation: Reservation, number: string, amountCents: numb
     shipping.state,
     shipping.zip,
     shipping.phone ?? null,
+    amountCents,
     amountCents,
     "usd",
     "test",
@@ -72,7 +74,7 @@ function sqliteStore(file: string): CheckoutStore {
     { price_cents: number; name: string; scent: string }
   >(reserveSql("@quantity", "@id"));
   const insertOrder = db.prepare(
-    `insert into orders (${orderColumns}) values (${Array.from({ length: 19 }, () => "?").join(", ")}) returning id`,
+    `insert into orders (${orderColumns}) values (${Array.from({ length: ORDER_COLUMN_COUNT }, () => "?").join(", ")}) returning id`,
   );
   const insertItem = db.prepare(
     "insert into order_items (order_id, product_id, name, price_cents, quantity, scent) values (?, ?, ?, ?, ?, ?)",
@@ -111,7 +113,7 @@ function postgresStore(url: string): CheckoutStore {
   const pool = new pg.Pool({ connectionString: url, max: 10 });
   const insertOrder = {
     name: "bench_insert_order",
-    text: `insert into orders (${orderColumns}) values (${Array.from({ length: 19 }, (_, i) => `$${i + 1}`).join(", ")}) returning id`,
+    text: `insert into orders (${orderColumns}) values (${Array.from({ length: ORDER_COLUMN_COUNT }, (_, i) => `$${i + 1}`).join(", ")}) returning id`,
   };
   const insertItems = {
     name: "bench_insert_items",

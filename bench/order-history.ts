@@ -53,6 +53,7 @@ export type GrownOrderRow = Pick<
   | "shipping_zip"
   | "phone"
   | "amount_cents"
+  | "subtotal_cents"
   | "currency"
   | "payment_provider"
   | "payment_ref"
@@ -222,6 +223,7 @@ export function growHistory(options: HistoryOptions): ShopHistory {
     // Now and then a gift, sent to someone else.
     const to = customer.userId && random.chance(0.1) ? randomPerson(random, accountPool + index) : customer.person;
     const items = linesOf(random, products, popularity);
+    const total = items.reduce((sum, item) => sum + item.price_cents * item.quantity, 0);
     const { restocked, ...fate } = fateOf(random, createdAt, now, pending, options.reservationMs);
     return {
       row: {
@@ -235,7 +237,8 @@ export function growHistory(options: HistoryOptions): ShopHistory {
         shipping_state: to.state,
         shipping_zip: to.zip,
         phone: customer.person.phone,
-        amount_cents: items.reduce((sum, item) => sum + item.price_cents * item.quantity, 0),
+        amount_cents: total,
+        subtotal_cents: total,
         currency: "usd",
         payment_provider: "test",
         payment_ref: `test_${number}`,

@@ -31,6 +31,8 @@ export function orderRow(fields: Partial<Insertable<OrderTable>> = {}): Insertab
     paid_at: Date.now(),
     expires_at: Date.now() + 15 * 60_000,
     ...fields,
+    // The items alone, unless a test gives the breakdown (migration 023's check).
+    subtotal_cents: fields.subtotal_cents ?? fields.amount_cents ?? 2400,
   };
 }
 
@@ -102,6 +104,7 @@ export async function insertVariedOrders(
         quantity: 1 + ((index + line) % 3),
       }));
       const name = NAMES[index % NAMES.length]!;
+      const total = items.reduce((sum, item) => sum + item.price_cents * item.quantity, 0);
       const paid = status === "paid" || status === "shipped" || status === "refunded";
       const shipped = status === "shipped" || (status === "refunded" && index % 2 === 0);
       numbers.push(number);
@@ -118,7 +121,8 @@ export async function insertVariedOrders(
         shipping_state: "OR",
         shipping_zip: "97201",
         phone: index % 3 === 0 ? null : "+1 555 0100",
-        amount_cents: items.reduce((sum, item) => sum + item.price_cents * item.quantity, 0),
+        amount_cents: total,
+        subtotal_cents: total,
         currency: "usd",
         payment_provider: "test",
         payment_ref: null,

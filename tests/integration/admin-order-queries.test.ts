@@ -1,6 +1,6 @@
 import { randomBytes } from "node:crypto";
 import fc from "fast-check";
-import { sql } from "kysely";
+import { type Insertable, sql } from "kysely";
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { listOrders } from "~/.server/admin/order-list";
@@ -9,6 +9,7 @@ import { dailySales, dayIn } from "~/.server/admin/today";
 import { indexNewOrdersForSearch } from "~/.server/db/search";
 import type { OrderListQuery } from "~/lib/admin-schemas";
 import type { PageFrom } from "~/lib/list-cursor";
+import type { OrderTable } from "~/.server/db/schema";
 import { insertOrders, orderRow } from "../helpers/order-rows";
 import { type TestDatabase, createTestDatabase, testEngine, testPostgresUrl } from "../helpers/test-database";
 
@@ -130,10 +131,11 @@ describe(`the back office's order queries at scale, on ${testEngine}`, () => {
     (await listOrders(db, { status: "all", q }, {}, 50)).orders.map((order) => order.number);
 
   /** Orders to search: names, emails and numbers with shared parts, and one placed as the shop numbers them. */
-  async function searchable(db: Db) {
+  /** Three orders to search; `before023` for a database migrated only that far, whose orders have no subtotal yet. */
+  async function searchable(db: Db, options: { before023?: boolean } = {}) {
     await db.deleteFrom("orders").execute();
     const at = 1_800_000_000_000;
-    await insertOrders(db, [
+    const rows = [
       orderRow({ number: "WS-ABCD2345", shipping_name: "Ada Lovelace", email: "ada@example.com", created_at: at + 1 }),
       orderRow({
         number: "WS-ABCE6789",
@@ -148,7 +150,11 @@ describe(`the back office's order queries at scale, on ${testEngine}`, () => {
         email: null,
         created_at: at + 3,
       }),
-    ]);
+    ];
+    await insertOrders(
+      db,
+      options.before023 ? rows.map(({ subtotal_cents: _, ...row }) => row as Insertable<OrderTable>) : rows,
+    );
   }
 
   async function expectSearchWorks(db: Db) {
@@ -173,10 +179,12 @@ describe(`the back office's order queries at scale, on ${testEngine}`, () => {
     const copy = await createTestDatabase({ migrate: false });
     try {
       await migrateToLatest(copy.db, "019-session-two-factor");
-      await searchable(copy.db);
+      await searchable(copy.db, { before023: true });
       const before = await copy.db.selectFrom("orders").selectAll().orderBy("id").execute();
       await migrateToLatest(copy.db);
-      expect(await copy.db.selectFrom("orders").selectAll().orderBy("id").execute()).toEqual(before);
+      expect(await copy.db.selectFrom("orders").selectAll().orderBy("id").execute()).toEqual(
+        before.map((order) => expect.objectContaining(order)),
+      );
       await expectSearchWorks(copy.db);
       const indexes =
         testEngine === "sqlite"

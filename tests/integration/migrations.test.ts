@@ -59,6 +59,7 @@ describe(`migrations on ${testEngine}`, () => {
       shipping_state: "D",
       shipping_zip: "1",
       amount_cents: 1000,
+      subtotal_cents: 1000,
       currency: "usd",
       payment_provider: "test",
       idempotency_key: key,

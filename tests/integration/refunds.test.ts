@@ -142,6 +142,7 @@ describe(`Money taken for an order that cannot take it is refunded, on ${testEng
           shipping_state: "OR",
           shipping_zip: "97301",
           amount_cents: 2500,
+          subtotal_cents: 2500,
           currency: "usd",
           payment_provider: "stripe",
           payment_ref: intent,

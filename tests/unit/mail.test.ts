@@ -30,6 +30,17 @@ const order: OrderRow = {
   carrier: null,
   tracking_number: null,
   refunded_at: null,
+  subtotal_cents: 5598,
+  discount_cents: 0,
+  shipping_cents: 0,
+  tax_cents: 0,
+  shipping_rate_id: null,
+  shipping_rate_name: null,
+  shipping_weight: null,
+  tax_state: null,
+  tax_zip: null,
+  tax_rate_millionths: null,
+  tax_shipping: null,
 };
 
 const items: OrderItemRow[] = [

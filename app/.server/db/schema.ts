@@ -27,6 +27,52 @@ export interface ProductTable {
   visible: Generated<number>;
   /** The Today screen lists the product once its stock is at or below this. */
   low_stock_at: Generated<number>;
+  /** Hundredths of an ounce (app/lib/weight.ts), for rates by weight; null when the owner gave none. */
+  weight: number | null;
+}
+
+/** A shipping zone: the states it covers are in shipping_zone_states, a state in one zone at most. */
+export interface ShippingZoneTable {
+  id: Generated<number>;
+  name: string;
+}
+
+export interface ShippingZoneStateTable {
+  /** Two-letter code (app/lib/us-states.ts). */
+  state: string;
+  zone_id: number;
+}
+
+/** A zone's rate; a range includes `range_from` and excludes `range_to` (cents for subtotal, hundredths of an ounce for weight). */
+export interface ShippingRateTable {
+  id: Generated<number>;
+  zone_id: number;
+  name: string;
+  price_cents: number;
+  estimate: string | null;
+  condition: "always" | "subtotal" | "weight";
+  range_from: number | null;
+  range_to: number | null;
+}
+
+/** A state where the owner collects sales tax; rates are millionths (7.25 % is 72,500). */
+export interface TaxStateTable {
+  state: string;
+  rate_millionths: number;
+  taxes_shipping: number;
+}
+
+/** A ZIP code's combined rate, which replaces its state's. */
+export interface TaxZipRateTable {
+  state: string;
+  zip: string;
+  rate_millionths: number;
+}
+
+/** One row whose version changes with every change to shipping or tax, so each process reads the setup again. */
+export interface PricingVersionTable {
+  id: number;
+  version: number;
 }
 
 /** An uploaded photo's processed WebP at one width; its URL is /photos/{hash}-{width}.webp. */
@@ -70,6 +116,12 @@ export interface Database {
   session: SessionTable;
   account: AccountTable;
   catalog_version: CatalogVersionTable;
+  shipping_zones: ShippingZoneTable;
+  shipping_zone_states: ShippingZoneStateTable;
+  shipping_rates: ShippingRateTable;
+  tax_states: TaxStateTable;
+  tax_zip_rates: TaxZipRateTable;
+  pricing_version: PricingVersionTable;
 }
 
 /** Counters whose sum is the catalog version; see app/.server/catalog/version.ts. */
@@ -152,6 +204,20 @@ export interface OrderTable {
   carrier: string | null;
   tracking_number: string | null;
   refunded_at: number | null;
+  /** amount_cents = subtotal_cents − discount_cents + shipping_cents + tax_cents (a CHECK; migration 023). */
+  subtotal_cents: number;
+  discount_cents: Generated<number>;
+  shipping_cents: Generated<number>;
+  tax_cents: Generated<number>;
+  /** The shipping rate chosen, its name and the cart's weight (hundredths of an ounce) at sale; null with no shipping set up. */
+  shipping_rate_id: number | null;
+  shipping_rate_name: string | null;
+  shipping_weight: number | null;
+  /** Where tax was charged, at what rate (millionths) and whether on shipping too; null when none was. */
+  tax_state: string | null;
+  tax_zip: string | null;
+  tax_rate_millionths: number | null;
+  tax_shipping: number | null;
 }
 
 export interface OrderItemTable {

@@ -42,6 +42,17 @@ const everyOrderColumn = {
   carrier: true,
   tracking_number: true,
   refunded_at: true,
+  subtotal_cents: true,
+  discount_cents: true,
+  shipping_cents: true,
+  tax_cents: true,
+  shipping_rate_id: true,
+  shipping_rate_name: true,
+  shipping_weight: true,
+  tax_state: true,
+  tax_zip: true,
+  tax_rate_millionths: true,
+  tax_shipping: true,
 } satisfies Record<keyof OrderRow, true>;
 
 export const orderColumns = Object.keys(everyOrderColumn) as (keyof OrderRow)[];

@@ -271,6 +271,7 @@ function* reserve(
       customer_name: options.customer.displayName ?? "Guest",
       ...shippingColumns(request.shipping, options.customer),
       amount_cents: amountCents,
+      subtotal_cents: amountCents,
       currency: "usd",
       payment_provider: provider,
       payment_ref: null,

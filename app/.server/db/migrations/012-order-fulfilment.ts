@@ -1,5 +1,6 @@
 import { type Kysely, sql } from "kysely";
 import { isSqlite } from "../engine";
+import { rebuildSqliteTable } from "../sqlite-rebuild";
 
 const OLD_CHECK = "check (status in ('pending_payment', 'paid', 'expired', 'cancelled'))";
 const NEW_CHECK = "check (status in ('pending_payment', 'paid', 'shipped', 'refunded', 'expired'))";
@@ -7,9 +8,8 @@ const NEW_CHECK = "check (status in ('pending_payment', 'paid', 'shipped', 'refu
 /**
  * DESIGN.md's order statuses: paid orders are shipped and refunded by the
  * owner; "cancelled", which nothing ever set, goes. SQLite cannot change a
- * check in place, so there the table is rebuilt as its documentation says
- * (foreign keys off, copy, swap, indexes back, a foreign-key check, one
- * transaction); PostgreSQL swaps the constraint.
+ * check in place, so there the table is rebuilt (db/sqlite-rebuild.ts);
+ * PostgreSQL swaps the constraint.
  */
 async function replaceStatusCheck(db: Kysely<unknown>) {
   if (!isSqlite(db)) {
@@ -20,27 +20,11 @@ async function replaceStatusCheck(db: Kysely<unknown>) {
     await sql`alter table orders add constraint orders_status_check ${sql.raw(NEW_CHECK)}`.execute(db);
     return;
   }
-  const { rows: schema } = await sql<{ type: string; sql: string }>`
-    select type, sql from sqlite_master where tbl_name = 'orders' and sql is not null`.execute(db);
-  const table = schema.find((entry) => entry.type === "table")!.sql;
-  if (!table.includes(OLD_CHECK))
-    throw new Error("The orders table's status check is not the one this migration replaces");
-  await sql`pragma foreign_keys = off`.execute(db);
-  try {
-    await db.transaction().execute(async (trx) => {
-      await sql
-        .raw(table.replace('CREATE TABLE "orders"', 'CREATE TABLE "orders_new"').replace(OLD_CHECK, NEW_CHECK))
-        .execute(trx);
-      await sql`insert into orders_new select * from orders`.execute(trx);
-      await sql`drop table orders`.execute(trx);
-      await sql`alter table orders_new rename to orders`.execute(trx);
-      for (const index of schema.filter((entry) => entry.type === "index")) await sql.raw(index.sql).execute(trx);
-      const { rows: broken } = await sql`pragma foreign_key_check`.execute(trx);
-      if (broken.length > 0) throw new Error(`Rebuilding orders broke ${broken.length} foreign keys`);
-    });
-  } finally {
-    await sql`pragma foreign_keys = on`.execute(db);
-  }
+  await rebuildSqliteTable(db, "orders", (table) => {
+    if (!table.includes(OLD_CHECK))
+      throw new Error("The orders table's status check is not the one this migration replaces");
+    return table.replace(OLD_CHECK, NEW_CHECK);
+  });
 }
 
 /** Also what shipping records: when, by which carrier, and the tracking number; and when a refund was made. */

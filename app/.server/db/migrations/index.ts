@@ -21,6 +21,7 @@ import * as sessionTwoFactor from "./019-session-two-factor";
 import * as backOfficeIndexes from "./020-back-office-indexes";
 import * as outboxPruned from "./021-outbox-pruned";
 import * as lighterOrderInserts from "./022-lighter-order-inserts";
+import * as shippingAndTax from "./023-shipping-and-tax";
 
 /** Every migration, in order. Names are stored in the database: never rename one. */
 export const migrations: Record<string, Migration> = {
@@ -46,4 +47,5 @@ export const migrations: Record<string, Migration> = {
   "020-back-office-indexes": backOfficeIndexes,
   "021-outbox-pruned": outboxPruned,
   "022-lighter-order-inserts": lighterOrderInserts,
+  "023-shipping-and-tax": shippingAndTax,
 };
