@@ -19,7 +19,7 @@ const wholeNumber = (message: string, min: number, max: number) =>
     .transform(Number)
     .pipe(z.number().min(min, message).max(max, message));
 
-/** The product form's fields; its photos come beside it (app/admin/photo-upload.server.ts). */
+/** The product form's fields; its photos come beside it (app/.server/admin/photo-upload.ts). */
 export const productFormSchema = z.object({
   name: z.string().trim().min(1, "Give the product a name.").max(200, "A name has at most 200 characters."),
   price: z.string().transform((value, ctx) => {

@@ -8,12 +8,12 @@ import {
   setCategoryPhoto,
 } from "~/.server/admin/categories";
 import { requireOwner } from "~/.server/admin/owners";
-import { parsePhotoForm } from "~/admin/photo-upload.server";
+import { parsePhotoForm } from "~/.server/admin/photo-upload";
 import { FormField } from "~/components/form-field";
 import { imageUrl } from "~/lib/images";
 import { categoryActionSchema } from "~/lib/catalog-schemas";
 import type { Route } from "./+types/admin.categories";
-import { revalidateAfterEveryAnswer } from "~/admin/revalidate";
+import { revalidateAfterEveryAnswer } from "~/lib/revalidate";
 import { Notice, Refusal } from "~/components/admin/notices";
 
 export async function loader({ context, request, url }: Route.LoaderArgs) {
@@ -23,7 +23,7 @@ export async function loader({ context, request, url }: Route.LoaderArgs) {
 
 type CategoryAnswer = { notice?: string; error?: { id: string; message: string } };
 
-/** Every form of the screen: create, rename, move, tile photo, delete. Forms with a photo stream it in (photo-upload.server.ts). */
+/** Every form of the screen: create, rename, move, tile photo, delete. Forms with a photo stream it in (photo-upload.ts). */
 export async function action({ context, request, url }: Route.ActionArgs) {
   const owner = await requireOwner(context.auth, request, url);
   const upload = await parsePhotoForm(request, "category");

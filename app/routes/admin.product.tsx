@@ -2,7 +2,7 @@ import { Form, Link, data, redirect } from "react-router";
 import { requireOwner } from "~/.server/admin/owners";
 import { categoryChoices, deleteProduct, findOwnerProduct, saveProduct } from "~/.server/admin/products";
 import { addStock, setStock } from "~/.server/admin/stock";
-import { parsePhotoForm } from "~/admin/photo-upload.server";
+import { parsePhotoForm } from "~/.server/admin/photo-upload";
 import { FormField } from "~/components/form-field";
 import { StockForms, type StockAnswer } from "~/components/admin/stock-forms";
 import { PhotoList } from "~/components/admin/photo-list";
@@ -10,7 +10,7 @@ import { formatPrice } from "~/lib/money";
 import { addStockSchema, productFormSchema, setStockSchema } from "~/lib/catalog-schemas";
 import { fieldErrors } from "~/lib/zod";
 import type { Route } from "./+types/admin.product";
-import { revalidateAfterEveryAnswer } from "~/admin/revalidate";
+import { revalidateAfterEveryAnswer } from "~/lib/revalidate";
 import { Notice, Refusal } from "~/components/admin/notices";
 
 /** `/admin/products/new` and `/admin/products/{id}`; anything else is not found. */
