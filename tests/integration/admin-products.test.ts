@@ -15,6 +15,7 @@ const textOf = (html: string) => html.replaceAll("<!-- -->", "").replaceAll("&#x
 function productForm(fields: Record<string, string>, photos: { name: string; type: string; bytes: Buffer }[] = []) {
   const form = new FormData();
   const all = {
+    intent: "save",
     name: "Smoked Cedar",
     price: "12.34",
     scent: "Cedar & smoke",
