@@ -73,9 +73,13 @@ export const categoryTitleSchema = z
   .max(100, "A title has at most 100 characters.")
   .refine((title) => !/[/?#%\\]/.test(title), "A title cannot hold / ? # % or \\.");
 
-/** The categories screen's forms: which one, and on which category. */
-export const categoryActionSchema = z.discriminatedUnion("intent", [
-  z.object({ intent: z.literal("create"), title: categoryTitleSchema }),
-  z.object({ intent: z.literal("rename"), id: z.coerce.number().int().positive(), title: categoryTitleSchema }),
-  z.object({ intent: z.enum(["up", "down", "delete", "photo"]), id: z.coerce.number().int().positive() }),
-]);
+/** The categories screen's forms: which one (any other intent, or none, is an unknown action), and on which category. */
+export const categoryActionSchema = z.discriminatedUnion(
+  "intent",
+  [
+    z.object({ intent: z.literal("create"), title: categoryTitleSchema }),
+    z.object({ intent: z.literal("rename"), id: z.coerce.number().int().positive(), title: categoryTitleSchema }),
+    z.object({ intent: z.enum(["up", "down", "delete", "photo"]), id: z.coerce.number().int().positive() }),
+  ],
+  { error: "Unknown action." },
+);
