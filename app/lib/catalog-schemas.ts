@@ -56,6 +56,9 @@ export const setStockSchema = z.object({
   expected: wholeNumber("Reload the page and try again.", 0, MAX_STOCK),
 });
 
+/** Either stock form, by its intent. */
+export const stockEditSchema = z.discriminatedUnion("intent", [addStockSchema, setStockSchema]);
+
 /** The products list's search: words of the name, or a product number. */
 export const productSearchOf = (url: URL) =>
   z

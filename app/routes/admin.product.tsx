@@ -7,7 +7,7 @@ import { FormField } from "~/components/form-field";
 import { StockForms, type StockAnswer } from "~/components/admin/stock-forms";
 import { PhotoList } from "~/components/admin/photo-list";
 import { formatPrice } from "~/lib/money";
-import { addStockSchema, productFormSchema, setStockSchema } from "~/lib/catalog-schemas";
+import { productFormSchema, stockEditSchema } from "~/lib/catalog-schemas";
 import { fieldErrors } from "~/lib/zod";
 import type { Route } from "./+types/admin.product";
 import { revalidateAfterEveryAnswer } from "~/lib/revalidate";
@@ -101,19 +101,16 @@ export async function action({ context, params, request, url }: Route.ActionArgs
       if (id === "new") throw redirect(`/admin/products/${outcome.product.id}?created`);
       return data<ProductAnswer>({ saveNotice: "Saved. The shop shows the change now." });
     }
-    case "add": {
-      const productId = existingId();
-      const edit = addStockSchema.safeParse(values);
-      if (!edit.success) return stockRefused("add", edit.error.issues[0]!.message);
-      const { delta, reason } = edit.data;
-      return stockAnswer("add", await addStock(context.db, { productId, delta, reason }, options));
-    }
+    case "add":
     case "set": {
       const productId = existingId();
-      const edit = setStockSchema.safeParse(values);
-      if (!edit.success) return stockRefused("set", edit.error.issues[0]!.message);
-      const { stock, expected } = edit.data;
-      return stockAnswer("set", await setStock(context.db, { productId, stock, expected }, options));
+      const edit = stockEditSchema.safeParse(values);
+      if (!edit.success) return stockRefused(values.intent, edit.error.issues[0]!.message);
+      const outcome =
+        edit.data.intent === "add"
+          ? await addStock(context.db, { productId, delta: edit.data.delta, reason: edit.data.reason }, options)
+          : await setStock(context.db, { productId, stock: edit.data.stock, expected: edit.data.expected }, options);
+      return stockAnswer(edit.data.intent, outcome);
     }
     case "delete": {
       const productId = existingId();

@@ -49,6 +49,10 @@ export async function action({ request, context }: Route.ActionArgs) {
   }
 }
 
+/** The page again, with `error` in `form`. */
+const refused = (form: ActionResult["form"], error: string, status: number) =>
+  data<ActionResult>({ form, error }, { status });
+
 const tooMany = (form: ActionResult["form"], retryAfterSeconds: number) =>
   data<ActionResult>(
     { form, error: authTexts.tooMany },
@@ -68,8 +72,7 @@ async function signInWithPassword(
   returnTo: string,
 ) {
   const signIn = signInSchema.safeParse(Object.fromEntries(form));
-  if (!signIn.success)
-    return data<ActionResult>({ form: "sign-in", error: signIn.error.issues[0]!.message }, { status: 400 });
+  if (!signIn.success) return refused("sign-in", signIn.error.issues[0]!.message, 400);
   const { email, password } = signIn.data;
   // Counted before the password is checked, so parallel guesses cannot slip past the limit.
   const perAccount = await consumeRateLimit(db, signInAccountKey(email), config.authLimits.perAccount, Date.now());
@@ -88,7 +91,7 @@ async function signInWithPassword(
     const refusal = authRefusal(error);
     if (!refusal) throw error;
     logger.warn({ reason: refusal.code }, "user sign in failed");
-    return data<ActionResult>({ form: "sign-in", error: authTexts.signInFailed }, { status: 401 });
+    return refused("sign-in", authTexts.signInFailed, 401);
   }
 }
 
@@ -99,8 +102,7 @@ async function signUpWithPassword(
   returnTo: string,
 ) {
   const signUp = signUpSchema.safeParse(Object.fromEntries(form));
-  if (!signUp.success)
-    return data<ActionResult>({ form: "sign-up", error: signUp.error.issues[0]!.message }, { status: 400 });
+  if (!signUp.success) return refused("sign-up", signUp.error.issues[0]!.message, 400);
   const { displayName: name, email, password } = signUp.data;
   try {
     const { headers } = await auth.api.signUpEmail({
@@ -112,13 +114,9 @@ async function signUpWithPassword(
   } catch (error) {
     const refusal = authRefusal(error);
     if (!refusal) throw error;
-    if (refusal.code.startsWith("USER_ALREADY_EXISTS"))
-      return data<ActionResult>({ form: "sign-up", error: authTexts.emailInUse }, { status: 409 });
+    if (refusal.code.startsWith("USER_ALREADY_EXISTS")) return refused("sign-up", authTexts.emailInUse, 409);
     logger.warn({ reason: refusal.code }, "user sign up failed");
-    return data<ActionResult>(
-      { form: "sign-up", error: refusal.message ?? "We could not create the account." },
-      { status: 400 },
-    );
+    return refused("sign-up", refusal.message ?? "We could not create the account.", 400);
   }
 }
 
