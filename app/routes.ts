@@ -33,6 +33,8 @@ export default [
   route("api/catalog", "routes/api.catalog.ts"),
   route("api/catalog/:category", "routes/api.catalog.$category.ts"),
   route("api/products", "routes/api.products.ts"),
+  // Express answers POST /api/checkout before React Router (server/express-app.ts mounts
+  // server/checkout-route.ts ahead of the router's handler); this module answers its other methods.
   route("api/checkout", "routes/api.checkout.ts"),
   route("api/payments/test-gateway", "routes/api.payments.test-gateway.ts"),
   route("api/payments/stripe/webhook", "routes/api.payments.stripe.webhook.ts"),

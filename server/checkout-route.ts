@@ -2,7 +2,7 @@ import type express from "express";
 import type { JsonAnswer } from "~/.server/json-api";
 import type { ShopContext } from "~/.server/load-context";
 import type { Logger } from "~/.server/logger";
-import { answerCheckout } from "~/.server/orders/checkout-answer";
+import { answerCheckout } from "./checkout-answer";
 import { answeringDatabaseOutages } from "./database-outage";
 
 /** Node's request headers as a web Headers, repeated ones kept. */

@@ -1,6 +1,6 @@
 import type { NextFunction, Request, Response } from "express";
 import { REFUSED_BODY_DRAIN_BYTES } from "~/.server/json-api";
-import { MAX_PHOTO_FORM_BYTES } from "~/admin/photo-upload.server";
+import { MAX_PHOTO_FORM_BYTES } from "~/.server/admin/photo-upload";
 
 /** The JSON API reads at most 64 KB itself (json-api.ts); a Stripe event is well under this. */
 const MAX_API_BODY_BYTES = 1024 * 1024;
@@ -9,7 +9,7 @@ const MAX_FORM_BODY_BYTES = 16 * 1024;
 
 /**
  * The owner's forms that carry files (photos, a catalog file), read as they
- * stream with their own limits (app/admin/photo-upload.server.ts,
+ * stream with their own limits (app/.server/admin/photo-upload.ts,
  * routes/admin.import.tsx); the largest is a save with ten photos. With
  * JavaScript on, React Router posts them to the same path with `.data`.
  */

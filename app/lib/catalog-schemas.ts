@@ -19,7 +19,7 @@ const wholeNumber = (message: string, min: number, max: number) =>
     .transform(Number)
     .pipe(z.number().min(min, message).max(max, message));
 
-/** The product form's fields; its photos come beside it (app/admin/photo-upload.server.ts). */
+/** The product form's fields; its photos come beside it (app/.server/admin/photo-upload.ts). */
 export const productFormSchema = z.object({
   name: z.string().trim().min(1, "Give the product a name.").max(200, "A name has at most 200 characters."),
   price: z.string().transform((value, ctx) => {
@@ -56,6 +56,9 @@ export const setStockSchema = z.object({
   expected: wholeNumber("Reload the page and try again.", 0, MAX_STOCK),
 });
 
+/** Either stock form, by its intent. */
+export const stockEditSchema = z.discriminatedUnion("intent", [addStockSchema, setStockSchema]);
+
 /** The products list's search: words of the name, or a product number. */
 export const productSearchOf = (url: URL) =>
   z
@@ -73,9 +76,13 @@ export const categoryTitleSchema = z
   .max(100, "A title has at most 100 characters.")
   .refine((title) => !/[/?#%\\]/.test(title), "A title cannot hold / ? # % or \\.");
 
-/** The categories screen's forms: which one, and on which category. */
-export const categoryActionSchema = z.discriminatedUnion("intent", [
-  z.object({ intent: z.literal("create"), title: categoryTitleSchema }),
-  z.object({ intent: z.literal("rename"), id: z.coerce.number().int().positive(), title: categoryTitleSchema }),
-  z.object({ intent: z.enum(["up", "down", "delete", "photo"]), id: z.coerce.number().int().positive() }),
-]);
+/** The categories screen's forms: which one (any other intent, or none, is an unknown action), and on which category. */
+export const categoryActionSchema = z.discriminatedUnion(
+  "intent",
+  [
+    z.object({ intent: z.literal("create"), title: categoryTitleSchema }),
+    z.object({ intent: z.literal("rename"), id: z.coerce.number().int().positive(), title: categoryTitleSchema }),
+    z.object({ intent: z.enum(["up", "down", "delete", "photo"]), id: z.coerce.number().int().positive() }),
+  ],
+  { error: "Unknown action." },
+);

@@ -1,5 +1,6 @@
 import { Form, data } from "react-router";
 import {
+  type CategoryOutcome,
   createCategory,
   deleteCategory,
   listOwnerCategories,
@@ -8,12 +9,12 @@ import {
   setCategoryPhoto,
 } from "~/.server/admin/categories";
 import { requireOwner } from "~/.server/admin/owners";
-import { parsePhotoForm } from "~/admin/photo-upload.server";
+import { parsePhotoForm } from "~/.server/admin/photo-upload";
 import { FormField } from "~/components/form-field";
 import { imageUrl } from "~/lib/images";
 import { categoryActionSchema } from "~/lib/catalog-schemas";
 import type { Route } from "./+types/admin.categories";
-import { revalidateAfterEveryAnswer } from "~/admin/revalidate";
+import { revalidateAfterEveryAnswer } from "~/lib/revalidate";
 import { Notice, Refusal } from "~/components/admin/notices";
 
 export async function loader({ context, request, url }: Route.LoaderArgs) {
@@ -23,7 +24,9 @@ export async function loader({ context, request, url }: Route.LoaderArgs) {
 
 type CategoryAnswer = { notice?: string; error?: { id: string; message: string } };
 
-/** Every form of the screen: create, rename, move, tile photo, delete. Forms with a photo stream it in (photo-upload.server.ts). */
+const NO_PHOTO = "Choose a photo for the tile.";
+
+/** Every form of the screen: create, rename, move, tile photo, delete. Forms with a photo stream it in (photo-upload.ts). */
 export async function action({ context, request, url }: Route.ActionArgs) {
   const owner = await requireOwner(context.auth, request, url);
   const upload = await parsePhotoForm(request, "category");
@@ -35,21 +38,33 @@ export async function action({ context, request, url }: Route.ActionArgs) {
   if (upload.error !== undefined) return refuse(upload.error);
   const parsed = categoryActionSchema.safeParse(fields);
   if (!parsed.success) return refuse(parsed.error.issues[0]!.message);
+  if (upload.photos.length > 1) return refuse("Choose one photo for the tile.");
+  const [photo] = upload.photos;
   const options = { actor: { id: owner.id, displayName: owner.displayName }, now: Date.now() };
   const form = parsed.data;
-  const photo = upload.photos[0];
-  if ((form.intent === "create" || form.intent === "photo") && !photo) return refuse("Choose a photo for the tile.");
-  if (upload.photos.length > 1) return refuse("Choose one photo for the tile.");
-  const outcome =
-    form.intent === "create"
-      ? await createCategory(context.db, form.title, photo!, options)
-      : form.intent === "rename"
-        ? await renameCategory(context.db, form.id, form.title, options)
-        : form.intent === "photo"
-          ? await setCategoryPhoto(context.db, form.id, photo!, options)
-          : form.intent === "delete"
-            ? await deleteCategory(context.db, form.id, options)
-            : await moveCategory(context.db, form.id, form.intent === "up" ? -1 : 1, options);
+  let outcome: CategoryOutcome;
+  switch (form.intent) {
+    case "create":
+      if (!photo) return refuse(NO_PHOTO);
+      outcome = await createCategory(context.db, form.title, photo, options);
+      break;
+    case "rename":
+      outcome = await renameCategory(context.db, form.id, form.title, options);
+      break;
+    case "photo":
+      if (!photo) return refuse(NO_PHOTO);
+      outcome = await setCategoryPhoto(context.db, form.id, photo, options);
+      break;
+    case "delete":
+      outcome = await deleteCategory(context.db, form.id, options);
+      break;
+    case "up":
+    case "down":
+      outcome = await moveCategory(context.db, form.id, form.intent === "up" ? -1 : 1, options);
+      break;
+    default:
+      return refuse("Unknown action.");
+  }
   if (outcome.kind === "refused")
     return data<CategoryAnswer>({ error: { id: fields.id ?? "new", message: outcome.message } }, { status: 409 });
   return { notice: outcome.notice } satisfies CategoryAnswer;

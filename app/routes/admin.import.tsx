@@ -54,27 +54,37 @@ export async function action({ context, request, url }: Route.ActionArgs) {
     if (error instanceof CatalogFileError) return refuse(`Nothing was imported: ${error.message}`);
     throw error;
   }
-  if (form.get("intent") !== "import")
-    return {
-      preview: { ...(await previewImport(context.db, file, { replace })), text, replace },
-    } satisfies ImportAnswer;
-
-  const now = Date.now();
-  const summary = await importCatalog(context.db, file, {
-    replace,
-    record: (trx, summary) =>
-      recordActivity(
-        trx,
-        { id: owner.id, displayName: owner.displayName },
-        { action: "catalog.imported", subjectType: "catalog", subject: "catalog file", after: { ...summary, replace } },
-        now,
-      ),
-  });
-  return {
-    notice:
-      `Imported ${summary.categories} categories and ${summary.products} products.` +
-      (replace ? ` Removed ${summary.removedCategories} categories and ${summary.removedProducts} products.` : ""),
-  } satisfies ImportAnswer;
+  switch (form.get("intent")) {
+    case "preview":
+      return {
+        preview: { ...(await previewImport(context.db, file, { replace })), text, replace },
+      } satisfies ImportAnswer;
+    case "import": {
+      const now = Date.now();
+      const summary = await importCatalog(context.db, file, {
+        replace,
+        record: (trx, summary) =>
+          recordActivity(
+            trx,
+            { id: owner.id, displayName: owner.displayName },
+            {
+              action: "catalog.imported",
+              subjectType: "catalog",
+              subject: "catalog file",
+              after: { ...summary, replace },
+            },
+            now,
+          ),
+      });
+      return {
+        notice:
+          `Imported ${summary.categories} categories and ${summary.products} products.` +
+          (replace ? ` Removed ${summary.removedCategories} categories and ${summary.removedProducts} products.` : ""),
+      } satisfies ImportAnswer;
+    }
+    default:
+      return refuse("Unknown action.");
+  }
 }
 
 const changes = ({ categories, products }: ImportPreview) =>

@@ -1,11 +1,11 @@
 import { Form, Link, data } from "react-router";
 import { orderDetail } from "~/.server/admin/order-detail";
 import { requireOwner } from "~/.server/admin/owners";
-import { orderAction } from "~/admin/order-actions.server";
+import { orderAction } from "./admin.order.server";
 import { MarkShippedForm } from "~/components/admin/orders-to-ship";
 import { formatPrice } from "~/lib/money";
 import type { Route } from "./+types/admin.order";
-import { revalidateAfterEveryAnswer } from "~/admin/revalidate";
+import { revalidateAfterEveryAnswer } from "~/lib/revalidate";
 import { Notice } from "~/components/admin/notices";
 import { ORDER_STATUS_NAMES } from "~/lib/admin-schemas";
 

@@ -3,16 +3,16 @@ import { requireOwner } from "~/.server/admin/owners";
 import { deleteProduct } from "~/.server/admin/product-delete";
 import { saveProduct } from "~/.server/admin/product-save";
 import { categoryChoices, findOwnerProduct } from "~/.server/admin/products";
-import { addStock, setStock } from "~/.server/admin/stock";
-import { parsePhotoForm } from "~/admin/photo-upload.server";
+import { addStock, setStock, type StockOutcome } from "~/.server/admin/stock";
+import { parsePhotoForm } from "~/.server/admin/photo-upload";
 import { FormField } from "~/components/form-field";
 import { StockForms, type StockAnswer } from "~/components/admin/stock-forms";
 import { PhotoList } from "~/components/admin/photo-list";
 import { formatPrice } from "~/lib/money";
-import { addStockSchema, productFormSchema, setStockSchema } from "~/lib/catalog-schemas";
+import { productFormSchema, stockEditSchema } from "~/lib/catalog-schemas";
 import { fieldErrors } from "~/lib/zod";
 import type { Route } from "./+types/admin.product";
-import { revalidateAfterEveryAnswer } from "~/admin/revalidate";
+import { revalidateAfterEveryAnswer } from "~/lib/revalidate";
 import { Notice, Refusal } from "~/components/admin/notices";
 
 /** `/admin/products/new` and `/admin/products/{id}`; anything else is not found. */
@@ -34,6 +34,7 @@ export async function loader({ context, params, request, url }: Route.LoaderArgs
 }
 
 type ProductAnswer = StockAnswer & {
+  error?: string;
   saveError?: { fields: Record<string, string>; values: Record<string, string> };
   deleteError?: string;
 };
@@ -44,64 +45,87 @@ const STOCK_NOTICES = {
   stale: (stock: number) => `Nothing changed: the stock changed while you were editing. It is now ${stock}.`,
 } as const;
 
+/** A stock edit's answer: the new stock, or why nothing changed. */
+function stockAnswer(intent: "add" | "set", outcome: StockOutcome) {
+  if (outcome.kind === "not_found") throw data(null, { status: 404 });
+  if (outcome.kind === "changed") return data<ProductAnswer>({ stockNotice: `Stock is now ${outcome.stock}.` });
+  return data<ProductAnswer>(
+    { stockError: { intent, message: STOCK_NOTICES[outcome.kind](outcome.stock) } },
+    { status: 409 },
+  );
+}
+
+const stockRefused = (intent: "add" | "set", message: string) =>
+  data<ProductAnswer>({ stockError: { intent, message } }, { status: 400 });
+
+/**
+ * The page's forms, by their intent: save (the product form, multipart with
+ * its photos: the only form of /admin/products/new), add and set (stock),
+ * delete. Each is read as it streams in (photo-upload.ts); only save keeps photos.
+ */
 export async function action({ context, params, request, url }: Route.ActionArgs) {
   const owner = await requireOwner(context.auth, request, url);
   const id = productIdOf(params.id);
   const options = { actor: { id: owner.id, displayName: owner.displayName }, now: Date.now() };
-  if (id !== "new" && !request.headers.get("content-type")?.startsWith("multipart/form-data")) {
-    const form = Object.fromEntries(await request.formData());
-    if (form.intent === "delete") {
-      if (form.confirm !== "on")
-        return data<ProductAnswer>({ deleteError: "Tick the box to confirm, then Delete." }, { status: 400 });
-      const outcome = await deleteProduct(context.db, id, options);
-      if (outcome.kind === "not_found") throw data(null, { status: 404 });
-      if (outcome.kind === "refused") return data<ProductAnswer>({ deleteError: outcome.message }, { status: 409 });
-      throw redirect(`/admin/products?deleted=${id}`);
-    }
-    const edit = form.intent === "set" ? setStockSchema.safeParse(form) : addStockSchema.safeParse(form);
-    if (!edit.success)
-      return data<ProductAnswer>(
-        { stockError: { intent: String(form.intent), message: edit.error.issues[0]!.message } },
-        { status: 400 },
-      );
-    const result =
-      edit.data.intent === "add"
-        ? await addStock(context.db, { productId: id, delta: edit.data.delta, reason: edit.data.reason }, options)
-        : await setStock(context.db, { productId: id, stock: edit.data.stock, expected: edit.data.expected }, options);
-    if (result.kind === "not_found") throw data(null, { status: 404 });
-    if (result.kind === "changed") return { stockNotice: `Stock is now ${result.stock}.` } satisfies ProductAnswer;
-    return data<ProductAnswer>(
-      { stockError: { intent: edit.data.intent, message: STOCK_NOTICES[result.kind](result.stock) } },
-      { status: 409 },
-    );
-  }
-
   const upload = await parsePhotoForm(request, "product");
   const values = Object.fromEntries(
     [...(upload.form ?? [])].filter((entry): entry is [string, string] => typeof entry[1] === "string"),
   );
-  const refuse = (fields: Record<string, string>) =>
+  const refuseSave = (fields: Record<string, string>) =>
     data<ProductAnswer>({ saveError: { fields, values } }, { status: 400 });
-  if (upload.error !== undefined) return refuse({ photos: upload.error });
-  const parsed = productFormSchema.safeParse(values);
-  if (!parsed.success) return refuse(fieldErrors(parsed.error.issues));
-  const positions = upload.form.getAll("photoPosition").map(String);
-  const removed = new Set(upload.form.getAll("removePhoto").map(String));
-  const keep = upload.form
-    .getAll("photoUrl")
-    .map((url, index) => ({ url: String(url), position: Number(positions[index]) || index + 1 }))
-    .filter((photo) => !removed.has(photo.url));
-  const outcome = await saveProduct(
-    context.db,
-    id === "new" ? undefined : id,
-    parsed.data,
-    { keep, uploads: upload.photos },
-    options,
-  );
-  if (outcome.kind === "not_found") throw data(null, { status: 404 });
-  if (outcome.kind === "refused") return refuse({ [outcome.field]: outcome.message });
-  if (id === "new") throw redirect(`/admin/products/${outcome.product.id}?created`);
-  return { saveNotice: "Saved. The shop shows the change now." } satisfies ProductAnswer;
+  // A form over its limits cannot be read: it is the product form, the only one with files.
+  if (upload.form === undefined) return refuseSave({ photos: upload.error });
+  // Stock and Delete act on a product: /admin/products/new has none.
+  const existingId = () => {
+    if (id === "new") throw data(null, { status: 404 });
+    return id;
+  };
+  switch (values.intent) {
+    case "save": {
+      if (upload.error !== undefined) return refuseSave({ photos: upload.error });
+      const parsed = productFormSchema.safeParse(values);
+      if (!parsed.success) return refuseSave(fieldErrors(parsed.error.issues));
+      const positions = upload.form.getAll("photoPosition").map(String);
+      const removed = new Set(upload.form.getAll("removePhoto").map(String));
+      const keep = upload.form
+        .getAll("photoUrl")
+        .map((url, index) => ({ url: String(url), position: Number(positions[index]) || index + 1 }))
+        .filter((photo) => !removed.has(photo.url));
+      const outcome = await saveProduct(
+        context.db,
+        id === "new" ? undefined : id,
+        parsed.data,
+        { keep, uploads: upload.photos },
+        options,
+      );
+      if (outcome.kind === "not_found") throw data(null, { status: 404 });
+      if (outcome.kind === "refused") return refuseSave({ [outcome.field]: outcome.message });
+      if (id === "new") throw redirect(`/admin/products/${outcome.product.id}?created`);
+      return data<ProductAnswer>({ saveNotice: "Saved. The shop shows the change now." });
+    }
+    case "add":
+    case "set": {
+      const productId = existingId();
+      const edit = stockEditSchema.safeParse(values);
+      if (!edit.success) return stockRefused(values.intent, edit.error.issues[0]!.message);
+      const outcome =
+        edit.data.intent === "add"
+          ? await addStock(context.db, { productId, delta: edit.data.delta, reason: edit.data.reason }, options)
+          : await setStock(context.db, { productId, stock: edit.data.stock, expected: edit.data.expected }, options);
+      return stockAnswer(edit.data.intent, outcome);
+    }
+    case "delete": {
+      const productId = existingId();
+      if (values.confirm !== "on")
+        return data<ProductAnswer>({ deleteError: "Tick the box to confirm, then Delete." }, { status: 400 });
+      const outcome = await deleteProduct(context.db, productId, options);
+      if (outcome.kind === "not_found") throw data(null, { status: 404 });
+      if (outcome.kind === "refused") return data<ProductAnswer>({ deleteError: outcome.message }, { status: 409 });
+      throw redirect(`/admin/products?deleted=${productId}`);
+    }
+    default:
+      return data<ProductAnswer>({ error: "Unknown action." }, { status: 400 });
+  }
 }
 
 /** A refused stock edit shows the stock as it now is, and Set stock to expects it. */
@@ -123,6 +147,7 @@ export default function AdminProduct({ loaderData, actionData }: Route.Component
         {product ? product.name : "New product"}
       </h1>
       <Notice>{notice}</Notice>
+      <Refusal message={answer?.error} />
       {product ? (
         <>
           <p className="admin-status">
@@ -144,6 +169,7 @@ export default function AdminProduct({ loaderData, actionData }: Route.Component
         aria-labelledby="details-title"
         key={product?.images.join()}
       >
+        <input type="hidden" name="intent" value="save" />
         <h2 id="details-title" className="admin-section__title">
           Details
         </h2>

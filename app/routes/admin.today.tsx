@@ -5,9 +5,9 @@ import { LowStock } from "~/components/admin/low-stock";
 import { OrdersToShip } from "~/components/admin/orders-to-ship";
 import { SalesChart } from "~/components/admin/sales-chart";
 import { SalesFigure } from "~/components/admin/sales-figure";
-import { orderAction } from "~/admin/order-actions.server";
+import { orderAction } from "./admin.order.server";
 import type { Route } from "./+types/admin.today";
-import { revalidateAfterEveryAnswer } from "~/admin/revalidate";
+import { revalidateAfterEveryAnswer } from "~/lib/revalidate";
 import { Notice } from "~/components/admin/notices";
 
 export async function loader({ context, request, url }: Route.LoaderArgs) {

@@ -1,5 +1,14 @@
 import { useId } from "react";
-import { Form, data, redirect, useActionData, useLoaderData, useLocation, useNavigation } from "react-router";
+import {
+  type AppLoadContext,
+  Form,
+  data,
+  redirect,
+  useActionData,
+  useLoaderData,
+  useLocation,
+  useNavigation,
+} from "react-router";
 import { getShopper, redirectWithAuthCookies } from "~/.server/accounts/auth";
 import { authRefusal } from "~/.server/accounts/auth-refusal";
 import { consumeRateLimit, signInAccountKey } from "~/.server/rate-limits";
@@ -22,57 +31,78 @@ export async function loader({ context, request }: Route.LoaderArgs) {
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const { auth, db, config, clientIp, logger } = context;
   const form = await request.formData().catch(() => undefined);
   if (!form) throw data("Send the form as a form.", { status: 400 });
   const intent = form.get("intent");
   const returnTo = safeReturnTo(form.get("returnTo"));
-
-  if (intent === "sign-out") {
-    const { headers } = await auth.api.signOut({ headers: request.headers, returnHeaders: true });
-    return redirectWithAuthCookies(returnTo, headers);
-  }
-  if (intent !== "sign-in" && intent !== "sign-up") throw data("Unknown action", { status: 400 });
-
-  const tooMany = (retryAfterSeconds: number) =>
-    data<ActionResult>(
-      { form: intent, error: authTexts.tooMany },
-      { status: 429, headers: { "Retry-After": String(retryAfterSeconds) } },
-    );
-  const now = Date.now();
-  const limit = await consumeRateLimit(db, `auth:ip:${clientIp}`, config.authLimits.perIp, now);
-  if (limit.kind === "limited") return tooMany(limit.retryAfterSeconds);
-
-  const fields = Object.fromEntries(form);
-  if (intent === "sign-in") {
-    const signIn = signInSchema.safeParse(fields);
-    if (!signIn.success)
-      return data<ActionResult>({ form: intent, error: signIn.error.issues[0]!.message }, { status: 400 });
-    const { email, password } = signIn.data;
-    // Counted before the password is checked, so parallel guesses cannot slip past the limit.
-    const perAccount = await consumeRateLimit(db, signInAccountKey(email), config.authLimits.perAccount, now);
-    if (perAccount.kind === "limited") return tooMany(perAccount.retryAfterSeconds);
-    try {
-      const { headers, response } = await auth.api.signInEmail({
-        body: { email, password },
-        headers: request.headers,
-        returnHeaders: true,
-      });
-      // With two-factor sign-in on, the password opens the code's page, not the session.
-      const next =
-        "twoFactorRedirect" in response ? `/auth/two-factor?returnTo=${encodeURIComponent(returnTo)}` : returnTo;
-      return redirectWithAuthCookies(next, headers);
-    } catch (error) {
-      const refusal = authRefusal(error);
-      if (!refusal) throw error;
-      logger.warn({ reason: refusal.code }, "user sign in failed");
-      return data<ActionResult>({ form: intent, error: authTexts.signInFailed }, { status: 401 });
+  switch (intent) {
+    case "sign-out": {
+      const { headers } = await context.auth.api.signOut({ headers: request.headers, returnHeaders: true });
+      return redirectWithAuthCookies(returnTo, headers);
     }
+    case "sign-in":
+      return (await limitedByIp(context, intent)) ?? signInWithPassword(context, request, form, returnTo);
+    case "sign-up":
+      return (await limitedByIp(context, intent)) ?? signUpWithPassword(context, request, form, returnTo);
+    default:
+      throw data("Unknown action.", { status: 400 });
   }
+}
 
-  const signUp = signUpSchema.safeParse(fields);
-  if (!signUp.success)
-    return data<ActionResult>({ form: intent, error: signUp.error.issues[0]!.message }, { status: 400 });
+/** The page again, with `error` in `form`. */
+const refused = (form: ActionResult["form"], error: string, status: number) =>
+  data<ActionResult>({ form, error }, { status });
+
+const tooMany = (form: ActionResult["form"], retryAfterSeconds: number) =>
+  data<ActionResult>(
+    { form, error: authTexts.tooMany },
+    { status: 429, headers: { "Retry-After": String(retryAfterSeconds) } },
+  );
+
+/** Both forms count against the address's limit before anything else is read. */
+async function limitedByIp({ db, config, clientIp }: AppLoadContext, form: ActionResult["form"]) {
+  const limit = await consumeRateLimit(db, `auth:ip:${clientIp}`, config.authLimits.perIp, Date.now());
+  return limit.kind === "limited" ? tooMany(form, limit.retryAfterSeconds) : undefined;
+}
+
+async function signInWithPassword(
+  { auth, db, config, logger }: AppLoadContext,
+  request: Request,
+  form: FormData,
+  returnTo: string,
+) {
+  const signIn = signInSchema.safeParse(Object.fromEntries(form));
+  if (!signIn.success) return refused("sign-in", signIn.error.issues[0]!.message, 400);
+  const { email, password } = signIn.data;
+  // Counted before the password is checked, so parallel guesses cannot slip past the limit.
+  const perAccount = await consumeRateLimit(db, signInAccountKey(email), config.authLimits.perAccount, Date.now());
+  if (perAccount.kind === "limited") return tooMany("sign-in", perAccount.retryAfterSeconds);
+  try {
+    const { headers, response } = await auth.api.signInEmail({
+      body: { email, password },
+      headers: request.headers,
+      returnHeaders: true,
+    });
+    // With two-factor sign-in on, the password opens the code's page, not the session.
+    const next =
+      "twoFactorRedirect" in response ? `/auth/two-factor?returnTo=${encodeURIComponent(returnTo)}` : returnTo;
+    return redirectWithAuthCookies(next, headers);
+  } catch (error) {
+    const refusal = authRefusal(error);
+    if (!refusal) throw error;
+    logger.warn({ reason: refusal.code }, "user sign in failed");
+    return refused("sign-in", authTexts.signInFailed, 401);
+  }
+}
+
+async function signUpWithPassword(
+  { auth, logger }: AppLoadContext,
+  request: Request,
+  form: FormData,
+  returnTo: string,
+) {
+  const signUp = signUpSchema.safeParse(Object.fromEntries(form));
+  if (!signUp.success) return refused("sign-up", signUp.error.issues[0]!.message, 400);
   const { displayName: name, email, password } = signUp.data;
   try {
     const { headers } = await auth.api.signUpEmail({
@@ -84,13 +114,9 @@ export async function action({ request, context }: Route.ActionArgs) {
   } catch (error) {
     const refusal = authRefusal(error);
     if (!refusal) throw error;
-    if (refusal.code.startsWith("USER_ALREADY_EXISTS"))
-      return data<ActionResult>({ form: intent, error: authTexts.emailInUse }, { status: 409 });
+    if (refusal.code.startsWith("USER_ALREADY_EXISTS")) return refused("sign-up", authTexts.emailInUse, 409);
     logger.warn({ reason: refusal.code }, "user sign up failed");
-    return data<ActionResult>(
-      { form: intent, error: refusal.message ?? "We could not create the account." },
-      { status: 400 },
-    );
+    return refused("sign-up", refusal.message ?? "We could not create the account.", 400);
   }
 }
 

@@ -84,6 +84,7 @@ export async function productEditForm(
     .where("products.id", "=", productId)
     .executeTakeFirstOrThrow();
   const fields = {
+    intent: "save",
     name: product.name,
     price: (product.price_cents / 100).toFixed(2),
     scent: product.scent,

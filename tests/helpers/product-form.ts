@@ -19,6 +19,7 @@ export function productForm(
 ) {
   const form = new FormData();
   const all = {
+    intent: "save",
     name: "Smoked Cedar",
     price: "12.34",
     scent: "Cedar & smoke",

@@ -119,3 +119,34 @@ export async function ordersWithoutItems(db: Db): Promise<string[]> {
     .execute();
   return rows.map((row) => row.number);
 }
+
+/** The tables an action of the shop writes to (rate limits aside: every request counts), each read whole. */
+const WRITTEN_TABLES = [
+  "orders",
+  "order_items",
+  "payment_events",
+  "refunds",
+  "products",
+  "photos",
+  "stock_adjustments",
+  "categories",
+  "category_redirects",
+  "catalog_version",
+  "activity",
+  "low_stock_digests",
+  "user",
+  "session",
+  "account",
+] as const;
+
+/**
+ * Every row an action could change, in a stable order: equal before and after means the action changed nothing.
+ * Of the outbox, what was queued: the delivery job sends it meanwhile.
+ */
+export async function everyWrittenRow(db: Db): Promise<Record<string, string[]>> {
+  const rows: Record<string, string[]> = {};
+  const sorted = (read: unknown[]) => read.map((row) => JSON.stringify(row)).sort();
+  for (const table of WRITTEN_TABLES) rows[table] = sorted(await db.selectFrom(table).selectAll().execute());
+  rows.outbox = sorted(await db.selectFrom("outbox").select(["id", "order_id", "kind", "to", "subject"]).execute());
+  return rows;
+}

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { authTexts, formError, newCredentials, signedUp, usersWithEmail } from "../helpers/accounts";
 import { BrowserSession, type PageResponse } from "../helpers/browser-session";
 import { openShop, type Shop } from "../helpers/shop-api";
+import { everyWrittenRow } from "../helpers/shop-db";
 import { testEngine } from "../helpers/test-database";
 
 /** A field the client left out of the form altogether. */
@@ -90,6 +91,23 @@ describe(`malformed fields on /auth, on ${testEngine}`, () => {
       fields,
     );
     expectRefusedInTheForm(response);
+  });
+
+  it.each([
+    ["an unknown intent", { intent: "delete-account" }],
+    ["a blank intent", { intent: "" }],
+    ["no intent", {}],
+  ])("answers a form with %s with 400, signing nobody in, up or out", async (_, intent) => {
+    const browser = new BrowserSession(shop.url);
+    const signedIn = await signedUp(browser);
+    const before = await everyWrittenRow(shop.db);
+    const typed = { ...newCredentials(), confirmPassword: "poured-by-hand-2026", password: "poured-by-hand-2026" };
+    const response = await browser.postForm("/auth", { ...intent, ...typed, returnTo: "/shop" });
+    expect(response.status).toBe(400);
+    expect(response.html).toContain("Unknown action.");
+    expect(response.setCookies).toEqual([]);
+    expect(await everyWrittenRow(shop.db)).toEqual(before);
+    expect((await browser.get("/account")).status, `${signedIn.email} is still signed in`).toBe(200);
   });
 
   it("says what is wrong with a malformed email before better-auth sees it: 400", async () => {

@@ -9,10 +9,10 @@ import {
   usersWithEmail,
 } from "../helpers/accounts";
 import { BrowserSession } from "../helpers/browser-session";
-import { makeTestOwner } from "../helpers/owner";
+import { makeTestOwner, signedInOwner } from "../helpers/owner";
 import { runScript } from "../helpers/run-script";
 import { type Shop, cards, openShop, pay, placePendingOrder } from "../helpers/shop-api";
-import { orderByNumber, stockOf } from "../helpers/shop-db";
+import { everyWrittenRow, orderByNumber, stockOf } from "../helpers/shop-db";
 import { testEngine } from "../helpers/test-database";
 
 const NOT_FOUND = "Oops! Looks like this page doesn&#x27;t exist.";
@@ -105,7 +105,7 @@ describe(`the owner's role, on ${testEngine}`, () => {
       ["/admin/account", { intent: "enable", password: "whatever-it-is" }],
       ["/admin/products/1001", { intent: "add", delta: "5", reason: "poured" }],
       ["/admin/products/1001", { intent: "set", stock: "0", expected: String(await stockOf(shop.db, 1001)) }],
-      ["/admin/products/new", { name: "Sneaky", price: "1", category: "wax", lowStockAt: "1" }],
+      ["/admin/products/new", { intent: "save", name: "Sneaky", price: "1", category: "wax", lowStockAt: "1" }],
       ["/admin/categories", { intent: "rename", id: "1", title: "Sneaky" }],
     ];
     const stockBefore = await stockOf(shop.db, 1001);
@@ -134,6 +134,43 @@ describe(`the owner's role, on ${testEngine}`, () => {
     expect(await stockOf(shop.db, 1001)).toBe(stockBefore);
     expect(await shop.db.selectFrom("products").select("id").where("name", "=", "Sneaky").execute()).toEqual([]);
     expect(await shop.db.selectFrom("categories").select("id").where("title", "=", "Sneaky").execute()).toEqual([]);
+  });
+
+  it('answers an unknown or a missing intent with 400 and "Unknown action." on every back-office action, changing nothing', async () => {
+    const order = await placePendingOrder(shop, [{ id: 1001, quantity: 1 }]);
+    expect((await pay(shop, order, cards.success)).status).toBe(200);
+    const owner = await signedInOwner(shop);
+    const catalog = (await owner.get("/admin/catalog.json")).html;
+    const multipart = (fields: Record<string, string>) => {
+      const form = new FormData();
+      for (const [name, value] of Object.entries(fields)) form.append(name, value);
+      form.append("photos", new Blob([], { type: "application/octet-stream" }), "");
+      return form;
+    };
+    const product = { name: "Sneaky", price: "1", category: "wax", lowStockAt: "1", visible: "on" };
+    const before = await everyWrittenRow(shop.db);
+    const intents: Record<string, string>[] = [{ intent: "sell-everything" }, { intent: "" }, {}];
+    for (const intent of intents) {
+      const answers = {
+        today: await owner.postForm("/admin?index", { ...intent, number: order.number }),
+        order: await owner.postForm(`/admin/orders/${order.number}`, {
+          ...intent,
+          number: order.number,
+          restock: "on",
+        }),
+        account: await owner.postForm("/admin/account", { ...intent, digest: "on" }),
+        stock: await owner.postForm("/admin/products/1001", { ...intent, delta: "5", reason: "poured", confirm: "on" }),
+        save: await owner.postMultipart("/admin/products/1001", multipart({ ...intent, ...product })),
+        create: await owner.postMultipart("/admin/products/new", multipart({ ...intent, ...product })),
+        categories: await owner.postMultipart("/admin/categories", multipart({ ...intent, title: "Sneaky" })),
+        import: await owner.postMultipart("/admin/import", multipart({ ...intent, catalog })),
+      };
+      for (const [action, answer] of Object.entries(answers)) {
+        expect(answer.status, `${action} ${JSON.stringify(intent)}`).toBe(400);
+        expect(answer.html, `${action} ${JSON.stringify(intent)}`).toContain("Unknown action.");
+      }
+    }
+    expect(await everyWrittenRow(shop.db)).toEqual(before);
   });
 
   it("gives an account someone registered under the owner's address the role only with the owner's password: the stranger's password and session end", async () => {

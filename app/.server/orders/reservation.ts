@@ -12,6 +12,7 @@ import { changesOf, firstOf, rowsOf, runSteps, type Steps } from "../db/steps";
 import { queryTemplate } from "../db/template";
 import { type RateLimit, rateLimitHit } from "../rate-limits";
 import type { Customer, PlaceOrderResult, StockAdjustment } from "./checkout";
+import { holdingLimitRefusal } from "./holding-limit";
 import { orderColumns } from "./queries";
 
 /**
@@ -33,8 +34,8 @@ export async function reserveOrder(
 }
 
 /**
- * Who places an order: the client's address, the units it may hold unpaid,
- * and how often it may check out. The checkout's hit is counted in the
+ * Who places an order: the client's address, the units it may hold unpaid
+ * (the holding limit: holding-limit.ts), and how often it may check out. The checkout's hit is counted in the
  * reservation's transaction: one commit per checkout instead of two, and a
  * refusal decided before the stock moves commits its hit too. A reservation
  * that rolls back because its key has an order already counts its hit
@@ -50,31 +51,6 @@ export interface Holder {
 
 /** The rate-limit row that counts an address's checkouts. */
 export const checkoutLimitKey = (holder: Holder) => `checkout:ip:${holder.address}`;
-
-/**
- * The units `address` holds in unpaid orders, and when the earliest of those
- * orders expires. The address's checkouts must take turns here, or parallel
- * ones could each slip under the limit: SQLite runs one writer at a time,
- * and on PostgreSQL the checkout's rate-limit hit, earlier in the same
- * transaction, keeps the address's row locked until it ends.
- */
-function* heldBy(db: Db, address: string, now: number): Steps<{ units: number; until: number }> {
-  const held = (yield* firstOf(unitsHeld(db, { address, now })))!;
-  return { units: Number(held.units ?? 0), until: Number(held.until ?? now) };
-}
-
-const unitsHeld = queryTemplate((db: Db, values: { address: string; now: number }) =>
-  db
-    .selectFrom("order_items")
-    .innerJoin("orders", "orders.id", "order_items.order_id")
-    .where("orders.held_by", "=", values.address)
-    .where("orders.status", "=", "pending_payment")
-    .where("orders.expires_at", ">", values.now)
-    .select([
-      (eb) => eb.fn.sum<number | string | null>("order_items.quantity").as("units"),
-      (eb) => eb.fn.min<number | string | null>("orders.expires_at").as("until"),
-    ]),
-);
 
 /** Short, unambiguous and unguessable: "WS-7K3F9QXA". */
 export function newOrderNumber(): string {
@@ -252,10 +228,8 @@ function* reserve(
   if (holder) {
     const hit = yield* rateLimitHit(db, checkoutLimitKey(holder), holder.checkouts, now);
     if (hit.kind === "limited") return { kind: "rate_limited", retryAfterSeconds: hit.retryAfterSeconds };
-    const held = yield* heldBy(db, holder.address, now);
-    const units = lines.reduce((sum, line) => sum + line.quantity, 0);
-    if (held.units + units > holder.maxUnits)
-      return { kind: "holding_limit", held: held.units, limit: holder.maxUnits, until: held.until };
+    const refusal = yield* holdingLimitRefusal(db, holder, lines, now);
+    if (refusal) return refusal;
   }
   const products = yield* rowsOf(productsOf(db, { ids: lines.map((line) => line.id), locked: options.lockProducts }));
   const adjustments = shortfallOf(lines, products);

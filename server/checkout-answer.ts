@@ -1,7 +1,7 @@
 import { checkoutRequestSchema } from "~/lib/checkout-schema";
 import { checkoutTexts } from "~/lib/checkout-texts";
 import { formatPrice, MAX_ORDER_CENTS } from "~/lib/money";
-import { getShopper } from "../accounts/auth";
+import { getShopper } from "~/.server/accounts/auth";
 import {
   errorAnswer,
   invalidRequest,
@@ -11,14 +11,17 @@ import {
   orderExpired,
   readJsonBody,
   tooManyAttempts,
-} from "../json-api";
-import type { ShopContext } from "../load-context";
-import { PaymentUnavailable, placeOrder } from "./checkout";
+} from "~/.server/json-api";
+import type { ShopContext } from "~/.server/load-context";
+import { PaymentUnavailable, placeOrder } from "~/.server/orders/checkout";
 
 /**
  * POST /api/checkout's answer: DESIGN.md §Checkout steps 1–2; prices, totals
  * and stock come from the database only. Express serves it in front of React
- * Router (server/checkout-route.ts); the route module answers other methods.
+ * Router (checkout-route.ts); the route module answers other methods. The
+ * domain (placeOrder) says what happened, as a kind; the status codes,
+ * Retry-After and the shopper's texts are HTTP's, so they are here, in
+ * server/ (docs/decisions/003-layout.md).
  */
 export async function answerCheckout(request: JsonRequest, context: ShopContext): Promise<JsonAnswer> {
   const body = await readJsonBody(request);

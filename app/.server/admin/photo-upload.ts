@@ -19,7 +19,9 @@ export const MAX_PHOTO_FORM_BYTES = MAX_PHOTOS_PER_SAVE * MAX_PHOTO_BYTES + 1024
 
 /** The form and its processed photos; or why it was refused, with the form's fields when they could be read. */
 export type PhotoForm =
-  { form: FormData; photos: ProcessedPhoto[]; error?: undefined } | { form?: FormData; error: string };
+  | { form: FormData; photos: ProcessedPhoto[]; error?: undefined }
+  | { form: FormData; error: string }
+  | { form?: undefined; error: string };
 
 /**
  * Reads a form with photos as it streams in: each file of the `photos` input

@@ -45,31 +45,37 @@ export async function orderAction(context: Pick<AppLoadContext, "db" | "config">
     data<OrderActionAnswer>({ error: { number, message } }, { status });
   const actor = { id: owner.id, displayName: owner.displayName };
   const now = Date.now();
-  if (form.intent === "refund") {
-    const parsed = cancelAndRefundSchema.safeParse(form);
-    if (!parsed.success) return refusal(parsed.error.issues[0]!.message, 400);
-    if (!signedInRecently(owner, now))
-      return refusal("Refunds need a fresh sign-in: please sign out and in again, then refund.", 403);
-    const outcome = await cancelAndRefund(
-      context.db,
-      { number, restock: parsed.data.restock === "on" },
-      { actor, now, shopEmail: context.config.shopEmail },
-    );
-    return data<OrderActionAnswer>(
-      { notice: `Order ${number} ${REFUNDED[outcome.kind]}` },
-      { status: STATUS[outcome.kind] },
-    );
+  switch (form.intent) {
+    case "refund": {
+      const parsed = cancelAndRefundSchema.safeParse(form);
+      if (!parsed.success) return refusal(parsed.error.issues[0]!.message, 400);
+      if (!signedInRecently(owner, now))
+        return refusal("Refunds need a fresh sign-in: please sign out and in again, then refund.", 403);
+      const outcome = await cancelAndRefund(
+        context.db,
+        { number, restock: parsed.data.restock === "on" },
+        { actor, now, shopEmail: context.config.shopEmail },
+      );
+      return data<OrderActionAnswer>(
+        { notice: `Order ${number} ${REFUNDED[outcome.kind]}` },
+        { status: STATUS[outcome.kind] },
+      );
+    }
+    case "ship": {
+      const parsed = markShippedSchema.safeParse(form);
+      if (!parsed.success) return refusal(parsed.error.issues[0]!.message, 400);
+      const { carrier, trackingNumber } = parsed.data;
+      const outcome = await markShipped(
+        context.db,
+        { number, carrier, trackingNumber },
+        { actor, now, shopEmail: context.config.shopEmail },
+      );
+      return data<OrderActionAnswer>(
+        { notice: `Order ${number} ${SHIPPED[outcome.kind]}` },
+        { status: STATUS[outcome.kind] },
+      );
+    }
+    default:
+      return refusal("Unknown action.", 400);
   }
-  const parsed = markShippedSchema.safeParse(form);
-  if (!parsed.success) return refusal(parsed.error.issues[0]!.message, 400);
-  const { carrier, trackingNumber } = parsed.data;
-  const outcome = await markShipped(
-    context.db,
-    { number, carrier, trackingNumber },
-    { actor, now, shopEmail: context.config.shopEmail },
-  );
-  return data<OrderActionAnswer>(
-    { notice: `Order ${number} ${SHIPPED[outcome.kind]}` },
-    { status: STATUS[outcome.kind] },
-  );
 }
