@@ -1,4 +1,4 @@
-import type { LoadRun } from "./load";
+import type { LoadRun, ShopperAddresses } from "./load";
 
 /** The median of the repeated runs of one figure, and whether a run stopped at its count bound. */
 export interface Throughput extends LoadRun {
@@ -30,9 +30,13 @@ export interface StockInvariant {
 
 export interface CheckoutFigure {
   engine: "sqlite" | "postgres";
+  /** Each checkout from a shopper address of its own, or all from one (bench/load.ts). */
+  addresses: ShopperAddresses;
   shop: Throughput;
   limit: Throughput;
   ratio: number;
+  /** Every run's requests per second, in the order they ran. */
+  runs: { shop: number[]; limit: number[] };
   invariant: StockInvariant;
 }
 
