@@ -226,3 +226,16 @@ export interface IndexCostResults {
   rounds: number;
   engines: IndexCostFigure[];
 }
+
+/** `--checkout`: README's checkout figure on each engine, with every checkout from an address of its own and all from one. */
+export interface CheckoutResults {
+  date: string;
+  quick: boolean;
+  machine: BenchResults["machine"];
+  loadAverage: BenchResults["loadAverage"];
+  loadGenerator: BenchResults["loadGenerator"];
+  settings: { connections: number; seconds: number; repeats: number; maxRequestsPerRun: number };
+  shopEnv: BenchResults["shopEnv"];
+  catalog: { products: number; categories: number };
+  figures: CheckoutFigure[];
+}
