@@ -53,19 +53,17 @@ function* pruneBatch(db: Db, sentBefore: number, now: number, size: number): Ste
   const pruned = yield* rowsOf(db.deleteFrom("outbox").where("id", "in", lockSkippingLocked(db, due)).returning(KEPT));
   if (pruned.length === 0) return 0;
   yield* changesOf(
-    db
-      .insertInto("outbox")
-      .values(
-        pruned.map((email) => ({
-          ...email,
-          text: "",
-          html: "",
-          params: null,
-          reply_to: null,
-          last_error: null,
-          pruned_at: now,
-        })),
-      ),
+    db.insertInto("outbox").values(
+      pruned.map((email) => ({
+        ...email,
+        text: "",
+        html: "",
+        params: null,
+        reply_to: null,
+        last_error: null,
+        pruned_at: now,
+      })),
+    ),
   );
   yield* reclaimFreePages(db, RECLAIM_PAGES);
   return pruned.length;
