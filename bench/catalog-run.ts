@@ -69,7 +69,7 @@ export async function withShop<T>(data: ShopData, work: (shop: ShopServer) => Pr
 }
 
 /** A catalog with its import file, checkout bodies and pages, in `dir`. */
-function prepareCatalog(name: "demo" | "large", dir: string) {
+export function prepareCatalog(name: "demo" | "large", dir: string) {
   fs.mkdirSync(dir, { recursive: true });
   // Checkout needs stock for its count bound; the demo's own stock is what the page figures see.
   const catalog =

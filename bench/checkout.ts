@@ -5,7 +5,7 @@ import { cards, pay } from "../tests/helpers/shop-api";
 import type { CatalogDocument } from "./catalog-generator";
 import type { CheckoutBodies } from "./checkout-bodies";
 import { checkStockInvariant } from "./invariant";
-import type { LoadGenerator } from "./load";
+import type { LoadGenerator, ShopperAddresses } from "./load";
 import { startCheckoutLimit } from "./limits";
 import type { CheckoutFigure } from "./results";
 import type { BenchSettings } from "./settings";
@@ -56,18 +56,26 @@ export async function measureCheckout(options: {
   bodies: CheckoutBodies;
   settings: BenchSettings;
   dir: string;
+  /** Each checkout from a shopper address of its own (the default), or all from one. */
+  addresses?: ShopperAddresses;
 }): Promise<CheckoutFigure> {
-  const { generator, shop, shopData, catalog, bodies, settings, dir } = options;
+  const { generator, shop, shopData, catalog, bodies, settings, dir, addresses = "own" } = options;
   const limit = await startCheckoutLimit(catalog, dir, options.limitDatabaseUrl);
   try {
-    const workload = { kind: "checkout" as const, bodies, maxRequests: settings.checkoutBound };
-    const { shop: atShop, limit: atLimit } = await shopBesideLimit(generator, { shop, limit }, workload, settings);
+    const workload = { kind: "checkout" as const, bodies, maxRequests: settings.checkoutBound, addresses };
+    const {
+      shop: atShop,
+      limit: atLimit,
+      runs,
+    } = await shopBesideLimit(generator, { shop, limit }, workload, settings);
     await payForSomeOrders(shop.url, shopData);
     return {
       engine: shopData.databaseUrl ? "postgres" : "sqlite",
+      addresses,
       shop: atShop,
       limit: atLimit,
       ratio: ratio(atShop.requestsPerSecond, atLimit.requestsPerSecond),
+      runs,
       invariant: await checkStockInvariant(shopData),
     };
   } finally {

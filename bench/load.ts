@@ -10,9 +10,16 @@ import { type CheckoutBodies, checkoutBody } from "./checkout-bodies";
 /** What Chromium sends: the shop picks its encoding from it, and the limit replays what the shop picked. */
 export const ACCEPT_ENCODING = "gzip, deflate, br, zstd";
 
+/**
+ * Where checkouts come from: each from a shopper address of its own, as in a
+ * launch (bench/wrk/shoppers.lua), or all from the load generator's own
+ * address, as a harness that sends no X-Forwarded-For.
+ */
+export type ShopperAddresses = "own" | "one";
+
 export type Workload =
   | { kind: "get"; path: string }
-  | { kind: "checkout"; bodies: CheckoutBodies; maxRequests: number }
+  | { kind: "checkout"; bodies: CheckoutBodies; maxRequests: number; addresses: ShopperAddresses }
   /** A shopper's mix: each of `paths` in turn (GET), then one checkout. */
   | { kind: "mixed"; paths: string[]; bodies: CheckoutBodies; maxRequests: number };
 
@@ -34,11 +41,11 @@ export interface LoadGenerator {
 
 const wrkDir = path.join(import.meta.dirname, "wrk");
 /** Concatenated into one chunk: bounded.lua's locals are visible to the workload script after it. */
-const wrkScripts: Record<Workload["kind"], string[]> = {
-  get: ["report.lua"],
-  checkout: ["report.lua", "bounded.lua", "shoppers.lua", "checkout.lua"],
-  mixed: ["report.lua", "bounded.lua", "shoppers.lua", "mixed.lua"],
-};
+function wrkScripts(workload: Workload): string[] {
+  if (workload.kind === "get") return ["report.lua"];
+  const addresses = workload.kind === "checkout" && workload.addresses === "one" ? ["one-address.lua"] : [];
+  return ["report.lua", "bounded.lua", "shoppers.lua", ...addresses, `${workload.kind}.lua`];
+}
 const WRK_THREADS = 2;
 /** A slow page is still an answer: only hung requests count as timeouts. */
 const REQUEST_TIMEOUT_SECONDS = 30;
@@ -68,7 +75,9 @@ function createWrk(version: string): LoadGenerator {
         const script = path.join(dir, "script.lua");
         fs.writeFileSync(
           script,
-          wrkScripts[workload.kind].map((file) => fs.readFileSync(path.join(wrkDir, file), "utf8")).join("\n"),
+          wrkScripts(workload)
+            .map((file) => fs.readFileSync(path.join(wrkDir, file), "utf8"))
+            .join("\n"),
         );
         const scriptArgs: string[] = [];
         if (workload.kind !== "get") {
@@ -144,8 +153,9 @@ const autocannonVersion = (): string =>
 /** Each checkout's shopper, as X-Forwarded-For (bench/wrk/shoppers.lua says why). */
 const shopperAddress = (n: number) => `10.0.${Math.floor(n / 256) % 256}.${n % 256}`;
 
-function checkoutRequest(bodies: CheckoutBodies): autocannon.Request {
+function checkoutRequest(baseUrl: string, bodies: CheckoutBodies, addresses: ShopperAddresses): autocannon.Request {
   const runId = newRunId();
+  const origin = new URL(baseUrl).origin;
   let sent = 0;
   return {
     method: "POST",
@@ -154,7 +164,12 @@ function checkoutRequest(bodies: CheckoutBodies): autocannon.Request {
       sent += 1;
       return {
         ...request,
-        headers: { ...request.headers, "content-type": "application/json", "x-forwarded-for": shopperAddress(sent) },
+        headers: {
+          ...request.headers,
+          "content-type": "application/json",
+          origin,
+          ...(addresses === "own" ? { "x-forwarded-for": shopperAddress(sent) } : {}),
+        },
         body: checkoutBody(`${runId}-${sent}`, bodies.templates[sent % bodies.templates.length]!),
       };
     },
@@ -170,8 +185,11 @@ function createAutocannon(): LoadGenerator {
         workload.kind === "get"
           ? [{ method: "GET", path: workload.path }]
           : workload.kind === "checkout"
-            ? [checkoutRequest(workload.bodies)]
-            : [...workload.paths.map((path) => ({ method: "GET" as const, path })), checkoutRequest(workload.bodies)];
+            ? [checkoutRequest(baseUrl, workload.bodies, workload.addresses)]
+            : [
+                ...workload.paths.map((path) => ({ method: "GET" as const, path })),
+                checkoutRequest(baseUrl, workload.bodies, "own"),
+              ];
       // With `amount` autocannon ignores `duration`, so the time bound is a timer that stops it.
       const bounded = workload.kind === "get" ? { duration: seconds } : { amount: workload.maxRequests };
       return new Promise((resolve, reject) => {

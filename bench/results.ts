@@ -1,4 +1,4 @@
-import type { LoadRun } from "./load";
+import type { LoadRun, ShopperAddresses } from "./load";
 
 /** The median of the repeated runs of one figure, and whether a run stopped at its count bound. */
 export interface Throughput extends LoadRun {
@@ -30,9 +30,13 @@ export interface StockInvariant {
 
 export interface CheckoutFigure {
   engine: "sqlite" | "postgres";
+  /** Each checkout from a shopper address of its own, or all from one (bench/load.ts). */
+  addresses: ShopperAddresses;
   shop: Throughput;
   limit: Throughput;
   ratio: number;
+  /** Every run's requests per second, in the order they ran. */
+  runs: { shop: number[]; limit: number[] };
   invariant: StockInvariant;
 }
 
@@ -221,4 +225,17 @@ export interface IndexCostResults {
   checkoutLoad: BackOfficeResults["checkoutLoad"];
   rounds: number;
   engines: IndexCostFigure[];
+}
+
+/** `--checkout`: README's checkout figure on each engine, with every checkout from an address of its own and all from one. */
+export interface CheckoutResults {
+  date: string;
+  quick: boolean;
+  machine: BenchResults["machine"];
+  loadAverage: BenchResults["loadAverage"];
+  loadGenerator: BenchResults["loadGenerator"];
+  settings: { connections: number; seconds: number; repeats: number; maxRequestsPerRun: number };
+  shopEnv: BenchResults["shopEnv"];
+  catalog: { products: number; categories: number };
+  figures: CheckoutFigure[];
 }

@@ -2,6 +2,7 @@
  * npm run bench [-- --quick] [-- --memory] [-- --out FILE] [-- --readme]
  * npm run bench -- --orders N [--quick] [--skip-checkout] [--out FILE] [--readme]
  * npm run bench -- --orders N --index-cost [--rounds R] [--out FILE]
+ * npm run bench -- --checkout [--quick] [--out FILE] [--readme]
  *
  * Measures the production build against this machine's limits and prints one
  * Markdown table, also written as FILE (JSON, default bench/results/latest.json,
@@ -15,6 +16,10 @@
  * --quick). --index-cost measures only what the back office's indexes cost
  * a checkout on that shop, in R alternating pairs of runs (default 3;
  * bench/index-cost.ts; default FILE bench/results/index-cost.json).
+ * --checkout measures only README's checkout figure, on each engine, with
+ * each checkout from an address of its own and with all from one
+ * (bench/checkout-run.ts; default FILE bench/results/checkout.json,
+ * quick.checkout.json with --quick).
  * See README.md "Benchmarks".
  */
 import fs from "node:fs";
@@ -27,12 +32,14 @@ import { repoRoot } from "../tests/helpers/run-script";
 import { benchBackOffice } from "./back-office-run";
 import { renderBackOfficeTable } from "./back-office-table";
 import { benchCatalog, benchMemory } from "./catalog-run";
+import { benchCheckoutAddresses } from "./checkout-run";
+import { renderCheckoutTable } from "./checkout-table";
 import { benchIndexCost } from "./index-cost";
 import { renderIndexCostTable } from "./index-cost-table";
 import { pickLoadGenerator } from "./load";
 import { DEFAULT_POSTGRES_URL } from "./postgres";
 import { writeIntoReadme } from "./readme";
-import type { BackOfficeResults, BenchResults, IndexCostResults } from "./results";
+import type { BackOfficeResults, BenchResults, CheckoutResults, IndexCostResults } from "./results";
 import { backOfficeSettings, benchSettings } from "./settings";
 import { liftedLimits } from "./shop-server";
 import { renderTable } from "./table";
@@ -47,18 +54,27 @@ const { values } = parseArgs({
     "skip-checkout": { type: "boolean", default: false },
     "index-cost": { type: "boolean", default: false },
     rounds: { type: "string", default: "3" },
+    checkout: { type: "boolean", default: false },
   },
 });
 const settings = benchSettings({ quick: values.quick, memory: values.memory });
 const orders = values.orders === undefined ? undefined : Number(values.orders.replaceAll(/[_,]/g, ""));
 if (orders !== undefined && !(Number.isInteger(orders) && orders >= 100))
   throw new Error(`--orders wants a whole number of at least 100, not ${values.orders}`);
-const mainOut = values.memory ? "memory.json" : values.quick ? "quick.json" : "latest.json";
+const mainOut = values.memory
+  ? "memory.json"
+  : values.checkout
+    ? `${values.quick ? "quick." : ""}checkout.json`
+    : values.quick
+      ? "quick.json"
+      : "latest.json";
 const rounds = Number(values.rounds);
 if (!(Number.isInteger(rounds) && rounds >= 1 && rounds <= 20))
   throw new Error(`--rounds wants a whole number from 1 to 20, not ${values.rounds}`);
 if (values["index-cost"] && orders === undefined)
   throw new Error("--index-cost measures a grown shop: give --orders N too");
+if (values.checkout && (orders !== undefined || values.memory))
+  throw new Error("--checkout runs alone: leave out --orders and --memory");
 const backOfficeOut = values["index-cost"] ? "index-cost.json" : "back-office.json";
 const defaultOut = orders === undefined ? mainOut : `${values.quick ? "quick." : ""}${backOfficeOut}`;
 const out = path.resolve(values.out ?? path.join(repoRoot, "bench/results", defaultOut));
@@ -137,6 +153,34 @@ async function indexCostReport(orders: number) {
   return { results, table, block: "bench-index-cost", readme: table };
 }
 
+/** README's checkout figure alone: each engine, an address per checkout and one for all. */
+async function checkoutReport() {
+  const { products, categories, figures } = await benchCheckoutAddresses({
+    generator,
+    settings,
+    postgresServer,
+    workDir,
+  });
+  const results: CheckoutResults = {
+    date,
+    quick: settings.quick,
+    machine,
+    loadAverage: { start: loadAtStart, end: os.loadavg()[0]! },
+    loadGenerator: { name: generator.name, version: generator.version },
+    settings: {
+      connections: settings.connections,
+      seconds: settings.seconds,
+      repeats: settings.repeats,
+      maxRequestsPerRun: settings.checkoutBound,
+    },
+    shopEnv: liftedLimits,
+    catalog: { products, categories },
+    figures,
+  };
+  const table = renderCheckoutTable(results);
+  return { results, table, block: "bench-checkout", readme: table };
+}
+
 async function mainReport() {
   const catalogs = [];
   if (!settings.memoryOnly) {
@@ -168,7 +212,13 @@ async function mainReport() {
 
 try {
   const report =
-    orders === undefined ? mainReport() : values["index-cost"] ? indexCostReport(orders) : backOfficeReport(orders);
+    orders !== undefined
+      ? values["index-cost"]
+        ? indexCostReport(orders)
+        : backOfficeReport(orders)
+      : values.checkout
+        ? checkoutReport()
+        : mainReport();
   const { results, table, block, readme } = await report;
   fs.mkdirSync(path.dirname(out), { recursive: true });
   fs.writeFileSync(out, JSON.stringify(results, null, 2) + "\n");

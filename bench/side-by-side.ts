@@ -60,7 +60,8 @@ async function answeredRun(
 
 /**
  * Runs one workload against the shop and against its limit, `repeats` times
- * each and for the same time, and keeps the median run of each side. The two
+ * each and for the same time, and keeps the median run of each side (and
+ * every run's rate, in order: a rate that falls from run to run shows). The two
  * take turns, and each run starts once both servers are idle, so neither a
  * noisy neighbour nor the last run's dropped requests weigh on one side only.
  */
@@ -69,7 +70,7 @@ export async function shopBesideLimit(
   servers: { shop: Server; limit: Server },
   workload: Workload,
   settings: BenchSettings,
-): Promise<{ shop: Throughput; limit: Throughput }> {
+): Promise<{ shop: Throughput; limit: Throughput; runs: { shop: number[]; limit: number[] } }> {
   const pids = [servers.shop.pid, servers.limit.pid];
   await waitUntilIdle(pids);
   const seconds = await runSeconds(servers.shop, workload, settings);
@@ -83,5 +84,9 @@ export async function shopBesideLimit(
   return {
     shop: medianBy(runs.shop, (run) => run.requestsPerSecond),
     limit: medianBy(runs.limit, (run) => run.requestsPerSecond),
+    runs: {
+      shop: runs.shop.map((run) => run.requestsPerSecond),
+      limit: runs.limit.map((run) => run.requestsPerSecond),
+    },
   };
 }

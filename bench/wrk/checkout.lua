@@ -1,4 +1,5 @@
--- POST /api/checkout with a fresh idempotency key each time, each from a shopper of its own.
+-- POST /api/checkout with a fresh idempotency key each time, each from a shopper of its own (unless
+-- one-address.lua came before), with the Origin header a browser sends with it.
 -- args: run id, file of body templates (one JSON fragment per line), count bound per thread.
 local templates = {}
 local key_prefix
@@ -15,5 +16,9 @@ end
 request = function()
   sent = sent + 1
   local body = '{"idempotencyKey":"' .. key_prefix .. sent .. '",' .. templates[sent % #templates + 1] .. '}'
-  return wrk.format("POST", "/api/checkout", { ["Content-Type"] = "application/json", ["X-Forwarded-For"] = shopper_address(thread_id, sent) }, body)
+  return wrk.format("POST", "/api/checkout", {
+    ["Content-Type"] = "application/json",
+    ["Origin"] = "http://" .. wrk.headers["Host"],
+    ["X-Forwarded-For"] = shopper_address(thread_id, sent),
+  }, body)
 end

@@ -22,5 +22,9 @@ request = function()
     return wrk.format("GET", paths[step + 1])
   end
   local body = '{"idempotencyKey":"' .. key_prefix .. sent .. '",' .. templates[sent % #templates + 1] .. '}'
-  return wrk.format("POST", "/api/checkout", { ["Content-Type"] = "application/json", ["X-Forwarded-For"] = shopper_address(thread_id, sent) }, body)
+  return wrk.format("POST", "/api/checkout", {
+    ["Content-Type"] = "application/json",
+    ["Origin"] = "http://" .. wrk.headers["Host"],
+    ["X-Forwarded-For"] = shopper_address(thread_id, sent),
+  }, body)
 end
