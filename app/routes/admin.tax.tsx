@@ -43,8 +43,12 @@ export async function action({ context, request, url }: Route.ActionArgs) {
       async (file) => (file.fieldName === "zipRates" && file.size > 0 ? await file.text() : undefined),
     );
   } catch (error) {
+    // The rest of the body is left unread: the connection closes, so the next request does not land in it.
     if (error instanceof MaxFileSizeExceededError || error instanceof MaxTotalSizeExceededError)
-      return refuse("upload", { zipRates: TOO_LARGE });
+      return data<SetupAnswer>(
+        { error: { form: "upload", fields: { zipRates: TOO_LARGE }, values: {} } },
+        { status: 413, headers: { Connection: "close" } },
+      );
     if (error instanceof FormDataParseError)
       return refuse("upload", { zipRates: "The form did not arrive whole: choose the file and try again." });
     throw error;
