@@ -22,10 +22,10 @@ describe(`the owner's shipping zones and rates, on ${testEngine}`, () => {
   afterAll(() => shop.close());
 
   /** A shipping form as the page posts it; `state` may repeat, as the New zone checkboxes do. */
-  const post = (fields: Record<string, string | string[]>) => {
+  const post = (fields: Readonly<Record<string, string | readonly string[] | undefined>>) => {
     const body = new URLSearchParams();
     for (const [name, value] of Object.entries(fields))
-      for (const one of Array.isArray(value) ? value : [value]) body.append(name, one);
+      for (const one of typeof value === "string" ? [value] : (value ?? [])) body.append(name, one);
     return owner.send("/admin/shipping", {
       method: "POST",
       headers: { "Content-Type": "application/x-www-form-urlencoded" },

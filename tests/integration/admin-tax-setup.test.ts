@@ -72,7 +72,7 @@ describe(`the owner's sales tax setup, on ${testEngine}`, () => {
       [{ rate: "6.12345" }, rateMessage],
       [{ rate: "" }, rateMessage],
       [{ state: "ZZ" }, "Choose a state."],
-    ] as const) {
+    ] as [Record<string, string>, string][]) {
       const answer = await post({ intent: "state", state: "CA", rate: "7.25", ...fields });
       expect(answer.status, message).toBe(400);
       expect(textOf(answer.html)).toContain(message);
@@ -113,7 +113,7 @@ describe(`the owner's sales tax setup, on ${testEngine}`, () => {
 
   it('answers an unknown or a missing intent with 400 and "Unknown action.", form or upload alike, changing nothing', async () => {
     const before = await everything();
-    for (const fields of [{ intent: "sell-everything" }, { intent: "" }, {}]) {
+    for (const fields of [{ intent: "sell-everything" }, { intent: "" }, {}] as Record<string, string>[]) {
       const answer = await post({ ...fields, state: "TX", rate: "1" });
       expect(answer.status).toBe(400);
       expect(answer.html).toContain("Unknown action.");
