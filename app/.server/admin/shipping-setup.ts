@@ -1,9 +1,9 @@
 import { type Db, type Trx, transaction } from "../db";
-import { bumpPricingVersion } from "../pricing/version";
 import type { RateForm } from "~/lib/pricing-schemas";
 import { describeRateCondition, formatRatePrice } from "~/lib/rate-condition";
 import { US_STATES, ZONE_PRESETS, usStateByCode } from "~/lib/us-states";
-import { type Actor, recordActivity } from "./activity";
+import type { Actor } from "./activity";
+import { recordPricingChange } from "./pricing-change";
 
 /**
  * The owner's shipping setup (issue #31, `/admin/shipping`): zones of US
@@ -82,8 +82,7 @@ async function createZoneIn(trx: Trx, name: string, codes: readonly string[], fi
     subject: name,
     after: { name, states },
   } as const;
-  await recordActivity(trx, options.actor, entry, options.now);
-  await bumpPricingVersion(trx);
+  await recordPricingChange(trx, entry, options);
   return { kind: "done", notice: `Zone “${name}” added.` } as const;
 }
 
@@ -124,8 +123,7 @@ export function deleteZone(db: Db, id: number, options: Options): Promise<Shippi
       rates: rates.map((rate) => rate.name).join(", "),
     };
     const entry = { action: "shipping.zone_deleted", subjectType: "shipping", subject: zone.name, before } as const;
-    await recordActivity(trx, options.actor, entry, options.now);
-    await bumpPricingVersion(trx);
+    await recordPricingChange(trx, entry, options);
     return { kind: "done", notice: `Zone “${zone.name}” and its rates are deleted.` };
   });
 }
@@ -163,8 +161,7 @@ export function addRate(db: Db, rate: RateForm, options: Options): Promise<Shipp
       subject: zone.name,
       after: rateValues(row),
     } as const;
-    await recordActivity(trx, options.actor, entry, options.now);
-    await bumpPricingVersion(trx);
+    await recordPricingChange(trx, entry, options);
     return { kind: "done", notice: `Rate “${rate.name}” added to ${zone.name}.` };
   });
 }
@@ -186,8 +183,7 @@ export function deleteRate(db: Db, id: number, options: Options): Promise<Shippi
       subject: rate.zone,
       before: rateValues(rate),
     } as const;
-    await recordActivity(trx, options.actor, entry, options.now);
-    await bumpPricingVersion(trx);
+    await recordPricingChange(trx, entry, options);
     return { kind: "done", notice: `Rate “${rate.name}” deleted from ${rate.zone}.` };
   });
 }

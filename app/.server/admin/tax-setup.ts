@@ -1,9 +1,9 @@
 import { type Db, transaction } from "../db";
 import type { ZipTaxRate } from "../pricing/sales-tax";
-import { bumpPricingVersion } from "../pricing/version";
 import { millionthsToPercent } from "~/lib/tax-rate";
 import { US_STATES, usStateByCode } from "~/lib/us-states";
-import { type Actor, recordActivity } from "./activity";
+import type { Actor } from "./activity";
+import { recordPricingChange } from "./pricing-change";
 
 /**
  * The owner's sales tax setup (issue #31, `/admin/tax`): the states where
@@ -84,9 +84,8 @@ export function saveTaxState(
           .doUpdateSet({ rate_millionths: row.rate_millionths, taxes_shipping: row.taxes_shipping }),
       )
       .execute();
-    await recordActivity(
+    await recordPricingChange(
       trx,
-      options.actor,
       {
         action: before ? "tax.state_changed" : "tax.state_added",
         subjectType: "tax",
@@ -94,9 +93,8 @@ export function saveTaxState(
         ...(before ? { before: taxValues(before.rate_millionths, before.taxes_shipping === 1) } : {}),
         after: taxValues(row.rate_millionths, taxState.taxesShipping),
       },
-      options.now,
+      options,
     );
-    await bumpPricingVersion(trx);
     const rate = `${millionthsToPercent(row.rate_millionths)} %`;
     return { kind: "done", notice: before ? `${name} is now at ${rate}.` : `${name} added at ${rate}.` };
   });
@@ -109,18 +107,16 @@ export function removeTaxState(db: Db, state: string, options: Options): Promise
     const before = await trx.selectFrom("tax_states").selectAll().where("state", "=", state).executeTakeFirst();
     if (!before) return { kind: "refused", field: "state", message: `${name} is not a tax state.` };
     await trx.deleteFrom("tax_states").where("state", "=", state).execute();
-    await recordActivity(
+    await recordPricingChange(
       trx,
-      options.actor,
       {
         action: "tax.state_removed",
         subjectType: "tax",
         subject: name,
         before: taxValues(before.rate_millionths, before.taxes_shipping === 1),
       },
-      options.now,
+      options,
     );
-    await bumpPricingVersion(trx);
     return { kind: "done", notice: `${name} removed: no sales tax is collected there now.` };
   });
 }
@@ -154,13 +150,11 @@ export function replaceZipRates(
     const before = Object.fromEntries(
       upload.states.map((state) => [stateName(state), Number(counts.find((row) => row.state === state)?.n ?? 0)]),
     );
-    await recordActivity(
+    await recordPricingChange(
       trx,
-      options.actor,
       { action: "tax.zip_rates_uploaded", subjectType: "tax", subject: "ZIP rates", before, after },
-      options.now,
+      options,
     );
-    await bumpPricingVersion(trx);
     const names = upload.states.map(stateName).join(", ");
     return { kind: "done", notice: `${upload.rates.length} ZIP rates saved for ${names}.` };
   });
