@@ -24,6 +24,8 @@ export default [
     route("import", "routes/admin.import.tsx"),
     route("activity", "routes/admin.activity.tsx"),
     route("account", "routes/admin.account.tsx"),
+    route("shipping", "routes/admin.shipping.tsx"),
+    route("tax", "routes/admin.tax.tsx"),
   ]),
   route("admin/orders.csv", "routes/admin.orders[.]csv.ts"),
   route("admin/activity.csv", "routes/admin.activity[.]csv.ts"),

@@ -10,10 +10,10 @@ const MAX_FORM_BODY_BYTES = 16 * 1024;
 /**
  * The owner's forms that carry files (photos, a catalog file), read as they
  * stream with their own limits (app/.server/admin/photo-upload.ts,
- * routes/admin.import.tsx); the largest is a save with ten photos. With
+ * routes/admin.import.tsx, routes/admin.tax.tsx); the largest is a save with ten photos. With
  * JavaScript on, React Router posts them to the same path with `.data`.
  */
-const UPLOAD_FORMS = /^\/admin\/(?:products|categories|import)(?:[/.]|$)/;
+const UPLOAD_FORMS = /^\/admin\/(?:products|categories|import|tax)(?:[/.]|$)/;
 
 const BODYLESS_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
 

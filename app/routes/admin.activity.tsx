@@ -32,9 +32,11 @@ const LISTS: Record<string, string> = {
   category: "/admin/categories",
   catalog: "/admin/products",
   account: "/admin/account",
+  shipping: "/admin/shipping",
+  tax: "/admin/tax",
 };
 
-/** Where an entry's subject is managed: its order or product page, or the categories, products or account screen. */
+/** Where an entry's subject is managed: its order or product page, or the categories, products, account, shipping or tax screen. */
 const subjectPath = (entry: { subjectType: string; subject: string }) =>
   LISTS[entry.subjectType] ?? `/admin/${entry.subjectType}s/${encodeURIComponent(entry.subject)}`;
 

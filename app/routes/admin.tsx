@@ -13,6 +13,8 @@ const SCREENS = [
   ["/admin/orders", "Orders"],
   ["/admin/products", "Products"],
   ["/admin/categories", "Categories"],
+  ["/admin/shipping", "Shipping"],
+  ["/admin/tax", "Tax"],
   ["/admin/activity", "Activity"],
   ["/admin/account", "Account"],
 ] as const;

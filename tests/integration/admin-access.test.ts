@@ -98,6 +98,8 @@ describe(`the owner's role, on ${testEngine}`, () => {
       "/admin/catalog.json",
       "/admin/categories",
       "/admin/import",
+      "/admin/shipping",
+      "/admin/tax",
     ];
     const actions: [string, Record<string, string>][] = [
       ["/admin?index", { intent: "ship", number: order.number }],
@@ -107,6 +109,8 @@ describe(`the owner's role, on ${testEngine}`, () => {
       ["/admin/products/1001", { intent: "set", stock: "0", expected: String(await stockOf(shop.db, 1001)) }],
       ["/admin/products/new", { intent: "save", name: "Sneaky", price: "1", category: "wax", lowStockAt: "1" }],
       ["/admin/categories", { intent: "rename", id: "1", title: "Sneaky" }],
+      ["/admin/shipping", { intent: "preset", preset: "Contiguous US" }],
+      ["/admin/tax", { intent: "state", state: "TX", rate: "6.25" }],
     ];
     const stockBefore = await stockOf(shop.db, 1001);
     const visitor = new BrowserSession(shop.url);
@@ -134,6 +138,8 @@ describe(`the owner's role, on ${testEngine}`, () => {
     expect(await stockOf(shop.db, 1001)).toBe(stockBefore);
     expect(await shop.db.selectFrom("products").select("id").where("name", "=", "Sneaky").execute()).toEqual([]);
     expect(await shop.db.selectFrom("categories").select("id").where("title", "=", "Sneaky").execute()).toEqual([]);
+    expect(await shop.db.selectFrom("shipping_zones").select("id").execute()).toEqual([]);
+    expect(await shop.db.selectFrom("tax_states").select("state").execute()).toEqual([]);
   });
 
   it('answers an unknown or a missing intent with 400 and "Unknown action." on every back-office action, changing nothing', async () => {
@@ -164,6 +170,9 @@ describe(`the owner's role, on ${testEngine}`, () => {
         create: await owner.postMultipart("/admin/products/new", multipart({ ...intent, ...product })),
         categories: await owner.postMultipart("/admin/categories", multipart({ ...intent, title: "Sneaky" })),
         import: await owner.postMultipart("/admin/import", multipart({ ...intent, catalog })),
+        shipping: await owner.postForm("/admin/shipping", { ...intent, preset: "Contiguous US" }),
+        tax: await owner.postForm("/admin/tax", { ...intent, state: "TX", rate: "6.25" }),
+        zipRates: await owner.postMultipart("/admin/tax", multipart({ ...intent })),
       };
       for (const [action, answer] of Object.entries(answers)) {
         expect(answer.status, `${action} ${JSON.stringify(intent)}`).toBe(400);

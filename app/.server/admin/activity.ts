@@ -9,7 +9,7 @@ export interface Actor {
 
 export interface ActivityEntry {
   action: string;
-  subjectType: "order" | "product" | "category" | "catalog" | "account";
+  subjectType: "order" | "product" | "category" | "catalog" | "account" | "shipping" | "tax";
   subject: string;
   before?: Record<string, unknown>;
   after?: Record<string, unknown>;
@@ -84,6 +84,14 @@ const ACTIONS: Record<string, string> = {
   "category.photo": "Changed the tile photo of",
   "category.deleted": "Deleted the category",
   "catalog.imported": "Imported the",
+  "shipping.zone_created": "Added the shipping zone",
+  "shipping.zone_deleted": "Deleted the shipping zone",
+  "shipping.rate_added": "Added a shipping rate to",
+  "shipping.rate_deleted": "Deleted a shipping rate of",
+  "tax.state_added": "Started collecting sales tax in",
+  "tax.state_changed": "Changed the sales tax of",
+  "tax.state_removed": "Stopped collecting sales tax in",
+  "tax.zip_rates_uploaded": "Uploaded",
   "owner.created": "Created the owner account",
   "owner.promoted": "Made an owner of",
   "owner.removed": "Took the owner role from",

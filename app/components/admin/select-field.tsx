@@ -1,0 +1,36 @@
+import { useId } from "react";
+
+interface SelectFieldProps extends Omit<React.SelectHTMLAttributes<HTMLSelectElement>, "id"> {
+  label: string;
+  name: string;
+  options: readonly { value: string; label: string }[];
+  error?: string;
+}
+
+/** A labelled select whose error stands right under it and is read with it, as FormField's. */
+export function SelectField({ label, options, error, ...select }: SelectFieldProps) {
+  const id = useId();
+  return (
+    <div className="form-field">
+      <label htmlFor={id}>{label}</label>
+      <select
+        id={id}
+        className="form-field__select"
+        aria-invalid={error ? true : undefined}
+        aria-describedby={error ? `${id}-error` : undefined}
+        {...select}
+      >
+        {options.map((option) => (
+          <option key={option.value} value={option.value}>
+            {option.label}
+          </option>
+        ))}
+      </select>
+      {error ? (
+        <p className="form-field__error" id={`${id}-error`}>
+          {error}
+        </p>
+      ) : null}
+    </div>
+  );
+}

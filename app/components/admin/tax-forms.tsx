@@ -1,0 +1,100 @@
+import { Form } from "react-router";
+import { FormField } from "~/components/form-field";
+import { US_STATES } from "~/lib/us-states";
+import { SelectField } from "./select-field";
+import { type SetupAnswer, answerFor } from "./setup-answer";
+
+const STATE_OPTIONS = US_STATES.map((state) => ({ value: state.code, label: state.name }));
+
+/** Add state: a new tax state, or a new rate for one already there. */
+export function TaxStateForm({ answer }: { answer: SetupAnswer | undefined }) {
+  const { errors, values } = answerFor(answer, "state");
+  return (
+    <Form method="post" className="admin-section stock-form" aria-labelledby="tax-state-title" key={answer?.notice}>
+      <h2 id="tax-state-title" className="admin-section__title">
+        Add a tax state
+      </h2>
+      <SelectField
+        label="State"
+        name="state"
+        options={STATE_OPTIONS}
+        defaultValue={values.state}
+        error={errors.state}
+      />
+      <FormField
+        label="Rate (%)"
+        name="rate"
+        required
+        inputMode="decimal"
+        hint="From 0 to 20, up to four decimals, like 6.25. Adding a state already listed changes its rate."
+        defaultValue={values.rate}
+        error={errors.rate}
+      />
+      <label className="product-form__check">
+        <input type="checkbox" name="taxShipping" defaultChecked={values.taxShipping === "on"} />
+        Tax shipping
+      </label>
+      <button type="submit" name="intent" value="state" className="button button--primary">
+        Add state
+      </button>
+    </Form>
+  );
+}
+
+/** The ZIP rate table: how many rates each state has, and the upload that replaces the states it names. */
+export function ZipRatesForm({
+  answer,
+  zipRates,
+}: {
+  answer: SetupAnswer | undefined;
+  zipRates: { state: string; name: string; count: number }[];
+}) {
+  const { errors } = answerFor(answer, "upload");
+  return (
+    <Form
+      method="post"
+      encType="multipart/form-data"
+      className="admin-section stock-form"
+      aria-labelledby="zip-rates-title"
+      key={answer?.notice}
+    >
+      <h2 id="zip-rates-title" className="admin-section__title">
+        ZIP rates
+      </h2>
+      <p className="admin-card__detail">
+        Local rates differ by ZIP code: a ZIP code’s rate replaces its state’s. Upload a CSV with the columns State,
+        ZipCode and EstimatedCombinedRate (0.0725 for 7.25 %), as the free monthly tables publish them. It replaces the
+        ZIP rates of the states it names and leaves the others.
+      </p>
+      {zipRates.length === 0 ? (
+        <p className="admin-empty">No ZIP rates: each tax state’s own rate applies.</p>
+      ) : (
+        <ul className="zip-rate-counts">
+          {zipRates.map((row) => (
+            <li key={row.state}>{`${row.name}: ${row.count} ZIP ${row.count === 1 ? "rate" : "rates"}`}</li>
+          ))}
+        </ul>
+      )}
+      <div className="form-field">
+        <label htmlFor="zip-rates-file">ZIP rates (CSV)</label>
+        <input
+          id="zip-rates-file"
+          type="file"
+          name="zipRates"
+          accept=".csv,text/csv"
+          required
+          aria-invalid={errors.zipRates ? true : undefined}
+          aria-describedby={errors.zipRates ? "zip-rates-error" : undefined}
+        />
+        {errors.zipRates ? (
+          <p className="form-field__error" id="zip-rates-error" role="alert">
+            {errors.zipRates}
+          </p>
+        ) : null}
+      </div>
+      <button type="submit" name="intent" value="upload" className="button button--primary">
+        Upload
+      </button>
+    </Form>
+  );
+}

@@ -1,0 +1,83 @@
+import { expect, test } from "../support/test";
+import { seriousViolations } from "../support/axe";
+import { screenshot } from "../support/catalog";
+
+const PHONE = { width: 390, height: 844 };
+
+/*
+ * The owner's shipping and tax setup (issue #31) on a phone. The spec takes
+ * its zone and tax state away again at the end: the worker's shop serves the
+ * other checkout specs, which expect a shop with nothing set up (SPEC).
+ */
+test("the owner sets up Contiguous US with a flat rate and free over $75, and Texas sales tax, from a phone", async ({
+  page,
+  asOwner,
+}, testInfo) => {
+  test.setTimeout(90_000);
+  await page.setViewportSize(PHONE);
+  const notice = page.locator(".admin-notice");
+  await asOwner(page);
+  await page.getByRole("navigation", { name: "Back office" }).getByRole("link", { name: "Shipping" }).click();
+  await expect(page.getByRole("heading", { level: 1, name: "Shipping" })).toBeVisible();
+  expect(await seriousViolations(page), "/admin/shipping, nothing set up").toEqual([]);
+
+  await page.getByRole("button", { name: "Add Contiguous US" }).click();
+  await expect(notice).toHaveText("Zone “Contiguous US” added.");
+  const zone = page.getByRole("listitem").filter({ has: page.getByRole("heading", { name: "Contiguous US" }) });
+  await expect(zone.getByText("49 states")).toBeVisible();
+
+  const rateForm = zone.getByRole("form", { name: "New rate" });
+  await rateForm.getByLabel("Rate name").fill("USPS Ground Advantage");
+  await rateForm.getByLabel("Price").fill("6.95");
+  await rateForm.getByLabel("Delivery estimate").fill("3–5 business days");
+  await rateForm.getByLabel("Condition").selectOption({ label: "Always" });
+  await rateForm.getByRole("button", { name: "Add rate" }).click();
+  await expect(notice).toHaveText("Rate “USPS Ground Advantage” added to Contiguous US.");
+
+  // "From" not below "To" is refused beside the field, and nothing is added.
+  await rateForm.getByLabel("Rate name").fill("Free over $75");
+  await rateForm.getByLabel("Price").fill("0");
+  await rateForm.getByLabel("Condition").selectOption({ label: "Order subtotal" });
+  await rateForm.getByLabel("From").fill("75");
+  await rateForm.getByLabel("To").fill("50");
+  await rateForm.getByRole("button", { name: "Add rate" }).click();
+  await expect(rateForm.getByText("From must be below To.")).toBeVisible();
+  await rateForm.getByLabel("To").fill("");
+  await rateForm.getByRole("button", { name: "Add rate" }).click();
+  await expect(notice).toHaveText("Rate “Free over $75” added to Contiguous US.");
+  const rates = zone.getByRole("list", { name: "Rates of Contiguous US" });
+  await expect(rates.getByRole("listitem")).toHaveText([
+    /^Free over \$75 · FreeOrder subtotal from \$75\.00/,
+    /^USPS Ground Advantage · \$6\.95Always · 3–5 business days/,
+  ]);
+  await zone.getByText("49 states").click();
+  expect(await seriousViolations(page), "/admin/shipping, a zone with two rates").toEqual([]);
+  await screenshot(page, testInfo, "shipping at 390px");
+  await page.setViewportSize({ width: 1280, height: 900 });
+  expect(await seriousViolations(page), "/admin/shipping at 1280px").toEqual([]);
+  await screenshot(page, testInfo, "shipping at 1280px");
+  await page.setViewportSize(PHONE);
+
+  await page.getByRole("navigation", { name: "Back office" }).getByRole("link", { name: "Tax" }).click();
+  await expect(page.getByRole("heading", { level: 1, name: "Sales tax" })).toBeVisible();
+  await page.getByLabel("State", { exact: true }).selectOption({ label: "Texas" });
+  await page.getByLabel("Rate (%)").fill("6.25");
+  await page.getByLabel("Tax shipping").check();
+  await page.getByRole("button", { name: "Add state" }).click();
+  await expect(notice).toHaveText("Texas added at 6.25 %.");
+  await expect(page.getByText("Texas · 6.25 %")).toBeVisible();
+  await expect(page.getByText("Shipping taxed · 0 ZIP rates")).toBeVisible();
+  await expect(page.getByLabel("ZIP rates (CSV)")).toBeVisible();
+  expect(await seriousViolations(page), "/admin/tax").toEqual([]);
+  await screenshot(page, testInfo, "tax at 390px");
+  await page.setViewportSize({ width: 1280, height: 900 });
+  expect(await seriousViolations(page), "/admin/tax at 1280px").toEqual([]);
+  await screenshot(page, testInfo, "tax at 1280px");
+
+  // Back to a shop with nothing set up.
+  await page.getByRole("button", { name: "Remove Texas" }).click();
+  await expect(notice).toHaveText("Texas removed: no sales tax is collected there now.");
+  await page.goto("/admin/shipping");
+  await page.getByRole("button", { name: "Delete the zone Contiguous US" }).click();
+  await expect(notice).toHaveText("Zone “Contiguous US” and its rates are deleted.");
+});
