@@ -3,6 +3,7 @@ import type { Db, Trx } from "../db";
 import type { Database, ProductTable } from "../db/schema";
 import { lockForUpdate } from "../db/locks";
 import { toProduct } from "../catalog/queries";
+import { formatOunces } from "~/lib/weight";
 
 /**
  * The owner's products (DESIGN.md, "The owner's back office") as the back
@@ -26,6 +27,8 @@ export const toOwnerProduct = (row: OwnerProductRow) => ({
   categoryTitle: row.category_title,
   visible: row.visible === 1,
   lowStockAt: row.low_stock_at,
+  /** Hundredths of an ounce, or null when the owner gave none. */
+  weight: row.weight,
   low: row.stock <= row.low_stock_at,
 });
 
@@ -89,6 +92,7 @@ export const productSummary = (product: OwnerProduct): Record<string, unknown> =
   description: product.description,
   category: product.categoryTitle,
   lowStockAt: product.lowStockAt,
+  weightOz: product.weight === null ? null : formatOunces(product.weight),
   visible: product.visible,
   photos: product.images.length,
 });
