@@ -141,7 +141,7 @@ describe(`product weights, on ${testEngine}`, () => {
     expect(await weights()).toEqual({ 1001: 800, 1002: 1225, 3001: 600 });
   });
 
-  it("adds a Weight (oz) column to the products CSV, empty for a product without one", async () => {
+  it("adds a Weight (oz) column to the products CSV, and weights to the catalog download, for the products with one", async () => {
     await shop.db.updateTable("products").set({ weight: null }).where("id", "=", 3001).execute();
     const csv = (await owner.get("/admin/products.csv")).html.split("\r\n");
     expect(csv[0]!.split(",").at(-1)).toBe("Weight (oz)");
@@ -151,6 +151,18 @@ describe(`product weights, on ${testEngine}`, () => {
         .split(",")
         .at(-1);
     expect([weightOf(1001), weightOf(1002), weightOf(3001)]).toEqual(["8", "12.25", ""]);
+    const download = JSON.parse((await owner.get("/admin/catalog.json")).html) as {
+      items: { id: number; weight?: number }[];
+    }[];
+    const items = download.flatMap((category) => category.items);
+    expect(items.map((item) => [item.id, item.weight])).toEqual([
+      [1001, 8],
+      [1002, 12.25],
+      [3001, undefined],
+    ]);
+    // The download imports back as it is.
+    expect((await importCommand(download)).code).toBe(0);
+    expect(await weights()).toEqual({ 1001: 800, 1002: 1225, 3001: null });
   });
 
   it("requires nothing without a rate by weight, even with other rates set up", async () => {

@@ -2,7 +2,8 @@ import type { ExpressionBuilder } from "kysely";
 import type { Db, Trx } from "../db";
 import type { Database, ProductTable } from "../db/schema";
 import { lockForUpdate } from "../db/locks";
-import { toProduct } from "../catalog/queries";
+import { getCatalog, toProduct } from "../catalog/queries";
+import { toCatalogDocument } from "~/lib/catalog-api";
 import { formatOunces } from "~/lib/weight";
 
 /**
@@ -96,3 +97,14 @@ export const productSummary = (product: OwnerProduct): Record<string, unknown> =
   visible: product.visible,
   photos: product.images.length,
 });
+
+/** The whole catalog as the import file, hidden products included, each weighed product with its `weight` in ounces. */
+export async function catalogFileOfShop(db: Db) {
+  const catalog = await getCatalog(db, { hidden: true });
+  const weighed = await db.selectFrom("products").select(["id", "weight"]).where("weight", "is not", null).execute();
+  const weights = new Map(weighed.map((row) => [row.id, Number(formatOunces(row.weight!))]));
+  return catalog.map(toCatalogDocument).map((category) => ({
+    ...category,
+    items: category.items.map((item) => (weights.has(item.id) ? { ...item, weight: weights.get(item.id) } : item)),
+  }));
+}
