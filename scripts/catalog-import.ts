@@ -1,6 +1,7 @@
 import fs from "node:fs/promises";
 import { CatalogFileError, parseCatalogText } from "~/.server/catalog/file";
 import { importCatalog } from "~/.server/catalog/import";
+import { weightsMissingMessage } from "~/.server/catalog/weight-rule";
 import { ConfigError, loadConfig } from "~/.server/config";
 import { migrateToLatest, openDatabase } from "~/.server/db";
 
@@ -41,12 +42,18 @@ async function run() {
   const { db, description } = openDatabase(config);
   try {
     await migrateToLatest(db);
-    const summary = await importCatalog(db, catalog, {
+    const outcome = await importCatalog(db, catalog, {
       replace,
       onProgress: (done, total) => {
         if (total >= PROGRESS_FROM) process.stderr.write(`Importing products: ${done}/${total}\n`);
       },
     });
+    if (outcome.kind === "weight_missing") {
+      console.error(`Nothing was imported: ${weightsMissingMessage(outcome.products)}.`);
+      process.exitCode = 1;
+      return;
+    }
+    const { summary } = outcome;
     console.log(
       `Imported ${summary.categories} categories and ${summary.products} products into ${description}` +
         (replace ? ` (removed ${summary.removedCategories} categories and ${summary.removedProducts} products).` : "."),

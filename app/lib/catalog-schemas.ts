@@ -1,4 +1,5 @@
 import { dollarsToCents } from "./money";
+import { ouncesToHundredths } from "./weight";
 import { z } from "./zod";
 
 /** The owner's catalog forms (DESIGN.md, "The owner's back office"), checked on the server. */
@@ -34,6 +35,19 @@ export const productFormSchema = z.object({
   description: z.string().trim().max(5000, "A description has at most 5000 characters."),
   category: z.string().trim().min(1, "Choose a category."),
   lowStockAt: wholeNumber("Enter a whole number from 0 up.", 0, MAX_STOCK),
+  /** Ounces as typed, in hundredths of an ounce; left empty, the product has no weight (null). */
+  weight: z
+    .string()
+    .optional()
+    .transform((value, ctx) => {
+      if (value === undefined || value.trim() === "") return null;
+      const weight = ouncesToHundredths(value);
+      if (weight === undefined || weight === 0) {
+        ctx.addIssue({ code: "custom", message: "Enter the weight in ounces, like 8.5 (at most 10000)." });
+        return z.NEVER;
+      }
+      return weight;
+    }),
   visible: z.literal("on").optional(),
 });
 

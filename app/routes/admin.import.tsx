@@ -10,6 +10,7 @@ import { requireOwner } from "~/.server/admin/owners";
 import { CatalogFileError, parseCatalogText } from "~/.server/catalog/file";
 import { importCatalog } from "~/.server/catalog/import";
 import { type ImportPreview, previewImport } from "~/.server/catalog/import-preview";
+import { weightsMissingMessage } from "~/.server/catalog/weight-rule";
 import { MAX_CATALOG_FILE_BYTES } from "~/lib/catalog-schemas";
 import type { Route } from "./+types/admin.import";
 import { Notice, Refusal } from "~/components/admin/notices";
@@ -61,7 +62,7 @@ export async function action({ context, request, url }: Route.ActionArgs) {
       } satisfies ImportAnswer;
     case "import": {
       const now = Date.now();
-      const summary = await importCatalog(context.db, file, {
+      const outcome = await importCatalog(context.db, file, {
         replace,
         record: (trx, summary) =>
           recordActivity(
@@ -76,6 +77,12 @@ export async function action({ context, request, url }: Route.ActionArgs) {
             now,
           ),
       });
+      if (outcome.kind === "weight_missing")
+        return data<ImportAnswer>(
+          { error: `Nothing was imported: ${weightsMissingMessage(outcome.products)}.` },
+          { status: 409 },
+        );
+      const { summary } = outcome;
       return {
         notice:
           `Imported ${summary.categories} categories and ${summary.products} products.` +

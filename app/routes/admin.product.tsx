@@ -9,6 +9,7 @@ import { FormField } from "~/components/form-field";
 import { StockForms, type StockAnswer } from "~/components/admin/stock-forms";
 import { PhotoList } from "~/components/admin/photo-list";
 import { formatPrice } from "~/lib/money";
+import { formatOunces } from "~/lib/weight";
 import { productFormSchema, stockEditSchema } from "~/lib/catalog-schemas";
 import { fieldErrors } from "~/lib/zod";
 import type { Route } from "./+types/admin.product";
@@ -189,6 +190,14 @@ export default function AdminProduct({ loaderData, actionData }: Route.Component
           hint="In dollars, like 12.34"
           defaultValue={value("price", product ? (product.priceCents / 100).toFixed(2) : "")}
           error={errors.price}
+        />
+        <FormField
+          label="Weight (oz)"
+          name="weight"
+          inputMode="decimal"
+          hint="Packed for shipping, like 8.5; needed while rates by weight are set up"
+          defaultValue={value("weight", product?.weight == null ? "" : formatOunces(product.weight))}
+          error={errors.weight}
         />
         <FormField
           label="Scent"

@@ -7,6 +7,8 @@ export interface TestItem {
   name?: string;
   price?: number | string;
   stock?: number;
+  /** Ounces; left out, the file gives no weight. */
+  weight?: number | string;
 }
 
 /** A catalog file in the import shape, with defaults for what a test does not care about. */

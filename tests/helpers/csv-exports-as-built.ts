@@ -3,10 +3,12 @@ import type { Db } from "~/.server/db";
 import type { Database } from "~/.server/db/schema";
 import type { OrderListQuery } from "~/lib/admin-schemas";
 import { formatPrice } from "~/lib/money";
+import { formatOunces } from "~/lib/weight";
 
 /*
  * The oracle: the three exports as the shop built them before they streamed
- * (whole file in memory, commit 8e2cd9c), copied here and nowhere else. A
+ * (whole file in memory, commit 8e2cd9c; the products' weight column added
+ * since, issue #31), copied here and nowhere else. A
  * streamed export must write exactly these bytes
  * (tests/integration/admin-csv-exports.test.ts).
  */
@@ -143,6 +145,7 @@ export async function productsCsvAsBuilt(db: Db) {
     "Scent",
     "Description",
     "Photos",
+    "Weight (oz)",
   ];
   const rows = products.map((product) => [
     product.id,
@@ -155,6 +158,7 @@ export async function productsCsvAsBuilt(db: Db) {
     product.scent,
     product.description,
     (JSON.parse(product.images) as string[]).join(" "),
+    product.weight === null ? "" : formatOunces(product.weight),
   ]);
   return csvFile([header, ...rows]);
 }

@@ -2,6 +2,7 @@ import { createAuth, loadAuthSecret } from "~/.server/accounts/auth";
 import { makeOwner } from "~/.server/admin/owners";
 import { loadConfig } from "~/.server/config";
 import type { Db } from "~/.server/db";
+import { formatOunces } from "~/lib/weight";
 import { newCredentials, signIn } from "./accounts";
 import { BrowserSession } from "./browser-session";
 import type { Shop } from "./shop-api";
@@ -79,6 +80,7 @@ export async function productEditForm(
       "products.low_stock_at",
       "products.visible",
       "products.images",
+      "products.weight",
       "categories.slug",
     ])
     .where("products.id", "=", productId)
@@ -92,6 +94,7 @@ export async function productEditForm(
     category: product.slug,
     lowStockAt: String(product.low_stock_at),
     visible: product.visible === 1 ? "on" : "",
+    weight: product.weight === null ? "" : formatOunces(product.weight),
     ...changes,
   };
   const form = new FormData();

@@ -166,7 +166,7 @@ describe(`the owner's products, on ${testEngine}`, () => {
     const csv = await owner.get("/admin/products.csv");
     expect(csv.html).toContain(`,"'=HYPERLINK(""http://evil"")",`);
     expect(csv.html.split("\r\n")[0]).toBe(
-      "Id,Name,Category,Price,Stock,Low-stock alert at,Visible in the shop,Scent,Description,Photos",
+      "Id,Name,Category,Price,Stock,Low-stock alert at,Visible in the shop,Scent,Description,Photos,Weight (oz)",
     );
     expect(csv.html).toContain("1002,Smoked Cedar,Wax,12.34,2,4,no,Cedar & smoke,Poured in small batches.,/photos/");
   });

@@ -35,6 +35,28 @@ describe("parseCatalogFile", () => {
     expect(parseCatalogFile(file)[0]!.items[0]!.images).toEqual(["https://cdn.example.com/a.webp"]);
   });
 
+  it("reads an optional weight in ounces as hundredths of an ounce, and names a bad one", () => {
+    const items = [
+      item(),
+      item({ id: 1002, weight: 8.5 }),
+      item({ id: 1003, weight: 10_000 }),
+      item({ id: 1004, weight: 0.01 }),
+    ];
+    expect(parseCatalogFile([category({ items })])[0]!.items.map((entry) => entry.weight)).toEqual([
+      undefined,
+      850,
+      1_000_000,
+      1,
+    ]);
+    const where = 'category 1 ("Wax"), item 1 (id 1001), field "weight": ';
+    for (const weight of [0, -1, 8.555, 10_000.01])
+      expect(errorOf([category({ items: [item({ weight })] })])).toBe(
+        `${where}must be ounces above 0 and at most 10000, with at most 2 decimals`,
+      );
+    for (const weight of ["8.5", null, true])
+      expect(errorOf([category({ items: [item({ weight })] })])).toBe(`${where}must be a number of ounces`);
+  });
+
   it("refuses something that is not a list of categories", () => {
     expect(errorOf({ title: "Wax" })).toMatch(/^the file: /);
     expect(errorOf([])).toBe("the file: must hold at least one category");

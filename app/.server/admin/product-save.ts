@@ -1,6 +1,7 @@
 import type { ProductForm } from "~/lib/catalog-schemas";
 import { type Db, transaction } from "../db";
 import { catalogVersionBump } from "../catalog/version";
+import { WEIGHT_NEEDED, checkWeightRule } from "../catalog/weight-rule";
 import { type ProcessedPhoto, deleteUnusedPhotos, photoUrl, storePhotos } from "../catalog/photos";
 import { type Actor, recordActivity } from "./activity";
 import { insertWithNextId, nextPosition } from "./product-numbers";
@@ -51,6 +52,10 @@ export async function saveProduct(
     if (!category) return { kind: "refused", field: "category", message: "Choose a category from the list." };
     const before = id === undefined ? undefined : await findOwnerProductForUpdate(trx, id);
     if (id !== undefined && !before) return { kind: "not_found" };
+    const rule = await checkWeightRule(trx, () => [
+      { id, name: form.name, visible: form.visible !== undefined, weight: form.weight },
+    ]);
+    if (rule.kind === "weight_missing") return { kind: "refused", field: "weight", message: WEIGHT_NEEDED };
 
     const current = before?.images ?? [];
     const kept = photos.keep
@@ -72,6 +77,7 @@ export async function saveProduct(
       images: JSON.stringify(images),
       visible: form.visible ? 1 : 0,
       low_stock_at: form.lowStockAt,
+      weight: form.weight,
     };
     let productId: number;
     if (before) {

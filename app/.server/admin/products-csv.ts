@@ -1,4 +1,5 @@
 import { formatPrice } from "~/lib/money";
+import { formatOunces } from "~/lib/weight";
 import type { Db } from "../db";
 import type { CsvExport } from "./csv-stream";
 import { type OwnerProduct, selectOwnerProducts, toOwnerProduct } from "./products";
@@ -53,6 +54,7 @@ export const productsCsv = (db: Db, batchSize = 500): CsvExport<OwnerProduct & C
     "Scent",
     "Description",
     "Photos",
+    "Weight (oz)",
   ],
   batchAfter: (last) => productBatch(db, last, batchSize),
   rows: (product) => [
@@ -67,6 +69,7 @@ export const productsCsv = (db: Db, batchSize = 500): CsvExport<OwnerProduct & C
       product.scent,
       product.description,
       product.images.join(" "),
+      product.weight === null ? "" : formatOunces(product.weight),
     ],
   ],
 });

@@ -2,7 +2,9 @@ import type { ExpressionBuilder } from "kysely";
 import type { Db, Trx } from "../db";
 import type { Database, ProductTable } from "../db/schema";
 import { lockForUpdate } from "../db/locks";
-import { toProduct } from "../catalog/queries";
+import { getCatalog, toProduct } from "../catalog/queries";
+import { toCatalogDocument } from "~/lib/catalog-api";
+import { formatOunces } from "~/lib/weight";
 
 /**
  * The owner's products (DESIGN.md, "The owner's back office") as the back
@@ -26,6 +28,8 @@ export const toOwnerProduct = (row: OwnerProductRow) => ({
   categoryTitle: row.category_title,
   visible: row.visible === 1,
   lowStockAt: row.low_stock_at,
+  /** Hundredths of an ounce, or null when the owner gave none. */
+  weight: row.weight,
   low: row.stock <= row.low_stock_at,
 });
 
@@ -89,6 +93,18 @@ export const productSummary = (product: OwnerProduct): Record<string, unknown> =
   description: product.description,
   category: product.categoryTitle,
   lowStockAt: product.lowStockAt,
+  weightOz: product.weight === null ? null : formatOunces(product.weight),
   visible: product.visible,
   photos: product.images.length,
 });
+
+/** The whole catalog as the import file, hidden products included, each weighed product with its `weight` in ounces. */
+export async function catalogFileOfShop(db: Db) {
+  const catalog = await getCatalog(db, { hidden: true });
+  const weighed = await db.selectFrom("products").select(["id", "weight"]).where("weight", "is not", null).execute();
+  const weights = new Map(weighed.map((row) => [row.id, Number(formatOunces(row.weight!))]));
+  return catalog.map(toCatalogDocument).map((category) => ({
+    ...category,
+    items: category.items.map((item) => (weights.has(item.id) ? { ...item, weight: weights.get(item.id) } : item)),
+  }));
+}

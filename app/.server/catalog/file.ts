@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { dollarsToCents } from "~/lib/money";
+import { ouncesToHundredths } from "~/lib/weight";
 
 /** The catalog import file of DESIGN.md: the original shop's category documents. */
 
@@ -23,6 +24,16 @@ const price = z.union([z.number(), z.string()]).transform((value, ctx) => {
   return cents;
 });
 
+/** Ounces, in hundredths of an ounce (app/lib/weight.ts). */
+const weight = z.number("must be a number of ounces").transform((value, ctx) => {
+  const hundredths = Number.isFinite(value) ? ouncesToHundredths(String(value)) : undefined;
+  if (hundredths === undefined || hundredths === 0) {
+    ctx.addIssue({ code: "custom", message: "must be ounces above 0 and at most 10000, with at most 2 decimals" });
+    return z.NEVER;
+  }
+  return hundredths;
+});
+
 export const catalogItemSchema = z.object({
   id: z.number().int("must be a whole number").positive("must be positive").max(2_147_483_647, "is too large"),
   name: text(200),
@@ -32,6 +43,8 @@ export const catalogItemSchema = z.object({
   scent: z.string().trim().max(200, "must be at most 200 characters"),
   description: z.string().trim().max(5000, "must be at most 5000 characters"),
   itemCategoy: z.string().trim().optional(),
+  /** Left out, an import leaves the product's weight as it is (a new product has none). */
+  weight: weight.optional(),
 });
 
 export const catalogCategorySchema = z.object({
@@ -126,4 +139,5 @@ export const itemColumns = (item: CatalogFile[number]["items"][number]) => ({
   scent: item.scent,
   description: item.description,
   images: JSON.stringify(item.images),
+  weight: item.weight ?? null,
 });

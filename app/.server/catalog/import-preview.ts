@@ -26,13 +26,14 @@ const FIELDS = [
   ["description", "description"],
   ["images", "photos"],
   ["category_id", "category"],
+  ["weight", "weight"],
 ] as const;
 
 export async function previewImport(db: Db, file: CatalogFile, options: { replace: boolean }): Promise<ImportPreview> {
   const categories = await db.selectFrom("categories").select(["id", "slug", "title", "image_url"]).execute();
   const products = await db
     .selectFrom("products")
-    .select(["id", "name", "price_cents", "stock", "scent", "description", "images", "category_id"])
+    .select(["id", "name", "price_cents", "stock", "scent", "description", "images", "category_id", "weight"])
     .execute();
   const categoryBySlug = new Map(categories.map((category) => [category.slug, category]));
   const productById = new Map(products.map((product) => [product.id, product]));
@@ -54,7 +55,8 @@ export async function previewImport(db: Db, file: CatalogFile, options: { replac
         preview.products.added.push({ id: item.id, name: item.name });
         continue;
       }
-      const incoming = { ...itemColumns(item), category_id: existing?.id ?? -1 };
+      // A file without a weight leaves the product's as it is (import.ts).
+      const incoming = { ...itemColumns(item), category_id: existing?.id ?? -1, weight: item.weight ?? current.weight };
       const fields = FIELDS.filter(([column]) => current[column] !== incoming[column]).map(([, label]) => label);
       if (fields.length > 0) preview.products.changed.push({ id: item.id, name: item.name, fields });
       else preview.products.unchanged += 1;

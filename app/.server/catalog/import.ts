@@ -1,6 +1,7 @@
 import { type CatalogFile, categoryRoute, categorySlug, itemColumns } from "./file";
 import { deleteUnusedPhotos } from "./photos";
 import { catalogVersionBump } from "./version";
+import { checkWeightRule } from "./weight-rule";
 import { type Db, type Trx, transaction } from "../db";
 import { lockedInIdOrder } from "../db/locks";
 
@@ -22,13 +23,20 @@ export interface ImportSummary {
   removedProducts: number;
 }
 
+export type ImportOutcome =
+  { kind: "imported"; summary: ImportSummary } | { kind: "weight_missing"; products: { id?: number; name: string }[] };
+
 /**
  * Writes a validated catalog file in one transaction: upserts categories by
  * title and products by id; with `replace`, also deletes what the file lacks.
+ * While rates by weight are set up, a file that would leave a visible product
+ * without a weight changes nothing (weight-rule.ts).
  */
-export async function importCatalog(db: Db, file: CatalogFile, options: ImportOptions): Promise<ImportSummary> {
+export async function importCatalog(db: Db, file: CatalogFile, options: ImportOptions): Promise<ImportOutcome> {
   const total = file.reduce((sum, category) => sum + category.items.length, 0);
   return transaction(db, async (trx) => {
+    const rule = await checkWeightRule(trx, () => productsAsImported(trx, file));
+    if (rule.kind === "weight_missing") return rule;
     const categoryIds = new Map<string, number>();
     // A category the file names is live at its own URL: a renamed category's old address there stops redirecting.
     await trx
@@ -98,6 +106,8 @@ export async function importCatalog(db: Db, file: CatalogFile, options: ImportOp
             scent: eb.ref("excluded.scent"),
             description: eb.ref("excluded.description"),
             images: eb.ref("excluded.images"),
+            // A file without a product's weight leaves the weight it has.
+            weight: eb.fn.coalesce("excluded.weight", "products.weight"),
             position: eb.ref("excluded.position"),
           })),
         )
@@ -115,8 +125,40 @@ export async function importCatalog(db: Db, file: CatalogFile, options: ImportOp
     const summary = { categories: file.length, products: products.length, removedCategories, removedProducts };
     await options.record?.(trx, summary);
     await catalogVersionBump(trx).execute();
-    return summary;
+    return { kind: "imported", summary };
   });
+}
+
+/**
+ * The file's products that give no weight, as the import would leave them:
+ * a new one visible with none, an existing one as visible and as weighed as it is.
+ */
+async function productsAsImported(trx: Trx, file: CatalogFile) {
+  const unweighed = file.flatMap((category) => category.items.filter((item) => item.weight === undefined));
+  const products = [];
+  for (let start = 0; start < unweighed.length; start += BATCH_SIZE) {
+    const batch = unweighed.slice(start, start + BATCH_SIZE);
+    const rows = await trx
+      .selectFrom("products")
+      .select(["id", "visible", "weight"])
+      .where(
+        "id",
+        "in",
+        batch.map((item) => item.id),
+      )
+      .execute();
+    const current = new Map(rows.map((row) => [row.id, row]));
+    for (const item of batch) {
+      const row = current.get(item.id);
+      products.push({
+        id: item.id,
+        name: item.name,
+        visible: row ? row.visible === 1 : true,
+        weight: row?.weight ?? null,
+      });
+    }
+  }
+  return products;
 }
 
 /**

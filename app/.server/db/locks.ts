@@ -16,6 +16,14 @@ export function lockForUpdate<DB, TB extends keyof DB, O>(
   return isSqlite(db) ? query : query.forUpdate(of);
 }
 
+/** Keeps the rows `query` reads from changing until its transaction ends, while others may read them too. */
+export function lockForShare<DB, TB extends keyof DB, O>(
+  db: Db,
+  query: SelectQueryBuilder<DB, TB, O>,
+): SelectQueryBuilder<DB, TB, O> {
+  return isSqlite(db) ? query : query.forShare();
+}
+
 /**
  * Claims the rows `query` reads for this process: of several processes,
  * each skips the rows another holds (`FOR UPDATE SKIP LOCKED`), so they
