@@ -1,5 +1,6 @@
 import { Link, data } from "react-router";
 import { requireOwner } from "~/.server/admin/owners";
+import { productsWithoutWeight } from "~/.server/catalog/weight-rule";
 import {
   type ShippingOutcome,
   addPresetZone,
@@ -8,7 +9,6 @@ import {
   deleteRate,
   deleteZone,
   listShippingZones,
-  productsWithoutWeight,
   zoneOfEachState,
 } from "~/.server/admin/shipping-setup";
 import { NewZoneForms } from "~/components/admin/new-zone-form";

@@ -187,15 +187,3 @@ export function deleteRate(db: Db, id: number, options: Options): Promise<Shippi
     return { kind: "done", notice: `Rate “${rate.name}” deleted from ${rate.zone}.` };
   });
 }
-
-/** Visible products without a weight, while any rate by weight exists: such a rate cannot price a cart holding one. */
-export async function productsWithoutWeight(db: Db) {
-  return db
-    .selectFrom("products")
-    .select(["id", "name"])
-    .where("visible", "=", 1)
-    .where("weight", "is", null)
-    .where((eb) => eb.exists(eb.selectFrom("shipping_rates").select("id").where("condition", "=", "weight")))
-    .orderBy("id")
-    .execute();
-}

@@ -1,4 +1,4 @@
-import type { Trx } from "../db";
+import type { Db, Trx } from "../db";
 import { lockForShare } from "../db/locks";
 import type { HundredthsOfOunce } from "~/lib/weight";
 
@@ -48,6 +48,18 @@ export async function checkWeightRule(
   const lacking = (await products()).filter((product) => product.visible && product.weight === null);
   if (lacking.length === 0) return { kind: "met" };
   return { kind: "weight_missing", products: lacking.map(({ id, name }) => ({ id, name })) };
+}
+
+/** Visible products without a weight, while any rate by weight exists: such a rate cannot price a cart holding one. */
+export async function productsWithoutWeight(db: Db) {
+  return db
+    .selectFrom("products")
+    .select(["id", "name"])
+    .where("visible", "=", 1)
+    .where("weight", "is", null)
+    .where((eb) => eb.exists(eb.selectFrom("shipping_rates").select("id").where("condition", "=", "weight")))
+    .orderBy("id")
+    .execute();
 }
 
 /** The refusal the form shows beside its Weight field. */
