@@ -14,6 +14,8 @@ import {
 } from "~/.server/json-api";
 import type { ShopContext } from "~/.server/load-context";
 import { PaymentUnavailable, placeOrder } from "~/.server/orders/checkout";
+import { orderBreakdown } from "~/.server/orders/order-pricing";
+import { insufficientStock, orderTooLarge, pricingRefusalAnswer } from "./pricing-answers";
 
 /**
  * POST /api/checkout's answer: DESIGN.md §Checkout steps 1–2; prices, totals
@@ -62,12 +64,7 @@ export async function answerCheckout(request: JsonRequest, context: ShopContext)
   if (result.kind === "expired") {
     return orderExpired();
   }
-  if (result.kind === "too_large") {
-    return errorAnswer(400, {
-      code: "order_too_large",
-      message: `An order can total at most $${formatPrice(MAX_ORDER_CENTS)}. Please split it into smaller orders.`,
-    });
-  }
+  if (result.kind === "too_large") return orderTooLarge();
   if (result.kind === "key_reused") {
     return errorAnswer(422, {
       code: "idempotency_key_reused",
@@ -93,18 +90,14 @@ export async function answerCheckout(request: JsonRequest, context: ShopContext)
       { headers: { "Retry-After": String(seconds) } },
     );
   }
-  if (result.kind === "shortfall") {
-    return errorAnswer(
-      409,
-      { code: "insufficient_stock", message: checkoutTexts.notEnoughStock },
-      { extra: { adjustments: result.adjustments } },
-    );
-  }
+  if (result.kind === "shortfall") return insufficientStock(result.adjustments);
+  if (result.kind !== "placed") return pricingRefusalAnswer(result);
   const { order, payment, replayed } = result;
   return jsonAnswer(replayed ? 200 : 201, {
     order: {
       number: order.number,
       amountCents: order.amount_cents,
+      ...orderBreakdown(order),
       status: order.status,
       accessToken: context.orderAccess.tokenFor(order.number),
     },
