@@ -1,6 +1,5 @@
 import { checkoutRequestSchema } from "~/lib/checkout-schema";
 import { checkoutTexts } from "~/lib/checkout-texts";
-import { formatPrice, MAX_ORDER_CENTS } from "~/lib/money";
 import { getShopper } from "~/.server/accounts/auth";
 import {
   errorAnswer,
