@@ -1,20 +1,17 @@
 import { checkoutRequestSchema } from "~/lib/checkout-schema";
-import { checkoutTexts } from "~/lib/checkout-texts";
 import { getShopper } from "~/.server/accounts/auth";
 import {
   errorAnswer,
-  invalidRequest,
   type JsonAnswer,
   jsonAnswer,
   type JsonRequest,
   orderExpired,
-  readJsonBody,
   tooManyAttempts,
 } from "~/.server/json-api";
 import type { ShopContext } from "~/.server/load-context";
 import { PaymentUnavailable, placeOrder } from "~/.server/orders/checkout";
 import { orderBreakdown } from "~/.server/orders/order-pricing";
-import { insufficientStock, orderTooLarge, pricingRefusalAnswer } from "./pricing-answers";
+import { insufficientStock, readCartRequest, orderTooLarge, pricingRefusalAnswer } from "./pricing-answers";
 
 /**
  * POST /api/checkout's answer: DESIGN.md §Checkout steps 1–2; prices, totals
@@ -25,20 +22,14 @@ import { insufficientStock, orderTooLarge, pricingRefusalAnswer } from "./pricin
  * server/ (docs/decisions/003-layout.md).
  */
 export async function answerCheckout(request: JsonRequest, context: ShopContext): Promise<JsonAnswer> {
-  const body = await readJsonBody(request);
-  if (!body.ok) return body.answer;
-  const lines = (body.value as { lines?: unknown } | null)?.lines;
-  if (Array.isArray(lines) && lines.length === 0) {
-    return errorAnswer(400, { code: "empty_cart", message: checkoutTexts.emptyCart });
-  }
-  const parsed = checkoutRequestSchema.safeParse(body.value);
-  if (!parsed.success) return invalidRequest(parsed.error);
+  const parsed = await readCartRequest(request, checkoutRequestSchema);
+  if (!parsed.ok) return parsed.answer;
 
   // A signed-in shopper's order is theirs, and their receipt goes to their email; a guest is billed as "Guest".
   const shopper = await getShopper(context.auth, request.headers);
   let result;
   try {
-    result = await placeOrder(context.db, context.payments, parsed.data, {
+    result = await placeOrder(context.db, context.payments, parsed.value, {
       customer: shopper ? { userId: shopper.id, displayName: shopper.displayName, email: shopper.email } : {},
       now: Date.now(),
       reservationMs: context.config.reservationMs,

@@ -1,6 +1,14 @@
 import { checkoutTexts } from "~/lib/checkout-texts";
 import { formatPrice, MAX_ORDER_CENTS } from "~/lib/money";
-import { errorAnswer, type JsonAnswer } from "~/.server/json-api";
+import type { z } from "~/lib/zod";
+import {
+  type Body,
+  errorAnswer,
+  invalidRequest,
+  type JsonAnswer,
+  type JsonRequest,
+  readJsonBody,
+} from "~/.server/json-api";
 import type { StockAdjustment } from "~/.server/orders/checkout";
 import type { OrderPriceResult } from "~/.server/orders/order-pricing";
 import { MIN_CHARGE_CENTS, type Quote } from "~/.server/pricing/quote";
@@ -67,3 +75,18 @@ export const orderTooLarge = () =>
     code: "order_too_large",
     message: `An order can total at most $${formatPrice(MAX_ORDER_CENTS)}. Please split it into smaller orders.`,
   });
+
+/** A cart's body for the checkout or its quote: JSON, not an empty cart (a message of its own), and valid. */
+export async function readCartRequest<Schema extends z.ZodType>(
+  request: JsonRequest,
+  schema: Schema,
+): Promise<Body<z.output<Schema>>> {
+  const body = await readJsonBody(request);
+  if (!body.ok) return body;
+  const lines = (body.value as { lines?: unknown } | null)?.lines;
+  if (Array.isArray(lines) && lines.length === 0)
+    return { ok: false, answer: errorAnswer(400, { code: "empty_cart", message: checkoutTexts.emptyCart }) };
+  const parsed = schema.safeParse(body.value);
+  if (!parsed.success) return { ok: false, answer: invalidRequest(parsed.error) };
+  return { ok: true, value: parsed.data };
+}
