@@ -38,6 +38,7 @@ export default [
   // Express answers POST /api/checkout before React Router (server/express-app.ts mounts
   // server/checkout-route.ts ahead of the router's handler); this module answers its other methods.
   route("api/checkout", "routes/api.checkout.ts"),
+  route("api/checkout/quote", "routes/api.checkout.quote.ts"),
   route("api/payments/test-gateway", "routes/api.payments.test-gateway.ts"),
   route("api/payments/stripe/webhook", "routes/api.payments.stripe.webhook.ts"),
   route("api/orders/:number/payment", "routes/api.orders.$number.payment.ts"),

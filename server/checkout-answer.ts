@@ -1,19 +1,17 @@
 import { checkoutRequestSchema } from "~/lib/checkout-schema";
-import { checkoutTexts } from "~/lib/checkout-texts";
-import { formatPrice, MAX_ORDER_CENTS } from "~/lib/money";
 import { getShopper } from "~/.server/accounts/auth";
 import {
   errorAnswer,
-  invalidRequest,
   type JsonAnswer,
   jsonAnswer,
   type JsonRequest,
   orderExpired,
-  readJsonBody,
   tooManyAttempts,
 } from "~/.server/json-api";
 import type { ShopContext } from "~/.server/load-context";
 import { PaymentUnavailable, placeOrder } from "~/.server/orders/checkout";
+import { orderBreakdown } from "~/.server/orders/order-pricing";
+import { insufficientStock, readCartRequest, orderTooLarge, pricingRefusalAnswer } from "./pricing-answers";
 
 /**
  * POST /api/checkout's answer: DESIGN.md §Checkout steps 1–2; prices, totals
@@ -24,20 +22,14 @@ import { PaymentUnavailable, placeOrder } from "~/.server/orders/checkout";
  * server/ (docs/decisions/003-layout.md).
  */
 export async function answerCheckout(request: JsonRequest, context: ShopContext): Promise<JsonAnswer> {
-  const body = await readJsonBody(request);
-  if (!body.ok) return body.answer;
-  const lines = (body.value as { lines?: unknown } | null)?.lines;
-  if (Array.isArray(lines) && lines.length === 0) {
-    return errorAnswer(400, { code: "empty_cart", message: checkoutTexts.emptyCart });
-  }
-  const parsed = checkoutRequestSchema.safeParse(body.value);
-  if (!parsed.success) return invalidRequest(parsed.error);
+  const parsed = await readCartRequest(request, checkoutRequestSchema);
+  if (!parsed.ok) return parsed.answer;
 
   // A signed-in shopper's order is theirs, and their receipt goes to their email; a guest is billed as "Guest".
   const shopper = await getShopper(context.auth, request.headers);
   let result;
   try {
-    result = await placeOrder(context.db, context.payments, parsed.data, {
+    result = await placeOrder(context.db, context.payments, parsed.value, {
       customer: shopper ? { userId: shopper.id, displayName: shopper.displayName, email: shopper.email } : {},
       now: Date.now(),
       reservationMs: context.config.reservationMs,
@@ -62,12 +54,7 @@ export async function answerCheckout(request: JsonRequest, context: ShopContext)
   if (result.kind === "expired") {
     return orderExpired();
   }
-  if (result.kind === "too_large") {
-    return errorAnswer(400, {
-      code: "order_too_large",
-      message: `An order can total at most $${formatPrice(MAX_ORDER_CENTS)}. Please split it into smaller orders.`,
-    });
-  }
+  if (result.kind === "too_large") return orderTooLarge();
   if (result.kind === "key_reused") {
     return errorAnswer(422, {
       code: "idempotency_key_reused",
@@ -93,18 +80,14 @@ export async function answerCheckout(request: JsonRequest, context: ShopContext)
       { headers: { "Retry-After": String(seconds) } },
     );
   }
-  if (result.kind === "shortfall") {
-    return errorAnswer(
-      409,
-      { code: "insufficient_stock", message: checkoutTexts.notEnoughStock },
-      { extra: { adjustments: result.adjustments } },
-    );
-  }
+  if (result.kind === "shortfall") return insufficientStock(result.adjustments);
+  if (result.kind !== "placed") return pricingRefusalAnswer(result);
   const { order, payment, replayed } = result;
   return jsonAnswer(replayed ? 200 : 201, {
     order: {
       number: order.number,
       amountCents: order.amount_cents,
+      ...orderBreakdown(order),
       status: order.status,
       accessToken: context.orderAccess.tokenFor(order.number),
     },

@@ -1,5 +1,5 @@
 import type express from "express";
-import type { JsonAnswer } from "~/.server/json-api";
+import type { JsonAnswer, JsonRequest } from "~/.server/json-api";
 import type { ShopContext } from "~/.server/load-context";
 import type { Logger } from "~/.server/logger";
 import { answerCheckout } from "./checkout-answer";
@@ -14,7 +14,7 @@ function headersOf(req: express.Request): Headers {
 }
 
 /**
- * POST /api/checkout, answered by Express after the same middleware as every
+ * POST /api/checkout (and its quote, answerOf: quote-answer.ts), answered by Express after the same middleware as every
  * request (headers, logs, origin check, body limits) but in front of React
  * Router: the answer is the one the route would give, read from Node's
  * request and written to Node's response without web Request and Response
@@ -23,8 +23,9 @@ function headersOf(req: express.Request): Headers {
 export function serveCheckout(
   contextOf: (req: express.Request, res: express.Response) => ShopContext,
   logger: Logger,
+  answerOf: (request: JsonRequest, context: ShopContext) => Promise<JsonAnswer> = answerCheckout,
 ): express.RequestHandler {
-  const answer = answeringDatabaseOutages(answerCheckout, logger);
+  const answer = answeringDatabaseOutages(answerOf, logger);
   return async (req, res, next) => {
     try {
       // Node's request is an async iterable of its body's chunks.

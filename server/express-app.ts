@@ -10,6 +10,7 @@ import { sameOriginOnly } from "./origin-check";
 import type { PageCache } from "./page-cache";
 import { createRequestHandler } from "./react-router-handler";
 import { serveCheckout } from "./checkout-route";
+import { answerQuote } from "./quote-answer";
 import { servePhotos } from "./photos";
 import { limitRequestBodies } from "./request-limits";
 import { securityHeaders } from "./security-headers";
@@ -66,7 +67,9 @@ export function createExpressApp({ config, build, assets, pageCache, services }:
   );
   const compress = compression();
   // A checkout's answer is a short JSON (about 1 KB): compressing it gains nothing, and setting up costs a checkout 5%.
-  app.use((req, res, next) => (req.path === "/api/checkout" ? next() : compress(req, res, next)));
+  app.use((req, res, next) =>
+    req.path === "/api/checkout" || req.path === "/api/checkout/quote" ? next() : compress(req, res, next),
+  );
   app.get("/healthz", async (_req, res) => {
     try {
       await sql`select 1`.execute(services.db);
@@ -92,6 +95,8 @@ export function createExpressApp({ config, build, assets, pageCache, services }:
     cspNonce: res.locals.cspNonce as string,
   });
   app.post("/api/checkout", serveCheckout(contextOf, services.logger));
+  // The panel asks for a quote on each change of the address or the method: it shares the checkout's fast path.
+  app.post("/api/checkout/quote", serveCheckout(contextOf, services.logger, answerQuote));
   if (pageCache) app.use(pageCache.capture);
   app.use(
     createRequestHandler({

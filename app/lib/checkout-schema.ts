@@ -55,19 +55,59 @@ export const checkoutLineSchema = z
   })
   .strict();
 
-/** POST /api/checkout's body (DESIGN.md §JSON API). */
+const linesSchema = z
+  .array(checkoutLineSchema)
+  .max(MAX_LINES, `a cart holds at most ${MAX_LINES} lines`)
+  .refine(
+    (lines) => new Set(lines.map((line) => line.id)).size === lines.length,
+    "each item may appear in only one line",
+  );
+
+/** A shipping rate's id, as the quote listed it. */
+const shippingRateIdSchema = z
+  .number({ error: "shippingRateId must be a number" })
+  .int("shippingRateId must be a whole number")
+  .positive("shippingRateId must be positive")
+  .max(2_147_483_647, "shippingRateId is too large");
+
+/** POST /api/checkout's body (DESIGN.md §JSON API and §Shipping, tax and discount codes). */
 export const checkoutRequestSchema = z
   .object({
     idempotencyKey: z
       .string()
       .regex(/^[A-Za-z0-9_-]{8,100}$/, "idempotencyKey must be 8 to 100 letters, digits, - or _"),
-    lines: z.array(checkoutLineSchema).max(MAX_LINES, `a cart holds at most ${MAX_LINES} lines`),
+    lines: linesSchema,
     shipping: shippingSchema,
+    shippingRateId: shippingRateIdSchema.optional(),
+    /** The total the shopper saw (the quote's); without it, only a total of the items alone goes through. */
+    expectedTotalCents: z
+      .number({ error: "expectedTotalCents must be a number" })
+      .int("expectedTotalCents must be a whole number")
+      .min(0, "expectedTotalCents must not be negative")
+      .max(Number.MAX_SAFE_INTEGER, "expectedTotalCents is too large")
+      .optional(),
   })
-  .strict()
-  .refine((body) => new Set(body.lines.map((line) => line.id)).size === body.lines.length, {
-    message: "each item may appear in only one line",
-    path: ["lines"],
-  });
+  .strict();
 
 export type CheckoutRequest = z.output<typeof checkoutRequestSchema>;
+
+/**
+ * POST /api/checkout/quote's body. The address may be partly typed: a blank
+ * state counts as the first zone's. (`discountCode` is the discount codes
+ * issue's: until then the strict schema refuses it.)
+ */
+export const quoteRequestSchema = z
+  .object({
+    lines: linesSchema,
+    shipping: z
+      .object({
+        state: optional(z.string().trim().max(100, "State must be at most 100 characters")),
+        zip: optional(z.string().trim().max(20, "ZIP code must be at most 20 characters")),
+      })
+      .strict()
+      .optional(),
+    shippingRateId: shippingRateIdSchema.optional(),
+  })
+  .strict();
+
+export type QuoteRequestBody = z.output<typeof quoteRequestSchema>;

@@ -22,9 +22,19 @@ export interface StandInRefund {
   status: "succeeded";
 }
 
+/** A form's `metadata[key]` fields, as Stripe keeps them. */
+function metadataOf(form: URLSearchParams): Record<string, string> {
+  const metadata: Record<string, string> = {};
+  for (const [name, value] of form) {
+    const key = /^metadata\[(.+)\]$/.exec(name)?.[1];
+    if (key) metadata[key] = value;
+  }
+  return metadata;
+}
+
 /**
  * A local HTTP stand-in for the Stripe endpoints the shop calls (create,
- * retrieve and cancel a PaymentIntent; create and list refunds), recording
+ * retrieve, update and cancel a PaymentIntent; create and list refunds), recording
  * every request it gets. Like Stripe, a repeated idempotency key returns the
  * first answer, and a second refund of a refunded payment is refused.
  */
@@ -96,7 +106,7 @@ export async function startStripeStandIn() {
           currency: form.get("currency") ?? "",
           status: "requires_payment_method",
           client_secret: `pi_secret_${intents.size + 1}`,
-          metadata: { orderNumber: form.get("metadata[orderNumber]") ?? "" },
+          metadata: { orderNumber: form.get("metadata[orderNumber]") ?? "", ...metadataOf(form) },
         };
         intents.set(intent.id, intent);
         if (idempotencyKey) idempotent.set(idempotencyKey, intent);
@@ -105,6 +115,17 @@ export async function startStripeStandIn() {
       const intent = id ? intents.get(id) : undefined;
       if (!intent) return send(404, { error: { type: "invalid_request_error", message: "No such payment_intent" } });
       if (req.method === "GET" && !action) return send(200, intent);
+      if (req.method === "POST" && !action) {
+        // An update: Stripe takes a new amount only before the payment is made.
+        if (intent.status === "succeeded" || intent.status === "canceled") {
+          return send(400, {
+            error: { type: "invalid_request_error", code: "payment_intent_unexpected_state", message: intent.status },
+          });
+        }
+        if (form.has("amount")) intent.amount = Number(form.get("amount"));
+        intent.metadata = { ...intent.metadata, ...metadataOf(form) };
+        return send(200, intent);
+      }
       if (req.method === "POST" && action === "cancel") {
         if (intent.status === "succeeded") {
           return send(400, {

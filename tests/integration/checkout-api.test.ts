@@ -38,6 +38,11 @@ describe(`POST /api/checkout on ${testEngine}`, () => {
         order: {
           number: expect.stringMatching(/^WS-[A-Z0-9]{8}$/),
           amountCents: 3998,
+          // DESIGN.md: the order JSON's breakdown; with nothing set up, the items alone.
+          subtotalCents: 3998,
+          discountCents: 0,
+          shippingCents: 0,
+          taxCents: 0,
           status: "pending_payment",
           accessToken: expect.stringMatching(/^[\w-]{43}$/),
         },

@@ -30,6 +30,11 @@ describe(`POST /api/payments/test-gateway on ${testEngine}`, () => {
         number,
         status: "paid",
         amountCents: 4900,
+        // DESIGN.md: the order JSON's breakdown; with nothing set up, the items alone.
+        subtotalCents: 4900,
+        discountCents: 0,
+        shippingCents: 0,
+        taxCents: 0,
         thankYouName: shipping.name,
         items: [{ id: candle.id, name: "Candle 801", quantity: 2, priceCents: 2450 }],
       },
@@ -48,6 +53,10 @@ describe(`POST /api/payments/test-gateway on ${testEngine}`, () => {
     const placer = await paymentStatus(shop, number, accessToken);
     expect(placer.body.order).toEqual({
       ...summary,
+      subtotalCents: 4900,
+      discountCents: 0,
+      shippingCents: 0,
+      taxCents: 0,
       thankYouName: shipping.name,
       items: [expect.objectContaining({ id: candle.id, quantity: 2 })],
     });

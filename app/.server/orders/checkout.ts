@@ -4,6 +4,15 @@ import type { OrderRow } from "../db/schema";
 import { changesOf, firstOf, runSteps } from "../db/steps";
 import { queryTemplate } from "../db/template";
 import { consumeRateLimit } from "../rate-limits";
+import { pricingSetup } from "../pricing/setup";
+import { type ShipToResult, shipTo } from "../pricing/ship-to";
+import {
+  breakdownColumns,
+  type OrderPriceResult,
+  type OrderPricing,
+  orderBreakdown,
+  priceOrder,
+} from "./order-pricing";
 import { payableState } from "./payment";
 import { findOrderItems, orderColumns } from "./queries";
 import type { CreatedPayment, PaymentProvider } from "./payments/provider";
@@ -36,7 +45,11 @@ export type PlaceOrderResult =
   /** The address holds as many units in unpaid orders as it may; the earliest of them expires at `until`. */
   | { kind: "holding_limit"; held: number; limit: number; until: number }
   /** The address's checkouts reached their rate limit (`Holder.checkouts`). */
-  | { kind: "rate_limited"; retryAfterSeconds: number };
+  | { kind: "rate_limited"; retryAfterSeconds: number }
+  /** Once shipping or tax is set up: a state or ZIP code the shop cannot look up. */
+  | Extract<ShipToResult, { kind: "invalid_address" }>
+  /** The total is not the one the shopper saw, or her rate no longer fits: the new quote, and no order. */
+  | Exclude<OrderPriceResult, { kind: "priced" | "too_large" }>;
 
 /** The payment provider could not be reached; the order stays, and a retry with the same key resumes it. */
 export class PaymentUnavailable extends Error {
@@ -74,9 +87,14 @@ export async function placeOrder(
 ): Promise<PlaceOrderResult> {
   // Lines in id order, as the order's items and a shortfall's adjustments list them.
   const lines = [...request.lines].sort((a, b) => a.id - b.id);
+  // The setup from memory (one shared version read), the address read against it: both before the transaction.
+  const setup = await pricingSetup(db);
+  const where = shipTo(setup, request.shipping);
+  if (where.kind === "invalid_address") return where;
+  const pricing = { setup, address: where.address };
   let reservation: Reservation;
   try {
-    reservation = await reserveOrder(db, request, lines, options, providers.current.name);
+    reservation = await reserveOrder(db, request, lines, options, providers.current.name, pricing);
   } catch (error) {
     // The key has an order already (a retry, a double click, or a race another request won): the
     // new order's insert failed on the key, and that order is the answer, even when it took the last unit.
@@ -87,14 +105,14 @@ export async function placeOrder(
       const hit = await consumeRateLimit(db, checkoutLimitKey(options.holder), options.holder.checkouts, options.now);
       if (hit.kind === "limited") return { kind: "rate_limited", retryAfterSeconds: hit.retryAfterSeconds };
     }
-    return resume(db, providers, existing, request, options);
+    return resume(db, providers, existing, request, { ...options, pricing });
   }
   if (reservation.kind === "created")
     return withPayment(await attachPayment(db, providers.current, reservation.order), false);
   if (reservation.kind !== "rate_limited") {
     // A refusal may be a retry whose own order holds the stock or the address's allowance.
     const existing = await findOrderByIdempotencyKey(db, request.idempotencyKey);
-    if (existing) return resume(db, providers, existing, request, options);
+    if (existing) return resume(db, providers, existing, request, { ...options, pricing });
   }
   return reservation;
 }
@@ -117,6 +135,7 @@ async function attachPayment(db: Db, provider: PaymentProvider, order: OrderRow)
           currency: "usd",
           idempotencyKey: order.idempotency_key,
           billingName: order.shipping_name,
+          breakdown: orderBreakdown(order),
         });
   } catch (error) {
     throw new PaymentUnavailable(error instanceof Error ? error.message : String(error));
@@ -137,15 +156,16 @@ const withPayment = (result: PlaceOrderResult, replayed: boolean): PlaceOrderRes
 /**
  * A checkout sent again with its key: the same order, with its own provider,
  * while it can still be paid. The lines must be the order's; a changed
- * address (a typo fixed after a declined card) updates a pending order, so
- * the shopper keeps its reservation instead of competing with it.
+ * address (a typo fixed after a declined card) or shipping rate updates a
+ * pending order, its price and its payment, so the shopper keeps its
+ * reservation instead of competing with it. Once paid, neither may change.
  */
 async function resume(
   db: Db,
   providers: PaymentProviders,
   order: OrderRow,
   request: CheckoutRequest,
-  options: { customer: Customer; now: number },
+  options: { customer: Customer; now: number; pricing: OrderPricing },
 ): Promise<PlaceOrderResult> {
   const state = payableState(order, options.now);
   if (state.kind === "expired") return { kind: "expired" };
@@ -154,27 +174,54 @@ async function resume(
     items.length === request.lines.length &&
     request.lines.every((line) => items.some((item) => item.product_id === line.id && item.quantity === line.quantity));
   if (!sameLines) return { kind: "key_reused" };
-  const shipping = shippingColumns(request.shipping, options.customer);
-  if (Object.entries(shipping).some(([column, value]) => order[column as keyof typeof shipping] !== value)) {
-    if (state.kind === "paid") return { kind: "key_reused" };
-    const updated = await db
-      .updateTable("orders")
-      .set(shipping)
-      .where("id", "=", order.id)
-      .where("status", "=", "pending_payment")
-      .returningAll()
-      .executeTakeFirst();
-    // Paid or expired meanwhile: answer for what it is now.
-    return resume(
-      db,
-      providers,
-      updated ?? (await findOrderByIdempotencyKey(db, order.idempotency_key))!,
-      request,
-      options,
-    );
-  }
   const provider = providers.of(order.payment_provider);
   if (!provider)
     throw new PaymentUnavailable(`the order's payment provider (${order.payment_provider}) is not configured`);
-  return withPayment(await attachPayment(db, provider, order), true);
+  const shipping = shippingColumns(request.shipping, options.customer);
+  const sameRate = request.shippingRateId === undefined || request.shippingRateId === order.shipping_rate_id;
+  if (sameRate && Object.entries(shipping).every(([column, value]) => order[column as keyof typeof shipping] === value))
+    return withPayment(await attachPayment(db, provider, order), true);
+  if (state.kind === "paid") return { kind: "key_reused" };
+  // Priced again at the order's own prices, with the products' weights and the setup of now.
+  const weights = await productWeights(
+    db,
+    items.map((item) => item.product_id),
+  );
+  const priced = priceOrder(
+    options.pricing,
+    items.map((item) => ({
+      priceCents: item.price_cents,
+      quantity: item.quantity,
+      unitWeight: weights.get(item.product_id) ?? null,
+    })),
+    request,
+  );
+  if (priced.kind !== "priced") return priced;
+  const breakdown = breakdownColumns(priced.quote);
+  // The payment first: an order whose payment still asks the old amount could not be paid.
+  if (order.payment_ref && breakdown.amount_cents !== order.amount_cents) {
+    try {
+      await provider.updatePayment(order.payment_ref, {
+        amountCents: breakdown.amount_cents,
+        breakdown: orderBreakdown(breakdown),
+      });
+    } catch (error) {
+      throw new PaymentUnavailable(error instanceof Error ? error.message : String(error));
+    }
+  }
+  const updated = await db
+    .updateTable("orders")
+    .set({ ...shipping, ...breakdown })
+    .where("id", "=", order.id)
+    .where("status", "=", "pending_payment")
+    .returningAll()
+    .executeTakeFirst();
+  // Paid or expired meanwhile: answer for what it is now.
+  const current = updated ?? (await findOrderByIdempotencyKey(db, order.idempotency_key))!;
+  return resume(db, providers, current, request, options);
+}
+
+async function productWeights(db: Db, ids: number[]) {
+  const rows = await db.selectFrom("products").select(["id", "weight"]).where("id", "in", ids).execute();
+  return new Map(rows.map((row) => [row.id, row.weight]));
 }

@@ -3,6 +3,7 @@ import type { OrderRow } from "../db/schema";
 import { enqueueOrderEmails } from "../mail/outbox";
 import { type RateLimit, consumeRateLimit } from "../rate-limits";
 import type { OrderAccess } from "./access";
+import { orderBreakdown } from "./order-pricing";
 import type { PaymentProvider } from "./payments/provider";
 import type { PaymentProviders } from "./payments/providers";
 import { queueRefund } from "./refunds";
@@ -185,6 +186,8 @@ export async function orderPaymentStatus(
       "allowed";
   const outcome = mayAsk ? await syncPaymentStatus(db, provider, order, options) : { kind: "unpaid" as const };
   const current = (outcome.kind === "unpaid" ? order : await findOrderByNumber(db, number)) ?? order;
-  if (isPaid(current.status) && options.orderAccess.allows(number, accessToken)) return paidOrderSummary(db, current);
-  return { number, status: current.status, amountCents: order.amount_cents };
+  const allowed = options.orderAccess.allows(number, accessToken);
+  if (isPaid(current.status) && allowed) return paidOrderSummary(db, current);
+  // The breakdown only to the browser that placed the order: a tax line tells where it ships.
+  return { number, status: current.status, amountCents: order.amount_cents, ...(allowed && orderBreakdown(order)) };
 }

@@ -1,5 +1,6 @@
 import type { Db } from "../db";
 import type { OrderRow } from "../db/schema";
+import { orderBreakdown } from "./order-pricing";
 
 /**
  * Reads of orders, as plain queries. The checkout's reads and writes are
@@ -72,6 +73,7 @@ export async function paidOrderSummary(db: Db, order: OrderRow) {
     number: order.number,
     status: "paid" as const,
     amountCents: order.amount_cents,
+    ...orderBreakdown(order),
     // SPEC §8: thanked by display name when signed in, by the shipping name otherwise.
     thankYouName: order.customer_name === "Guest" ? order.shipping_name : order.customer_name,
     items: items.map((item) => ({

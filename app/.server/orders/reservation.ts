@@ -13,6 +13,7 @@ import { queryTemplate } from "../db/template";
 import { type RateLimit, rateLimitHit } from "../rate-limits";
 import type { Customer, PlaceOrderResult, StockAdjustment } from "./checkout";
 import { holdingLimitRefusal } from "./holding-limit";
+import { breakdownColumns, type OrderPriceResult, type OrderPricing, priceOrder } from "./order-pricing";
 import { orderColumns } from "./queries";
 
 /**
@@ -27,9 +28,10 @@ export async function reserveOrder(
   lines: CheckoutRequest["lines"],
   options: OrderOptions,
   provider: string,
+  pricing: OrderPricing,
 ): Promise<Reservation> {
   return reserveWithFreshProducts(db, (lastRun) =>
-    reserve(db, request, lines, { ...options, lockProducts: lastRun }, provider),
+    reserve(db, request, lines, { ...options, lockProducts: lastRun, pricing }, provider),
   );
 }
 
@@ -68,7 +70,7 @@ export function newOrderNumber(): string {
 const productsOf = queryTemplate((db: Db, values: { ids: number[]; locked: boolean }) => {
   const products = db
     .selectFrom("products")
-    .select(["id", "name", "price_cents", "scent", "stock"])
+    .select(["id", "name", "price_cents", "scent", "stock", "weight"])
     .where("id", "in", values.ids)
     // A hidden product is not for sale: it reads as none available (409, available: 0).
     .where("visible", "=", 1);
@@ -121,8 +123,11 @@ type CopiedForOrder = Pick<ProductRow, "price_cents" | "name" | "scent">;
 const sameForOrder = (now: CopiedForOrder, read: CopiedForOrder) =>
   now.price_cents === read.price_cents && now.name === read.name && now.scent === read.scent;
 
-/** The lines the products' stock cannot fill, each with what it can. */
-function shortfallOf(lines: CheckoutRequest["lines"], products: { id: number; stock: number }[]): StockAdjustment[] {
+/** The lines the products' stock cannot fill, each with what it can (none for an unknown or hidden product). */
+export function shortfallOf(
+  lines: CheckoutRequest["lines"],
+  products: { id: number; stock: number }[],
+): StockAdjustment[] {
   const stock = new Map(products.map((product) => [product.id, product.stock]));
   return lines
     .map((line) => ({ id: line.id, available: stock.get(line.id) ?? 0, wanted: line.quantity }))
@@ -205,7 +210,8 @@ async function reserveWithFreshProducts(
 /** What placeOrder's transaction did: created the order, or refused before moving any stock. */
 export type Reservation =
   | { kind: "created"; order: OrderRow }
-  | Extract<PlaceOrderResult, { kind: "shortfall" | "too_large" | "holding_limit" | "rate_limited" }>;
+  | Extract<PlaceOrderResult, { kind: "shortfall" | "too_large" | "holding_limit" | "rate_limited" }>
+  | Exclude<OrderPriceResult, { kind: "priced" }>;
 
 /**
  * placeOrder's transaction, as steps (db/steps.ts): on SQLite it runs in one
@@ -221,7 +227,7 @@ function* reserve(
   db: Db,
   request: CheckoutRequest,
   lines: CheckoutRequest["lines"],
-  options: OrderOptions & { lockProducts: boolean },
+  options: OrderOptions & { lockProducts: boolean; pricing: OrderPricing },
   provider: string,
 ): Steps<Reservation> {
   const { holder, now } = options;
@@ -237,6 +243,16 @@ function* reserve(
   const byId = new Map(products.map((product) => [product.id, product]));
   const amountCents = lines.reduce((sum, line) => sum + byId.get(line.id)!.price_cents * line.quantity, 0);
   if (amountCents > MAX_ORDER_CENTS) return { kind: "too_large" };
+  // Shipping and tax on the prices just read; with nothing set up, the total is the items' (SPEC).
+  const priced = priceOrder(
+    options.pricing,
+    lines.map((line) => {
+      const product = byId.get(line.id)!;
+      return { priceCents: product.price_cents, quantity: line.quantity, unitWeight: product.weight };
+    }),
+    request,
+  );
+  if (priced.kind !== "priced") return priced;
   const created = (yield* firstOf(
     insertOrder(db, {
       number: newOrderNumber(),
@@ -244,8 +260,7 @@ function* reserve(
       status: "pending_payment",
       customer_name: options.customer.displayName ?? "Guest",
       ...shippingColumns(request.shipping, options.customer),
-      amount_cents: amountCents,
-      subtotal_cents: amountCents,
+      ...breakdownColumns(priced.quote),
       currency: "usd",
       payment_provider: provider,
       payment_ref: null,

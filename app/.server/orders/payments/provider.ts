@@ -6,6 +6,16 @@ export interface PaymentRequest {
   /** Lets the provider recognise a retried request for the same order. */
   idempotencyKey: string;
   billingName: string;
+  /** How the amount adds up, for the provider's records (a Stripe PaymentIntent's metadata). */
+  breakdown?: PaymentBreakdown;
+}
+
+/** An order's total in parts, in cents: amount = subtotal − discount + shipping + tax. */
+export interface PaymentBreakdown {
+  subtotalCents: number;
+  discountCents: number;
+  shippingCents: number;
+  taxCents: number;
 }
 
 export type PaymentProviderName = "test" | "stripe";
@@ -35,6 +45,11 @@ export interface PaymentProvider {
   createPayment(request: PaymentRequest): Promise<CreatedPayment>;
   /** What the browser needs for a payment created earlier (an idempotent retry of checkout). */
   resumePayment(ref: string): Promise<CreatedPayment>;
+  /**
+   * Changes the amount of a payment not yet made: a checkout sent again with
+   * another shipping rate or address, whose pending order's total changed.
+   */
+  updatePayment(ref: string, update: { amountCents: number; breakdown: PaymentBreakdown }): Promise<void>;
   /** Asks the provider whether the payment went through, so a slow webhook leaves no one waiting. */
   checkPayment(ref: string): Promise<PaymentCheck>;
   /** Stops a payment before its order expires; "succeeded" when it is too late for that. */

@@ -1,6 +1,6 @@
 import Stripe from "stripe";
 import type { Config } from "../../config";
-import type { CreatedPayment, PaymentEvent, PaymentProvider } from "./provider";
+import type { CreatedPayment, PaymentBreakdown, PaymentEvent, PaymentProvider } from "./provider";
 
 type StripeSettings = NonNullable<Config["stripe"]>;
 
@@ -20,6 +20,17 @@ function created(intent: Stripe.PaymentIntent, publishableKey: string): CreatedP
   return { ref: intent.id, clientData: { provider: "stripe", clientSecret: intent.client_secret, publishableKey } };
 }
 
+/** The breakdown as metadata, which takes strings: what the Stripe dashboard shows beside the amount. */
+function breakdownMetadata(breakdown: PaymentBreakdown | undefined): Record<string, string> {
+  if (!breakdown) return {};
+  return {
+    subtotalCents: String(breakdown.subtotalCents),
+    discountCents: String(breakdown.discountCents),
+    shippingCents: String(breakdown.shippingCents),
+    taxCents: String(breakdown.taxCents),
+  };
+}
+
 /** Stripe through PaymentIntents: the amount is always the server's, in cents (SPEC §7). */
 export function createStripeProvider(settings: StripeSettings): PaymentProvider {
   const stripe = new Stripe(settings.secretKey, clientOptions(settings.apiUrl));
@@ -30,13 +41,19 @@ export function createStripeProvider(settings: StripeSettings): PaymentProvider 
         {
           amount: request.amountCents,
           currency: request.currency,
-          metadata: { orderNumber: request.orderNumber },
+          metadata: { orderNumber: request.orderNumber, ...breakdownMetadata(request.breakdown) },
           description: `Wickshop order ${request.orderNumber}`,
           allowed_payment_method_types: ["card"],
         },
         { idempotencyKey: `wickshop-${request.idempotencyKey}` },
       );
       return created(intent, settings.publishableKey);
+    },
+    async updatePayment(ref, update) {
+      await stripe.paymentIntents.update(ref, {
+        amount: update.amountCents,
+        metadata: breakdownMetadata(update.breakdown),
+      });
     },
     async resumePayment(ref) {
       return created(await stripe.paymentIntents.retrieve(ref), settings.publishableKey);

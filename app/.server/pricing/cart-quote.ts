@@ -1,0 +1,50 @@
+import type { QuoteRequestBody } from "~/lib/checkout-schema";
+import type { Db } from "../db";
+import type { StockAdjustment } from "../orders/checkout";
+import { shortfallOf } from "../orders/reservation";
+import { type QuoteResult, quoteOrder } from "./quote";
+import { pricingSetup } from "./setup";
+import { type ShipToResult, shipTo } from "./ship-to";
+
+export type CartQuoteResult =
+  | QuoteResult
+  | Extract<ShipToResult, { kind: "invalid_address" }>
+  /** As checkout refuses them: a line of an unknown or hidden product, or of more than its stock. */
+  | { kind: "shortfall"; adjustments: StockAdjustment[] };
+
+/**
+ * POST /api/checkout/quote: what the cart would cost, at the database's
+ * prices, shipped to the address typed so far. It reserves nothing, and
+ * reads the setup from memory (pricing/setup.ts), so the checkout panel can
+ * ask again as the address and the method change.
+ */
+export async function quoteCart(db: Db, body: QuoteRequestBody): Promise<CartQuoteResult> {
+  const setup = await pricingSetup(db);
+  const where = shipTo(setup, body.shipping ?? {});
+  if (where.kind === "invalid_address") return where;
+  const lines = [...body.lines].sort((a, b) => a.id - b.id);
+  const products = await db
+    .selectFrom("products")
+    .select(["id", "price_cents", "stock", "weight"])
+    .where(
+      "id",
+      "in",
+      lines.map((line) => line.id),
+    )
+    .where("visible", "=", 1)
+    .execute();
+  const adjustments = shortfallOf(lines, products);
+  if (adjustments.length > 0) return { kind: "shortfall", adjustments };
+  const byId = new Map(products.map((product) => [product.id, product]));
+  return quoteOrder({
+    lines: lines.map((line) => {
+      const product = byId.get(line.id)!;
+      return { priceCents: product.price_cents, quantity: line.quantity, unitWeight: product.weight };
+    }),
+    discountCents: 0,
+    shipping: setup.shipping,
+    tax: setup.tax,
+    address: where.address,
+    shippingRateId: body.shippingRateId,
+  });
+}

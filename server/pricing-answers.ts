@@ -1,0 +1,92 @@
+import { checkoutTexts } from "~/lib/checkout-texts";
+import { formatPrice, MAX_ORDER_CENTS } from "~/lib/money";
+import type { z } from "~/lib/zod";
+import {
+  type Body,
+  errorAnswer,
+  invalidRequest,
+  type JsonAnswer,
+  type JsonRequest,
+  readJsonBody,
+} from "~/.server/json-api";
+import type { StockAdjustment } from "~/.server/orders/checkout";
+import type { OrderPriceResult } from "~/.server/orders/order-pricing";
+import { MIN_CHARGE_CENTS, type Quote } from "~/.server/pricing/quote";
+
+/** A quote as the shopper's panel reads it (DESIGN.md §Shipping, tax and discount codes). */
+export const quoteBody = (quote: Quote) => ({
+  subtotalCents: quote.subtotalCents,
+  discountCents: quote.discountCents,
+  rates: quote.rates,
+  shippingRateId: quote.shippingRateId,
+  shippingCents: quote.shippingCents,
+  taxCents: quote.taxCents,
+  totalCents: quote.totalCents,
+});
+
+/** The refusals the quote and the checkout share, as HTTP answers. */
+export type PricingRefusal =
+  | Exclude<OrderPriceResult, { kind: "priced" | "too_large" }>
+  | { kind: "invalid_address"; fields: Record<string, string> };
+
+export function pricingRefusalAnswer(refusal: PricingRefusal): JsonAnswer {
+  switch (refusal.kind) {
+    case "invalid_address":
+      return errorAnswer(400, {
+        code: "invalid_request",
+        message: Object.values(refusal.fields)[0]!,
+        fields: refusal.fields,
+      });
+    case "unknown_shipping_rate": {
+      const message = "shippingRateId is not one of the shipping methods for this address";
+      return errorAnswer(400, { code: "invalid_request", message, fields: { shippingRateId: message } });
+    }
+    case "no_shipping_rate":
+      return errorAnswer(409, {
+        code: "no_shipping_rate",
+        message:
+          refusal.reason === "no_zone"
+            ? `We don't ship to ${refusal.stateName} yet.`
+            : "None of our shipping methods fits this order. Please change your cart, or write to us.",
+      });
+    case "total_below_minimum":
+      return errorAnswer(409, {
+        code: "total_below_minimum",
+        message: `An order must be free or at least $${formatPrice(MIN_CHARGE_CENTS)}`,
+      });
+    case "total_changed":
+      return errorAnswer(
+        409,
+        {
+          code: "total_changed",
+          message: `Your order's total is now $${formatPrice(refusal.quote.totalCents)}. Please check it and pay again.`,
+        },
+        { extra: { quote: quoteBody(refusal.quote) } },
+      );
+  }
+}
+
+/** 409: lines the stock cannot fill (an unknown or hidden product has none), each with what it can. */
+export const insufficientStock = (adjustments: StockAdjustment[]) =>
+  errorAnswer(409, { code: "insufficient_stock", message: checkoutTexts.notEnoughStock }, { extra: { adjustments } });
+
+export const orderTooLarge = () =>
+  errorAnswer(400, {
+    code: "order_too_large",
+    message: `An order can total at most $${formatPrice(MAX_ORDER_CENTS)}. Please split it into smaller orders.`,
+  });
+
+/** A cart's body for the checkout or its quote: JSON, not an empty cart (a message of its own), and valid. */
+export async function readCartRequest<Schema extends z.ZodType>(
+  request: JsonRequest,
+  schema: Schema,
+): Promise<Body<z.output<Schema>>> {
+  const body = await readJsonBody(request);
+  if (!body.ok) return body;
+  const lines = (body.value as { lines?: unknown } | null)?.lines;
+  if (Array.isArray(lines) && lines.length === 0)
+    return { ok: false, answer: errorAnswer(400, { code: "empty_cart", message: checkoutTexts.emptyCart }) };
+  const parsed = schema.safeParse(body.value);
+  if (!parsed.success) return { ok: false, answer: invalidRequest(parsed.error) };
+  return { ok: true, value: parsed.data };
+}

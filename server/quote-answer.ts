@@ -1,0 +1,28 @@
+import { quoteRequestSchema } from "~/lib/checkout-schema";
+import { type JsonAnswer, jsonAnswer, type JsonRequest } from "~/.server/json-api";
+import type { ShopContext } from "~/.server/load-context";
+import { quoteCart } from "~/.server/pricing/cart-quote";
+import { insufficientStock, readCartRequest, orderTooLarge, pricingRefusalAnswer, quoteBody } from "./pricing-answers";
+
+/**
+ * POST /api/checkout/quote's answer: the cart's subtotal, the shipping
+ * methods that fit, the tax and the total, as checkout would charge them
+ * now. Served by Express beside the checkout (checkout-route.ts), sharing
+ * its refusals (pricing-answers.ts); the panel asks it on each change of
+ * the address or the method.
+ */
+export async function answerQuote(request: JsonRequest, context: ShopContext): Promise<JsonAnswer> {
+  const parsed = await readCartRequest(request, quoteRequestSchema);
+  if (!parsed.ok) return parsed.answer;
+  const result = await quoteCart(context.db, parsed.value);
+  switch (result.kind) {
+    case "quote":
+      return jsonAnswer(200, quoteBody(result));
+    case "shortfall":
+      return insufficientStock(result.adjustments);
+    case "too_large":
+      return orderTooLarge();
+    default:
+      return pricingRefusalAnswer(result);
+  }
+}

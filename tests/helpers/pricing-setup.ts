@@ -1,0 +1,75 @@
+import type { Db } from "~/.server/db";
+import { ZONE_PRESETS } from "~/lib/us-states";
+
+/**
+ * The owner's shipping and tax setup written straight to the tables, as the
+ * back office would, and the version bumped by a plain update so every
+ * process reads it again on its next quote (app/.server/pricing/setup.ts).
+ */
+export async function bumpPricingVersion(db: Db) {
+  await db
+    .updateTable("pricing_version")
+    .set((eb) => ({ version: eb("version", "+", 1) }))
+    .where("id", "=", 1)
+    .execute();
+}
+
+export async function addZone(db: Db, name: string, states: readonly string[]) {
+  const { id } = await db.insertInto("shipping_zones").values({ name }).returning("id").executeTakeFirstOrThrow();
+  await db
+    .insertInto("shipping_zone_states")
+    .values(states.map((state) => ({ state, zone_id: id })))
+    .execute();
+  return id;
+}
+
+export async function addRate(
+  db: Db,
+  zoneId: number,
+  rate: { name: string; priceCents: number; condition?: "always" | "subtotal"; from?: number; to?: number },
+) {
+  const row = await db
+    .insertInto("shipping_rates")
+    .values({
+      zone_id: zoneId,
+      name: rate.name,
+      price_cents: rate.priceCents,
+      estimate: "3–5 business days",
+      condition: rate.condition ?? "always",
+      range_from: rate.from ?? null,
+      range_to: rate.to ?? null,
+    })
+    .returning("id")
+    .executeTakeFirstOrThrow();
+  return row.id;
+}
+
+const preset = (name: string) => ZONE_PRESETS.find((zone) => zone.name === name)!.codes;
+
+/**
+ * DESIGN.md's example: Contiguous US with a $6.95 flat rate, free from $75,
+ * and a free letter rate for carts under $1 (to reach the 1–49 cent
+ * refusal); US territories with a rate of its own; Texas taxed at 6.25 %,
+ * shipping included. Alaska is in no zone.
+ */
+export async function setUpShippingAndTax(db: Db) {
+  const contiguous = await addZone(db, "Contiguous US", preset("Contiguous US"));
+  const standard = await addRate(db, contiguous, { name: "Standard", priceCents: 695 });
+  const free = await addRate(db, contiguous, {
+    name: "Free shipping",
+    priceCents: 0,
+    condition: "subtotal",
+    from: 7500,
+  });
+  const letter = await addRate(db, contiguous, { name: "Letter mail", priceCents: 0, condition: "subtotal", to: 100 });
+  const territories = await addZone(db, "US territories", preset("US territories"));
+  const territoryMail = await addRate(db, territories, { name: "Territory mail", priceCents: 1495 });
+  await db.insertInto("tax_states").values({ state: "TX", rate_millionths: 62_500, taxes_shipping: 1 }).execute();
+  await bumpPricingVersion(db);
+  return { standard, free, letter, territoryMail };
+}
+
+export async function setRatePrice(db: Db, id: number, priceCents: number) {
+  await db.updateTable("shipping_rates").set({ price_cents: priceCents }).where("id", "=", id).execute();
+  await bumpPricingVersion(db);
+}
