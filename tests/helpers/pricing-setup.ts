@@ -1,18 +1,13 @@
-import type { Db } from "~/.server/db";
+import { type Db, transaction } from "~/.server/db";
+import { bumpPricingVersion as bumpVersion } from "~/.server/pricing/version";
 import { ZONE_PRESETS } from "~/lib/us-states";
 
 /**
  * The owner's shipping and tax setup written straight to the tables, as the
- * back office would, and the version bumped by a plain update so every
+ * back office would, and the version moved the back office's way, so every
  * process reads it again on its next quote (app/.server/pricing/setup.ts).
  */
-export async function bumpPricingVersion(db: Db) {
-  await db
-    .updateTable("pricing_version")
-    .set((eb) => ({ version: eb("version", "+", 1) }))
-    .where("id", "=", 1)
-    .execute();
-}
+export const bumpPricingVersion = (db: Db) => transaction(db, (trx) => bumpVersion(trx));
 
 export async function addZone(db: Db, name: string, states: readonly string[]) {
   const { id } = await db.insertInto("shipping_zones").values({ name }).returning("id").executeTakeFirstOrThrow();

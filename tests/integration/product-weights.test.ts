@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { BrowserSession } from "../helpers/browser-session";
 import { catalogFile, type TestItem, writeJsonFile } from "../helpers/catalog-files";
 import { productEditForm, signedInOwner } from "../helpers/owner";
+import { bumpPricingVersion } from "../helpers/pricing-setup";
 import { runScript } from "../helpers/run-script";
 import { type Shop, openShop } from "../helpers/shop-api";
 import { testEngine } from "../helpers/test-database";
@@ -70,10 +71,7 @@ describe(`product weights, on ${testEngine}`, () => {
         range_to: condition === "weight" ? 3200 : null,
       })
       .execute();
-    await shop.db
-      .updateTable("pricing_version")
-      .set((eb) => ({ version: eb("version", "+", 1) }))
-      .execute();
+    await bumpPricingVersion(shop.db);
   }
   const removeRates = () => shop.db.deleteFrom("shipping_zones").execute();
 
