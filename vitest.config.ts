@@ -15,6 +15,7 @@ import { imagesVersion } from "./server/images-version.ts";
 export const engineAgnosticSuites = [
   "assets",
   "bench-smoke",
+  "caddy",
   "caddy-restarts",
   "google-sign-in",
   "html-structure",
