@@ -13,7 +13,14 @@ export const shippedCaddyfile = path.join(repoRoot, "deploy/Caddyfile");
 export const caddyMissing =
   spawnSync("caddy", ["version"], { stdio: "ignore" }).status === 0
     ? undefined
-    : "caddy is not on PATH: install Debian's caddy package (apt-get install caddy) to run this suite";
+    : "skipped: caddy is not on PATH (Debian: apt-get install caddy)";
+
+/** A Caddy suite's title; where it is skipped, it says so and why, in the title and in the output. */
+export function caddySuite(title: string) {
+  if (!caddyMissing) return title;
+  console.warn(`${title}: ${caddyMissing}`);
+  return `${title}: ${caddyMissing}`;
+}
 
 export interface Caddy {
   /** https://localhost:port, the shop's PUBLIC_URL behind this Caddy. */

@@ -3,7 +3,7 @@ import zlib from "node:zlib";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { MAX_PHOTO_FORM_BYTES } from "~/admin/photo-upload.server";
 import { parseSetCookie } from "../helpers/browser-session";
-import { type Caddy, caddyMissing, freePort, shippedCaddyfile, startCaddy } from "../helpers/caddy";
+import { type Caddy, caddyMissing, caddySuite, freePort, shippedCaddyfile, startCaddy } from "../helpers/caddy";
 import { type RawRequest, rawRequest } from "../helpers/https-client";
 import { makeTestOwner } from "../helpers/owner";
 import { productForm } from "../helpers/product-form";
@@ -31,7 +31,7 @@ async function encodedForm(form: FormData) {
   return { body: Buffer.from(await request.arrayBuffer()), contentType: request.headers.get("content-type")! };
 }
 
-describe.skipIf(caddyMissing)("the shop behind Caddy (deploy/Caddyfile)", () => {
+describe.skipIf(caddyMissing)(caddySuite("the shop behind Caddy (deploy/Caddyfile)"), () => {
   let stripe: StripeStandIn;
   let shop: Shop;
   let caddy: Caddy;
