@@ -5,8 +5,9 @@ import { imagesVersion } from "./server/images-version.ts";
 /**
  * Integration suites whose outcome does not depend on the database engine:
  * what they test happens before the database (headers, assets, the origin
- * check), in the HTML (both checkers), in a mail transport or at Google's
- * stand-in, or they run both engines themselves (bench-smoke). They run once,
+ * check), in the HTML (both checkers), in a mail transport, at Google's
+ * stand-in or in the proxy and the process around the shop (Caddy, restarts),
+ * or they run both engines themselves (bench-smoke). They run once,
  * on SQLite, in the `integration-any-engine` project; every other integration
  * suite (the `integration` project) runs on SQLite and again on PostgreSQL.
  * A new suite belongs to `integration` unless it is listed here.
@@ -14,6 +15,8 @@ import { imagesVersion } from "./server/images-version.ts";
 export const engineAgnosticSuites = [
   "assets",
   "bench-smoke",
+  "caddy",
+  "caddy-restarts",
   "google-sign-in",
   "html-structure",
   "mail-emailjs",

@@ -7,7 +7,7 @@ export const COMPILED_SERVER = "build/server.js";
  * 24 GB machine, 180 MB of heap for a live set of about 45 MB under load.
  * With room for four times that set, and young generations of 4 MB, the
  * whole process stays near 145 MB under the bench's mixed load, for a few
- * percent of throughput. `npm start` and README's systemd unit pass the same.
+ * percent of throughput. `npm start` and deploy/wickshop.service pass the same.
  */
 export const SERVER_NODE_FLAGS = ["--max-old-space-size=192", "--max-semi-space-size=4"];
 

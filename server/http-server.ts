@@ -1,4 +1,5 @@
 import http from "node:http";
+import net, { type AddressInfo } from "node:net";
 import type { Config } from "~/.server/config";
 import type { Logger } from "~/.server/logger";
 import { connectionDrainer } from "./drain";
@@ -39,10 +40,11 @@ export async function listen(options: {
         });
     },
   );
-  server.listen(config.port, config.host);
+  if (config.listenFd === undefined) server.listen(config.port, config.host);
+  else server.listen({ fd: config.listenFd });
   await new Promise<void>((resolve, reject) => server.once("listening", resolve).once("error", reject));
-  const address = server.address();
-  const port = typeof address === "object" && address ? address.port : config.port;
+  const { address, port } = server.address() as AddressInfo;
+  const host = config.listenFd === undefined ? config.host : net.isIPv6(address) ? `[${address}]` : address;
 
   const stop = async () => {
     const stopped = new Promise<void>((resolve) => server.close(() => resolve()));
@@ -51,5 +53,5 @@ export async function listen(options: {
     await stopped;
     clearTimeout(timer);
   };
-  return { url: `http://${config.host}:${port}`, stop };
+  return { url: `http://${host}:${port}`, stop };
 }

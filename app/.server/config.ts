@@ -46,6 +46,9 @@ const envSchema = z.object({
   NODE_ENV: z.enum(["development", "production", "test"]).default("production"),
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
   HOST: z.string().trim().min(1).default("localhost"),
+  // systemd's socket activation (deploy/wickshop.socket): the sockets it passes, from fd 3, to the process it names.
+  LISTEN_FDS: z.coerce.number().int().min(0).optional(),
+  LISTEN_PID: z.coerce.number().int().optional(),
   TRUST_PROXY: trustProxy,
   SLOW_CLIENT_TIMEOUT_SECONDS: z.coerce.number().min(1).max(600).default(15),
   DATA_DIR: z.string().trim().min(1).default("./data"),
@@ -166,6 +169,12 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     mode: env.NODE_ENV,
     port: env.PORT,
     host: env.HOST,
+    /**
+     * The listening socket systemd holds for the shop, when it passes one: it
+     * stays open while the shop restarts, so connections wait for the new
+     * process instead of being refused. PORT and HOST are then unused.
+     */
+    listenFd: env.LISTEN_FDS && env.LISTEN_PID === process.pid ? 3 : undefined,
     trustProxy: env.TRUST_PROXY,
     // A client must send its headers within this, and the whole request within twice it (slowloris).
     slowClientTimeoutMs: env.SLOW_CLIENT_TIMEOUT_SECONDS * 1000,

@@ -22,6 +22,23 @@ const liftedLimits = {
   PAYMENT_ATTEMPTS_PER_IP: "100000",
 };
 
+/** The compiled server's command line, as `npm start` runs it. */
+export const serverCommand = [process.execPath, ...SERVER_NODE_FLAGS, path.join(repoRoot, COMPILED_SERVER)];
+
+/** The environment a test's server process gets: loopback, quiet logs, the per-address limits lifted unless told not to. */
+export function serverEnv(env: Record<string, string | undefined>, options: { liftLimits?: boolean } = {}) {
+  return {
+    PATH: process.env.PATH,
+    HOME: process.env.HOME,
+    ...SERVER_ENV,
+    HOST: "127.0.0.1",
+    PORT: "0",
+    LOG_LEVEL: "warn",
+    ...(options.liftLimits === false ? {} : liftedLimits),
+    ...env,
+  };
+}
+
 /**
  * Starts the compiled server (`node build/server.js`) as its own process on a free loopback port (or `env.PORT`)
  * and waits until it serves. The browser tests keep the shop's own payment limit (`liftLimits: false`).
@@ -30,21 +47,8 @@ export function startServerProcess(
   env: Record<string, string | undefined>,
   options: { liftLimits?: boolean } = {},
 ): Promise<ServerProcess> {
-  const limits = options.liftLimits === false ? {} : liftedLimits;
-  const child = spawn(process.execPath, [...SERVER_NODE_FLAGS, path.join(repoRoot, COMPILED_SERVER)], {
-    cwd: repoRoot,
-    env: {
-      PATH: process.env.PATH,
-      HOME: process.env.HOME,
-      ...SERVER_ENV,
-      HOST: "127.0.0.1",
-      PORT: "0",
-      LOG_LEVEL: "warn",
-      ...limits,
-      ...env,
-    },
-    stdio: ["ignore", "pipe", "pipe"],
-  });
+  const [node, ...args] = serverCommand;
+  const child = spawn(node!, args, { cwd: repoRoot, env: serverEnv(env, options), stdio: ["ignore", "pipe", "pipe"] });
   let output = "";
   child.stdout!.on("data", (chunk) => (output += chunk));
   child.stderr!.on("data", (chunk) => (output += chunk));

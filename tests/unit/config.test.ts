@@ -61,6 +61,15 @@ describe("loadConfig", () => {
     expect(errorOf({ TRUST_PROXY: "everyone" })).toMatch(/^Invalid TRUST_PROXY: "everyone" is not /);
   });
 
+  it("listens on the socket systemd passes only when it is passed to this very process", () => {
+    const passed = { LISTEN_FDS: "1", LISTEN_PID: String(process.pid) };
+    expect(loadConfig(passed).listenFd).toBe(3);
+    expect(loadConfig({ ...passed, LISTEN_PID: String(process.pid + 1) }).listenFd).toBeUndefined();
+    expect(loadConfig({ LISTEN_FDS: "1" }).listenFd).toBeUndefined();
+    expect(loadConfig({ ...passed, LISTEN_FDS: "0" }).listenFd).toBeUndefined();
+    expect(loadConfig({}).listenFd).toBeUndefined();
+  });
+
   it("uses Google's discovery document unless another provider's is given", () => {
     const google = { GOOGLE_CLIENT_ID: "id", GOOGLE_CLIENT_SECRET: "secret" };
     expect(loadConfig(google).google?.discoveryUrl).toBe(
