@@ -1,7 +1,7 @@
 import fs from "node:fs";
 import zlib from "node:zlib";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { MAX_PHOTO_FORM_BYTES } from "~/admin/photo-upload.server";
+import { MAX_PHOTO_FORM_BYTES } from "~/.server/admin/photo-upload";
 import { parseSetCookie } from "../helpers/browser-session";
 import { type Caddy, caddyMissing, caddySuite, freePort, shippedCaddyfile, startCaddy } from "../helpers/caddy";
 import { type RawRequest, rawRequest } from "../helpers/https-client";
