@@ -20,11 +20,16 @@ export function FormField({ label, error, hint, className, ...input }: FormField
           {hint}
         </p>
       ) : null}
-      {error ? (
-        <p className="form-field__error" id={`${id}-error`}>
-          {error}
-        </p>
-      ) : null}
+      <FieldError fieldId={id} error={error} />
     </div>
   );
+}
+
+/** A field's error, under it; the field names `${fieldId}-error` in its aria-describedby. */
+export function FieldError({ fieldId, error }: { fieldId: string; error?: string }) {
+  return error ? (
+    <p className="form-field__error" id={`${fieldId}-error`}>
+      {error}
+    </p>
+  ) : null;
 }

@@ -1,4 +1,5 @@
 import { useId } from "react";
+import { FieldError } from "../form-field";
 
 interface SelectFieldProps extends Omit<React.SelectHTMLAttributes<HTMLSelectElement>, "id"> {
   label: string;
@@ -26,11 +27,7 @@ export function SelectField({ label, options, error, ...select }: SelectFieldPro
           </option>
         ))}
       </select>
-      {error ? (
-        <p className="form-field__error" id={`${id}-error`}>
-          {error}
-        </p>
-      ) : null}
+      <FieldError fieldId={id} error={error} />
     </div>
   );
 }
