@@ -22,6 +22,10 @@ export const quoteBody = (quote: Quote) => ({
   shippingCents: quote.shippingCents,
   taxCents: quote.taxCents,
   totalCents: quote.totalCents,
+  // Beyond DESIGN.md's fields, for the panel: how much more the items need for a free rate, and whether the
+  // price depends on the address (anything set up), so the State field becomes the list of states.
+  freeShippingInCents: quote.freeShippingInCents ?? null,
+  addressNeeded: quote.addressNeeded,
 });
 
 /** The refusals the quote and the checkout share, as HTTP answers. */

@@ -1,24 +1,26 @@
 import type { CartItem } from "~/cart/reducer";
 import type { Shipping } from "~/lib/checkout-schema";
 import type { TestCard } from "~/lib/test-card-schema";
-
-/** What the shop's API answers, as the checkout panel needs it. */
-export interface ApiError {
-  code: string;
-  message: string;
-  fields?: Record<string, string>;
-}
+import type { Quote } from "./quote";
+import { type ApiError, requestJson, unreachable } from "./request-json";
 
 export interface PaidOrder {
   number: string;
   amountCents: number;
   thankYouName: string;
   items: { id: number; name: string; quantity: number; priceCents: number }[];
+  /** What the amount is made of (amountCents is their sum): shipping and tax are 0 while nothing is set up. */
+  subtotalCents: number;
+  discountCents: number;
+  shippingCents: number;
+  taxCents: number;
 }
 
 export type PayResult =
   | { kind: "paid"; order: PaidOrder }
   | { kind: "shortfall"; adjustments: { id: number; available: number }[] }
+  /** The owner changed a rate, or the chosen method no longer fits: the shopper sees the new total and pays again. */
+  | { kind: "total_changed"; quote: Quote; message: string }
   | { kind: "failed"; error: ApiError; orderPlaced: boolean };
 
 /**
@@ -32,31 +34,9 @@ export type ConfirmPayment = (order: {
   payment: Record<string, unknown>;
 }) => Promise<PayResult>;
 
-const unreachable: ApiError = {
-  code: "network",
-  message: "We could not reach the shop. Please check your connection and try again.",
-};
 /** How long to wait for a confirmed Stripe payment to be recorded before telling the shopper to check back. */
 const STATUS_POLLS = 15;
 const STATUS_POLL_MS = 1000;
-
-async function requestJson(
-  url: string,
-  body?: unknown,
-  headers: Record<string, string> = {},
-): Promise<{ status: number; data: Record<string, unknown> } | undefined> {
-  try {
-    const response = await fetch(
-      url,
-      body === undefined
-        ? { headers }
-        : { method: "POST", headers: { ...headers, "Content-Type": "application/json" }, body: JSON.stringify(body) },
-    );
-    return { status: response.status, data: (await response.json()) as Record<string, unknown> };
-  } catch {
-    return undefined;
-  }
-}
 
 const failed = (answer: { data: Record<string, unknown> } | undefined, orderPlaced: boolean): PayResult => ({
   kind: "failed",
@@ -69,16 +49,31 @@ const failed = (answer: { data: Record<string, unknown> } | undefined, orderPlac
  * decides prices and stock), then confirm the card with the provider.
  */
 export async function pay(
-  input: { idempotencyKey: string; items: CartItem[]; shipping: Shipping; shownTotalCents: number },
+  input: {
+    idempotencyKey: string;
+    items: CartItem[];
+    shipping: Shipping;
+    /** The total the panel shows: the items', or the quote's once shipping or tax is set up. */
+    shownTotalCents: number;
+    /** The quote the shopper saw, with its shipping method: the server charges that total or answers total_changed. */
+    quote?: Quote;
+  },
   confirmPayment: ConfirmPayment,
 ): Promise<PayResult> {
   const placed = await requestJson("/api/checkout", {
     idempotencyKey: input.idempotencyKey,
     lines: input.items.map((item) => ({ id: item.id, quantity: item.quantity })),
     shipping: input.shipping,
+    ...(input.quote?.addressNeeded
+      ? { shippingRateId: input.quote.shippingRateId ?? undefined, expectedTotalCents: input.quote.totalCents }
+      : {}),
   });
   if (placed?.status === 409 && Array.isArray(placed.data.adjustments)) {
     return { kind: "shortfall", adjustments: placed.data.adjustments as { id: number; available: number }[] };
+  }
+  if (placed?.status === 409 && placed.data.quote) {
+    const { message } = placed.data.error as ApiError;
+    return { kind: "total_changed", quote: placed.data.quote as Quote, message };
   }
   // A 502 means the order exists and waits for the payment service: a retry with the same key resumes it.
   if (placed?.status !== 200 && placed?.status !== 201) return failed(placed, placed?.status === 502);

@@ -1,5 +1,6 @@
 import { Suspense, lazy, useCallback, useEffect, useRef, useState } from "react";
 import { useCheckoutAttempt } from "~/checkout/checkout-attempt";
+import { useQuote } from "~/checkout/use-quote";
 import { type ConfirmPayment, type PaidOrder, confirmWithTestCard, pay } from "~/checkout/pay";
 import { type CartItem, totalPriceCents } from "~/cart/reducer";
 import { dispatchCart } from "~/cart/store";
@@ -7,9 +8,12 @@ import { shippingSchema } from "~/lib/checkout-schema";
 import { checkoutTexts } from "~/lib/checkout-texts";
 import { formatPrice } from "~/lib/money";
 import { testCardSchema } from "~/lib/test-card-schema";
+import { US_STATES } from "~/lib/us-states";
 import { fieldErrors } from "~/lib/zod";
 import { notify } from "~/notifications/store";
 import { FormField } from "./form-field";
+import { OrderSummary } from "./order-summary";
+import { SelectField } from "./select-field";
 
 const StripeCardField = lazy(() => import("./stripe-card-field"));
 
@@ -23,6 +27,12 @@ const shippingFields = [
   { name: "zip", label: "ZIP code", autoComplete: "shipping postal-code", inputMode: "numeric" as const },
   { name: "phone", label: "Phone number (optional)", autoComplete: "tel", type: "tel" },
   { name: "email", label: "Email (optional, for the receipt)", autoComplete: "email", type: "email" },
+];
+
+/** Once shipping or tax is set up, State is chosen from the states, DC and the territories. */
+const stateOptions = [
+  { value: "", label: "Choose a state" },
+  ...US_STATES.map(({ code, name }) => ({ value: code, label: name })),
 ];
 
 const cardFields = [
@@ -73,6 +83,13 @@ export function CheckoutPanel({ items, stripePublishableKey, onClose, onPaid, on
   const attempt = useCheckoutAttempt();
   const [errors, setErrors] = useState<Errors>({});
   const [paying, setPaying] = useState(false);
+  const priced = useQuote(items);
+  const addressNeeded = priced.quote?.addressNeeded ?? false;
+  const shownTotalCents = addressNeeded && priced.quote ? priced.quote.totalCents : totalPriceCents(items);
+  const formValue = (name: string) => String(new FormData(form.current!).get(name) ?? "");
+  const askForAddress = () => {
+    if (addressNeeded) void priced.ask({ state: formValue("state"), zip: formValue("zip") });
+  };
 
   useEffect(() => {
     dialog.current?.showModal();
@@ -117,7 +134,8 @@ export function CheckoutPanel({ items, stripePublishableKey, onClose, onPaid, on
         idempotencyKey: attempt.keyFor(items),
         items,
         shipping: shipping.data,
-        shownTotalCents: totalPriceCents(items),
+        shownTotalCents,
+        quote: addressNeeded ? priced.quote : undefined,
       },
       confirmPayment,
     );
@@ -131,6 +149,9 @@ export function CheckoutPanel({ items, stripePublishableKey, onClose, onPaid, on
       dispatchCart({ type: "applyStock", stock: result.adjustments });
       notify(checkoutTexts.notEnoughStock, { onConfirm: onRefreshCart });
       onClose();
+    } else if (result.kind === "total_changed") {
+      priced.replace(result.quote);
+      notify(result.message);
     } else {
       // A declined card keeps its order (and reservation) for a retry with the same key;
       // a refused checkout starts afresh.
@@ -145,6 +166,40 @@ export function CheckoutPanel({ items, stripePublishableKey, onClose, onPaid, on
   const field = (spec: { name: string; label: string } & React.InputHTMLAttributes<HTMLInputElement>) => (
     <FormField key={spec.name} {...spec} error={errors[spec.name]} disabled={paying} />
   );
+  // The shop's refusal to quote this address stands beside the field it is about.
+  const refusal = priced.refusal;
+  const addressErrors: Errors = refusal
+    ? refusal.fields
+      ? toInputErrors(refusal.fields)
+      : refusal.code === "no_shipping_rate"
+        ? { state: refusal.message }
+        : {}
+    : {};
+  const shippingField = (spec: (typeof shippingFields)[number]) => {
+    if (!addressNeeded || (spec.name !== "state" && spec.name !== "zip")) return field(spec);
+    if (spec.name === "zip")
+      return (
+        <FormField
+          key="zip"
+          {...spec}
+          error={errors.zip ?? addressErrors.zip}
+          disabled={paying}
+          onBlur={askForAddress}
+        />
+      );
+    return (
+      <SelectField
+        key="state"
+        name="state"
+        label="State"
+        autoComplete={spec.autoComplete}
+        options={stateOptions}
+        error={errors.state ?? addressErrors.state}
+        disabled={paying}
+        onChange={askForAddress}
+      />
+    );
+  };
 
   return (
     <dialog
@@ -163,8 +218,15 @@ export function CheckoutPanel({ items, stripePublishableKey, onClose, onPaid, on
         </div>
         <fieldset className="checkout-panel__group">
           <legend>Shipping</legend>
-          {shippingFields.map(field)}
+          {shippingFields.map(shippingField)}
         </fieldset>
+        {addressNeeded && priced.quote ? (
+          <OrderSummary
+            quote={priced.quote}
+            disabled={paying}
+            onChooseMethod={(shippingRateId) => void priced.ask({ shippingRateId })}
+          />
+        ) : null}
         <fieldset className="checkout-panel__group">
           <legend>Card</legend>
           {stripePublishableKey ? (
@@ -196,7 +258,7 @@ export function CheckoutPanel({ items, stripePublishableKey, onClose, onPaid, on
               <span className="spinner spinner--small" aria-hidden="true" /> Paying…
             </>
           ) : (
-            `Pay $${formatPrice(totalPriceCents(items))}`
+            `Pay $${formatPrice(shownTotalCents)}`
           )}
         </button>
       </form>

@@ -17,6 +17,12 @@ export function OrderConfirmation({ order }: { order: PaidOrder }) {
           </li>
         ))}
       </ul>
+      {order.shippingCents > 0 || order.taxCents > 0 ? (
+        <p className="order-confirmation__breakdown">
+          Items ${formatPrice(order.subtotalCents)} · Shipping ${formatPrice(order.shippingCents)} · Tax $
+          {formatPrice(order.taxCents)}
+        </p>
+      ) : null}
       <p className="order-confirmation__total">Paid: ${formatPrice(order.amountCents)}</p>
     </section>
   );

@@ -1,10 +1,8 @@
-import fs from "node:fs";
-import path from "node:path";
 import { type Browser } from "@playwright/test";
 import { expect, test } from "../support/test";
-import { simpleParser } from "mailparser";
 import { startCheckout } from "../support/checkout";
 import { importCatalog } from "../support/import-catalog";
+import { outboxEmail } from "../support/outbox";
 
 async function stockOf(request: import("@playwright/test").APIRequestContext, category: string, id: number) {
   const { items } = await (await request.get(`/api/catalog/${category}`)).json();
@@ -33,16 +31,7 @@ test("a guest pays with 4242 4242 4242 4242: thanked by name, shown the order, c
 
   // The shop owner's notification lands in DATA_DIR/outbox as an .eml file.
   const number = (await confirmation.getByRole("heading").textContent())!.match(/WS-[A-Z0-9]{8}/)![0];
-  const outbox = path.join(process.env.E2E_DATA_DIR!, "outbox");
-  const notification = async () => {
-    for (const file of fs.existsSync(outbox) ? fs.readdirSync(outbox).filter((name) => name.endsWith(".eml")) : []) {
-      const mail = await simpleParser(fs.readFileSync(path.join(outbox, file)));
-      if (mail.subject === `New order ${number}: $42.00`) return mail;
-    }
-    return undefined;
-  };
-  await expect.poll(async () => (await notification()) !== undefined, { timeout: 15_000 }).toBe(true);
-  const mail = (await notification())!;
+  const mail = await outboxEmail(`New order ${number}: $42.00`);
   expect(mail.to).toMatchObject({ text: "orders@wickshop.test" });
   expect(mail.text).toContain("Ship to: Ada Lovelace");
   expect(mail.text).toContain("1. Pumpkin Spice: 2 x $21.00 (scent: Pumpkin, cinnamon & clove, id: 2001)");

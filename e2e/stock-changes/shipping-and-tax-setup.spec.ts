@@ -1,3 +1,6 @@
+import type { Browser } from "@playwright/test";
+import { startCheckout } from "../support/checkout";
+import { outboxEmail } from "../support/outbox";
 import { expect, test } from "../support/test";
 import { seriousViolations } from "../support/axe";
 import { screenshot } from "../support/catalog";
@@ -9,6 +12,50 @@ const PHONE = { width: 390, height: 844 };
  * its zone and tax state away again at the end: the worker's shop serves the
  * other checkout specs, which expect a shop with nothing set up (SPEC).
  */
+/**
+ * With that setup, on a phone: a shopper in Texas buying $94.00 of candles
+ * sees both rates (the free one chosen first, as the cheapest), picks
+ * USPS, sees Texas's tax on the items and the shipping, and pays the total
+ * the Pay button shows; a shopper in Alaska is told the shop does not ship
+ * there.
+ */
+async function shoppersInTexasAndAlaska(browser: Browser, testInfo: Parameters<typeof screenshot>[1]) {
+  const context = await browser.newContext({ viewport: PHONE });
+  try {
+    const page = await context.newPage();
+    const { panel } = await startCheckout(page, "/shop/seasonal/2002/", 4); // Winter Pine, $23.50
+    const methods = panel.dialog.getByRole("group", { name: "Shipping method" });
+    await expect(methods.getByRole("radio")).toHaveCount(2);
+    await expect(methods.getByRole("radio", { name: /Free over \$75/ })).toBeChecked();
+    await panel.fillShipping({ state: "TX", zip: "78701", email: "texas.shopper@example.com" });
+    await expect(panel.dialog.getByLabel("State")).toHaveValue("TX");
+    await methods.getByRole("radio", { name: /USPS Ground Advantage/ }).check();
+    const summary = panel.dialog.getByRole("definition");
+    // Tax: 6.25 % of $94.00 is $5.875, rounded half up to $5.88, and of $6.95 is $0.43.
+    await expect(panel.dialog.getByText("$6.31")).toBeVisible();
+    await expect(summary).toHaveText(["$94.00", "$6.95", "$6.31", "$107.26"]);
+    await expect(panel.payButton).toHaveText("Pay $107.26");
+    await screenshot(page, testInfo, "checkout in Texas at 390px");
+    await panel.fillCard("4242 4242 4242 4242");
+    await panel.payButton.click();
+    const confirmed = page.getByRole("heading", { name: /^Order WS-\w+ is confirmed$/ });
+    await expect(confirmed).toBeVisible();
+    await expect(page.getByText("Paid: $107.26")).toBeVisible();
+    // The receipt says the same: SPEC's fields, then what the total is made of.
+    const number = (await confirmed.textContent())!.match(/WS-\w+/)![0];
+    const receipt = await outboxEmail(`Your Wickshop order ${number}`);
+    expect(receipt.text).toContain(
+      "Subtotal: $94.00\nShipping (USPS Ground Advantage): $6.95\nTax (TX 6.25 %): $6.31\nOrder total: $107.26",
+    );
+
+    const alaska = await startCheckout(page, "/shop/seasonal/2002/");
+    await alaska.panel.fillShipping({ state: "AK", zip: "99501" });
+    await expect(alaska.panel.dialog.getByText("We don't ship to Alaska yet.")).toBeVisible();
+  } finally {
+    await context.close();
+  }
+}
+
 test("the owner sets up Contiguous US with a flat rate and free over $75, and Texas sales tax, from a phone", async ({
   page,
   asOwner,
@@ -74,7 +121,10 @@ test("the owner sets up Contiguous US with a flat rate and free over $75, and Te
   expect(await seriousViolations(page), "/admin/tax at 1280px").toEqual([]);
   await screenshot(page, testInfo, "tax at 1280px");
 
+  await shoppersInTexasAndAlaska(page.context().browser()!, testInfo);
+
   // Back to a shop with nothing set up.
+  await page.goto("/admin/tax");
   await page.getByRole("button", { name: "Remove Texas" }).click();
   await expect(notice).toHaveText("Texas removed: no sales tax is collected there now.");
   await page.goto("/admin/shipping");

@@ -31,7 +31,10 @@ export class CheckoutPanel {
     await this.dialog.getByLabel("Name", { exact: true }).fill(values.name);
     await this.dialog.getByLabel("Street address").fill(values.address);
     await this.dialog.getByLabel("City").fill(values.city);
-    await this.dialog.getByLabel("State").fill(values.state);
+    const state = this.dialog.getByLabel("State");
+    // Once shipping or tax is set up, State is a list (issue #31).
+    if ((await state.evaluate((element) => element.tagName)) === "SELECT") await state.selectOption(values.state);
+    else await state.fill(values.state);
     await this.dialog.getByLabel("ZIP code").fill(values.zip);
     if (details.email) await this.dialog.getByLabel(/^Email/).fill(details.email);
   }

@@ -81,6 +81,44 @@ describe("order emails", () => {
   });
 });
 
+describe("an order's breakdown in its emails (issue #31)", () => {
+  const shipped: OrderRow = {
+    ...order,
+    amount_cents: 10726,
+    subtotal_cents: 9400,
+    shipping_cents: 695,
+    tax_cents: 631,
+    shipping_rate_id: 1,
+    shipping_rate_name: "USPS Ground Advantage",
+    shipping_weight: null,
+    tax_state: "TX",
+    tax_zip: "78701",
+    tax_rate_millionths: 62_500,
+    tax_shipping: 1,
+  };
+  const breakdown = [
+    "Subtotal: $94.00",
+    "Shipping (USPS Ground Advantage): $6.95",
+    "Tax (TX 6.25 %): $6.31",
+    "Order total: $107.26",
+  ];
+
+  it("stands below SPEC §3's fields in the receipt and the owner's notice, text and HTML", () => {
+    for (const email of [orderReceipt(shipped, items), orderNotification(shipped, items)]) {
+      expect(email.text).toContain(breakdown.join("\n"));
+      expect(email.html).toContain(breakdown.join("<br>"));
+    }
+    expect(orderReceipt(shipped, items).text).toContain("We received your payment of $107.26");
+  });
+
+  it("is not there for an order of its items alone, as every order is while nothing is set up", () => {
+    for (const email of [orderReceipt(order, items), orderNotification(order, items)]) {
+      expect(email.text).not.toContain("Subtotal");
+      expect(email.html).not.toContain("Subtotal");
+    }
+  });
+});
+
 describe("retryDelay", () => {
   it("doubles from the base with each attempt, up to a day", () => {
     const policy = { maxAttempts: 8, baseMs: 30_000 };

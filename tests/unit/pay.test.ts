@@ -13,7 +13,17 @@ const item: CartItem = {
   quantity: 1,
 };
 const shipping = { name: "Ada Lovelace", address: "12 Wick Lane", city: "Portland", state: "OR", zip: "97201" };
-const paidOrder = { number: "WS-7K3F9QXA", status: "paid", amountCents: 1999, thankYouName: "Ada Lovelace", items: [] };
+const paidOrder = {
+  number: "WS-7K3F9QXA",
+  status: "paid",
+  amountCents: 1999,
+  thankYouName: "Ada Lovelace",
+  items: [],
+  subtotalCents: 1999,
+  discountCents: 0,
+  shippingCents: 0,
+  taxCents: 0,
+};
 
 /** The shop's API as the browser sees it: each path answers with the status and body given. */
 function stubApi(answers: Record<string, { status: number; body: unknown }>) {

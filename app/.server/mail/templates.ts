@@ -1,5 +1,6 @@
 import { trackingUrl } from "~/lib/carriers";
 import { formatPrice } from "~/lib/money";
+import { millionthsToPercent } from "~/lib/tax-rate";
 import type { OrderItemRow, OrderRow } from "../db/schema";
 
 export interface EmailContent {
@@ -37,6 +38,35 @@ export function orderNotificationFields(order: OrderRow, items: OrderItemRow[]) 
   };
 }
 
+/**
+ * What the total is made of, below SPEC §3's fields, once the order was
+ * charged shipping or tax (issue #31); nothing for an order of its items
+ * alone, as every order is while nothing is set up.
+ */
+export function breakdownLines(order: OrderRow): string[] {
+  if (order.shipping_cents === 0 && order.tax_cents === 0 && order.discount_cents === 0) return [];
+  const lines = [`Subtotal: $${formatPrice(order.subtotal_cents)}`];
+  if (order.discount_cents > 0) lines.push(`Discount: -$${formatPrice(order.discount_cents)}`);
+  if (order.shipping_rate_name !== null)
+    lines.push(`Shipping (${order.shipping_rate_name}): $${formatPrice(order.shipping_cents)}`);
+  if (order.tax_cents > 0) {
+    const rate = order.tax_rate_millionths === null ? "" : ` ${millionthsToPercent(order.tax_rate_millionths)} %`;
+    lines.push(`Tax (${order.tax_state ?? ""}${rate}): $${formatPrice(order.tax_cents)}`);
+  }
+  lines.push(`Order total: $${formatPrice(order.amount_cents)}`);
+  return lines;
+}
+
+const breakdownText = (order: OrderRow) => {
+  const lines = breakdownLines(order);
+  return lines.length > 0 ? ["", ...lines] : [];
+};
+
+const breakdownHtml = (order: OrderRow) => {
+  const lines = breakdownLines(order);
+  return lines.length > 0 ? `<p>${lines.map(escapeHtml).join("<br>")}</p>` : "";
+};
+
 function htmlDocument(title: string, body: string) {
   return `<!DOCTYPE html><html lang="en"><head><meta charset="utf-8"><title>${escapeHtml(title)}</title></head><body style="font-family:Arial,sans-serif;color:#2e2219;line-height:1.5">${body}</body></html>`;
 }
@@ -66,6 +96,7 @@ export function orderNotification(order: OrderRow, items: OrderItemRow[]): Email
     "",
     "Items:",
     fields.purchasedItems,
+    ...breakdownText(order),
   ].join("\n");
   const html = htmlDocument(
     subject,
@@ -73,7 +104,8 @@ export function orderNotification(order: OrderRow, items: OrderItemRow[]): Email
       `<p>Customer: ${escapeHtml(fields.customerName)}</p>` +
       `<p>Ship to:<br>${escapeHtml(fields.shippingName)}<br>${escapeHtml(fields.shippingAddress)}<br>${escapeHtml(fields.shippingCity)}, ${escapeHtml(fields.shippingState)} ${escapeHtml(fields.shippingZipCode)}</p>` +
       `<p>Phone: ${escapeHtml(fields.phoneNumber || "not given")}</p>` +
-      itemsTable(items),
+      itemsTable(items) +
+      breakdownHtml(order),
   );
   return { subject, text, html };
 }
@@ -89,6 +121,7 @@ export function orderReceipt(order: OrderRow, items: OrderItemRow[]): EmailConte
     "",
     "You bought:",
     fields.purchasedItems,
+    ...breakdownText(order),
     "",
     "We will ship it to:",
     fields.shippingName,
@@ -100,6 +133,7 @@ export function orderReceipt(order: OrderRow, items: OrderItemRow[]): EmailConte
     `<h1 style="font-size:20px">Thank you ${escapeHtml(order.shipping_name)}!</h1>` +
       `<p>We received your payment of ${fields.total} for order ${escapeHtml(order.number)}.</p>` +
       itemsTable(items) +
+      breakdownHtml(order) +
       `<p>We will ship it to:<br>${escapeHtml(fields.shippingName)}<br>${escapeHtml(fields.shippingAddress)}<br>${escapeHtml(fields.shippingCity)}, ${escapeHtml(fields.shippingState)} ${escapeHtml(fields.shippingZipCode)}</p>`,
   );
   return { subject, text, html };

@@ -41,6 +41,8 @@ export interface Quote {
   taxCents: number;
   totalCents: number;
   freeShippingInCents: number | undefined;
+  /** Anything set up (a zone or a tax state): the price then depends on the address, whose state is one of the list. */
+  addressNeeded: boolean;
   /** What the order keeps: the rate's name and the weight at sale, and the tax rate with its state and ZIP. */
   shippingRate: QuotedRate | null;
   weight: HundredthsOfOunce | undefined;
@@ -129,6 +131,7 @@ export function quoteOrder(request: QuoteRequest): QuoteResult {
     taxCents: tax.taxCents,
     totalCents,
     freeShippingInCents: options.kind === "rates" ? options.freeShippingInCents : undefined,
+    addressNeeded: options.kind !== "not_set_up" || request.tax.states.size > 0,
     shippingRate: rate ? toQuotedRate(rate) : null,
     weight,
     taxRate,

@@ -1,7 +1,7 @@
 import { Form } from "react-router";
 import { FormField } from "~/components/form-field";
 import { US_STATES } from "~/lib/us-states";
-import { SelectField } from "./select-field";
+import { SelectField } from "../select-field";
 import { type SetupAnswer, answerFor } from "./setup-answer";
 
 const STATE_OPTIONS = US_STATES.map((state) => ({ value: state.code, label: state.name }));

@@ -1,7 +1,7 @@
 import { Form } from "react-router";
 import { FormField } from "~/components/form-field";
 import { RATE_CONDITIONS } from "~/lib/pricing-schemas";
-import { SelectField } from "./select-field";
+import { SelectField } from "../select-field";
 import { type SetupAnswer, answerFor } from "./setup-answer";
 
 export interface ZoneView {

@@ -1,5 +1,5 @@
 import { useId } from "react";
-import { FieldError } from "../form-field";
+import { FieldError } from "./form-field";
 
 interface SelectFieldProps extends Omit<React.SelectHTMLAttributes<HTMLSelectElement>, "id"> {
   label: string;

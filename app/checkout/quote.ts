@@ -1,0 +1,46 @@
+import type { CartItem } from "~/cart/reducer";
+import { type ApiError, requestJson, unreachable } from "./request-json";
+
+/** A shipping method the shopper can choose: the rates that fit her address and cart. */
+export interface ShippingMethod {
+  id: number;
+  name: string;
+  priceCents: number;
+  estimate: string | null;
+}
+
+/** POST /api/checkout/quote's answer: what the order would cost now (DESIGN.md §Shipping, tax and discount codes). */
+export interface Quote {
+  subtotalCents: number;
+  discountCents: number;
+  rates: ShippingMethod[];
+  shippingRateId: number | null;
+  shippingCents: number;
+  taxCents: number;
+  totalCents: number;
+  /** How much more the items need for a free rate of the shopper's zone, if it has one. */
+  freeShippingInCents: number | null;
+  /** Shipping or tax is set up: the price depends on the address, and State is chosen from the list. */
+  addressNeeded: boolean;
+}
+
+export type QuoteResult = { kind: "quote"; quote: Quote } | { kind: "refused"; error: ApiError };
+
+/** Where the cart goes so far, and the method chosen, if any. */
+export interface QuoteInput {
+  items: CartItem[];
+  state?: string;
+  zip?: string;
+  shippingRateId?: number | null;
+}
+
+/** Asks the shop what the cart costs shipped there; it reserves nothing, so the panel asks on every change. */
+export async function requestQuote({ items, state, zip, shippingRateId }: QuoteInput): Promise<QuoteResult> {
+  const answer = await requestJson("/api/checkout/quote", {
+    lines: items.map((item) => ({ id: item.id, quantity: item.quantity })),
+    shipping: { state: state || undefined, zip: zip || undefined },
+    shippingRateId: shippingRateId ?? undefined,
+  });
+  if (answer?.status === 200) return { kind: "quote", quote: answer.data as unknown as Quote };
+  return { kind: "refused", error: (answer?.data.error as ApiError | undefined) ?? unreachable };
+}
