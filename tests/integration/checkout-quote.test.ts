@@ -40,6 +40,8 @@ describe(`POST /api/checkout/quote on ${testEngine}`, () => {
         shippingCents: 0,
         taxCents: 0,
         totalCents: 4800,
+        freeShippingInCents: null,
+        addressNeeded: false,
       });
     });
 
@@ -96,6 +98,8 @@ describe(`POST /api/checkout/quote on ${testEngine}`, () => {
         shippingCents: 0,
         taxCents: 0,
         totalCents: 9600,
+        freeShippingInCents: null,
+        addressNeeded: true,
       });
     });
 
@@ -110,6 +114,9 @@ describe(`POST /api/checkout/quote on ${testEngine}`, () => {
         // 6.25 % of $24.00 is 150 cents; of $6.95, 43.4375.
         taxCents: 150 + 43,
         totalCents: 2400 + 695 + 193,
+        // The free rate starts at $75.00: the panel says how much more gets it.
+        freeShippingInCents: 7500 - 2400,
+        addressNeeded: true,
       });
     });
 
