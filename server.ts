@@ -5,6 +5,7 @@ import { fileURLToPath, pathToFileURL } from "node:url";
 import { createAuth, loadAuthSecret } from "~/.server/accounts/auth";
 import { seedDemoCatalog } from "~/.server/catalog/demo";
 import { openCatalogVersionReader } from "~/.server/catalog/version";
+import { openPricingSetup } from "~/.server/pricing/setup";
 import type { Config } from "~/.server/config";
 import { migrateToLatest, openDatabase } from "~/.server/db";
 import { startJobs } from "~/.server/jobs";
@@ -53,6 +54,7 @@ export async function startServer(config: Config) {
   // Pages change under the dev server without the catalog changing: it renders every time.
   const versionReader = config.mode === "development" ? undefined : openCatalogVersionReader(database);
   const pageCache = versionReader && createPageCache({ readVersion: versionReader.read, logger });
+  const pricing = openPricingSetup(database);
   const services = { db, config, logger, payments, auth, orderAccess: createOrderAccess(secret) };
   const app = createExpressApp({ config, build, assets, pageCache, services });
   const server = await listen({ config, logger, app, pageCache });
@@ -64,6 +66,7 @@ export async function startServer(config: Config) {
       await jobs.stop();
       await closeBuild();
       versionReader?.close();
+      pricing.close();
       await db.destroy();
     })());
   return { url: server.url, database, logger, close };

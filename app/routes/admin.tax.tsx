@@ -4,7 +4,7 @@ import {
   MaxTotalSizeExceededError,
   parseFormData,
 } from "@remix-run/form-data-parser";
-import { Form, data } from "react-router";
+import { data } from "react-router";
 import { requireOwner } from "~/.server/admin/owners";
 import {
   type TaxOutcome,
@@ -15,6 +15,7 @@ import {
 } from "~/.server/admin/tax-setup";
 import { MAX_ZIP_RATES_CSV_BYTES, parseZipRatesCsv } from "~/.server/pricing/zip-rates-csv";
 import { Notice, Refusal } from "~/components/admin/notices";
+import { RemoveForm } from "~/components/admin/remove-form";
 import type { SetupAnswer } from "~/components/admin/setup-answer";
 import { TaxStateForm, ZipRatesForm } from "~/components/admin/tax-forms";
 import { taxStateRemoveSchema, taxStateSchema } from "~/lib/pricing-schemas";
@@ -124,18 +125,9 @@ export default function AdminTax({ loaderData, actionData }: Route.ComponentProp
                     {`Shipping ${state.taxesShipping ? "taxed" : "not taxed"} · ${state.zipRates} ZIP ${state.zipRates === 1 ? "rate" : "rates"}`}
                   </p>
                 </div>
-                <Form method="post">
-                  <input type="hidden" name="state" value={state.state} />
-                  <button
-                    type="submit"
-                    name="intent"
-                    value="remove"
-                    className="button"
-                    aria-label={`Remove ${state.name}`}
-                  >
-                    Remove
-                  </button>
-                </Form>
+                <RemoveForm intent="remove" name="state" value={state.state} label={`Remove ${state.name}`}>
+                  Remove
+                </RemoveForm>
               </li>
             ))}
           </ul>

@@ -1,5 +1,6 @@
 import type { DatabaseHandle, Db } from "../db";
-import { catalogVersionShard, openVersionRead } from "../db/catalog-version";
+import { CATALOG_VERSION_QUERY, catalogVersionShard } from "../db/catalog-version";
+import { openVersionRead } from "../db/version-read";
 
 /**
  * The catalog version: a number that changes whenever anything a browsing
@@ -47,11 +48,11 @@ export interface CatalogVersionReader {
 
 /**
  * The page cache's read of the version, on every cacheable request (it
- * skips Kysely: db/catalog-version.ts), shared by the requests that arrive
+ * skips Kysely: db/version-read.ts), shared by the requests that arrive
  * together (coalesceReads): under load, one read serves a turn's worth of hits.
  */
 export function openCatalogVersionReader(handle: DatabaseHandle): CatalogVersionReader {
-  const version = openVersionRead(handle);
+  const version = openVersionRead(handle, CATALOG_VERSION_QUERY);
   return { read: coalesceReads(version.read), close: version.close };
 }
 

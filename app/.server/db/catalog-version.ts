@@ -1,6 +1,5 @@
 import { randomInt } from "node:crypto";
-import SQLite from "better-sqlite3";
-import type { DatabaseHandle, Db } from ".";
+import type { Db } from ".";
 import { isSqlite } from "./engine";
 
 /**
@@ -16,29 +15,8 @@ const POSTGRES_SHARDS = 64;
 /** The counter row a transaction increments. */
 export const catalogVersionShard = (db: Db) => (isSqlite(db) ? 0 : randomInt(POSTGRES_SHARDS));
 
-const VERSION_SQL = "select coalesce(sum(version), 0) as version from catalog_version";
-
-/**
- * The version as the page cache reads it on every cacheable request, so
- * skipping Kysely: on SQLite a prepared statement on its own read-only
- * connection (the shop's connection may be inside a transaction that has
- * bumped the version but not committed); on PostgreSQL a named prepared
- * statement.
- */
-export function openVersionRead(handle: DatabaseHandle): { read: () => Promise<number>; close: () => void } {
-  if (handle.sqliteFile) {
-    const connection = new SQLite(handle.sqliteFile, { readonly: true, fileMustExist: true });
-    connection.pragma("busy_timeout = 5000");
-    const statement = connection.prepare<[], number>(VERSION_SQL).pluck();
-    return { read: async () => Number(statement.get()), close: () => connection.close() };
-  }
-  const pool = handle.pool;
-  if (!pool) throw new Error("openCatalogVersionReader needs the SQLite file or the pg pool");
-  return {
-    read: async () => {
-      const result = await pool.query<{ version: string }>({ name: "catalog-version", text: VERSION_SQL });
-      return Number(result.rows[0]!.version);
-    },
-    close: () => {},
-  };
-}
+/** The version is the sum of the counter rows. */
+export const CATALOG_VERSION_QUERY = {
+  name: "catalog-version",
+  text: "select coalesce(sum(version), 0) as version from catalog_version",
+};

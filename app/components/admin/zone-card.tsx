@@ -2,6 +2,7 @@ import { Form } from "react-router";
 import { FormField } from "~/components/form-field";
 import { RATE_CONDITIONS } from "~/lib/pricing-schemas";
 import { SelectField } from "../select-field";
+import { RemoveForm } from "./remove-form";
 import { type SetupAnswer, answerFor } from "./setup-answer";
 
 export interface ZoneView {
@@ -35,35 +36,28 @@ export function ZoneCard({ zone, answer }: { zone: ZoneView; answer: SetupAnswer
                   {rate.estimate ? `${rate.condition} · ${rate.estimate}` : rate.condition}
                 </p>
               </div>
-              <Form method="post">
-                <input type="hidden" name="id" value={rate.id} />
-                <button
-                  type="submit"
-                  name="intent"
-                  value="deleteRate"
-                  className="button"
-                  aria-label={`Delete the rate ${rate.name} of ${zone.name}`}
-                >
-                  Delete
-                </button>
-              </Form>
+              <RemoveForm
+                intent="deleteRate"
+                name="id"
+                value={rate.id}
+                label={`Delete the rate ${rate.name} of ${zone.name}`}
+              >
+                Delete
+              </RemoveForm>
             </li>
           ))}
         </ul>
       )}
       <NewRateForm zoneId={zone.id} answer={answer} />
-      <Form method="post" className="zone-card__delete">
-        <input type="hidden" name="id" value={zone.id} />
-        <button
-          type="submit"
-          name="intent"
-          value="deleteZone"
-          className="button"
-          aria-label={`Delete the zone ${zone.name}`}
-        >
-          Delete zone
-        </button>
-      </Form>
+      <RemoveForm
+        intent="deleteZone"
+        name="id"
+        value={zone.id}
+        label={`Delete the zone ${zone.name}`}
+        className="zone-card__delete"
+      >
+        Delete zone
+      </RemoveForm>
     </li>
   );
 }
