@@ -1,6 +1,7 @@
 import path from "node:path";
 import { defineConfig } from "vitest/config";
 import { imagesVersion } from "./server/images-version.ts";
+import SlowFirstSequencer from "./tests/setup/slow-first-sequencer.ts";
 
 /**
  * Integration suites whose outcome does not depend on the database engine:
@@ -14,6 +15,7 @@ import { imagesVersion } from "./server/images-version.ts";
  */
 export const engineAgnosticSuites = [
   "assets",
+  "bench-orders-smoke",
   "bench-smoke",
   "caddy",
   "caddy-restarts",
@@ -41,6 +43,10 @@ export default defineConfig({
   resolve: { tsconfigPaths: true },
   define: { __IMAGES_VERSION__: JSON.stringify(imagesVersion(path.join(import.meta.dirname, "public/images"))) },
   test: {
+    // Vitest's default on this 2-core machine is one worker; most suites wait on servers, child processes
+    // and the network more than they compute, so two run side by side (README: "How long the tests take").
+    maxWorkers: 2,
+    sequence: { sequencer: SlowFirstSequencer },
     projects: [
       {
         extends: true,
