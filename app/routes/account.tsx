@@ -39,6 +39,7 @@ export default function Account({ loaderData }: Route.ComponentProps) {
             <li key={order.number} className="admin-card">
               <h2 className="account-order__title">{`Order ${order.number}`}</h2>
               <p className="admin-card__detail">{`${order.placed} · ${STATUS_TEXT[order.status]} · $${formatPrice(order.amount_cents)}`}</p>
+              {order.breakdown ? <p className="admin-card__detail">{order.breakdown}</p> : null}
               <ul className="account-order__lines">
                 {order.items.map((item) => (
                   <li

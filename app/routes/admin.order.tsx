@@ -4,6 +4,7 @@ import { requireOwner } from "~/.server/admin/owners";
 import { orderAction } from "./admin.order.server";
 import { MarkShippedForm } from "~/components/admin/orders-to-ship";
 import { formatPrice } from "~/lib/money";
+import { breakdownLabel } from "~/lib/order-breakdown";
 import type { Route } from "./+types/admin.order";
 import { revalidateAfterEveryAnswer } from "~/lib/revalidate";
 import { Notice } from "~/components/admin/notices";
@@ -60,12 +61,23 @@ export default function AdminOrder({ loaderData: order, actionData }: Route.Comp
             ))}
           </tbody>
           <tfoot>
-            <tr>
-              <th scope="row" colSpan={3}>
-                Total
-              </th>
-              <td>{`$${formatPrice(order.amountCents)}`}</td>
-            </tr>
+            {order.breakdown.length === 0 ? (
+              <tr>
+                <th scope="row" colSpan={3}>
+                  Total
+                </th>
+                <td>{`$${formatPrice(order.amountCents)}`}</td>
+              </tr>
+            ) : (
+              order.breakdown.map((line) => (
+                <tr key={line.label}>
+                  <th scope="row" colSpan={3}>
+                    {breakdownLabel(line)}
+                  </th>
+                  <td>{line.amount}</td>
+                </tr>
+              ))
+            )}
           </tfoot>
         </table>
       </section>

@@ -7,9 +7,9 @@ import { formatOunces } from "~/lib/weight";
 
 /*
  * The oracle: the three exports as the shop built them before they streamed
- * (whole file in memory, commit 8e2cd9c; the products' weight column added
- * since, issue #31), copied here and nowhere else. A
- * streamed export must write exactly these bytes
+ * (whole file in memory, commit 8e2cd9c; the products' weight column and the
+ * orders' subtotal, shipping and tax columns added since, issue #31), copied
+ * here and nowhere else. A streamed export must write exactly these bytes
  * (tests/integration/admin-csv-exports.test.ts).
  */
 const FORMULA_START = /^[=+\-@\t\r]/;
@@ -71,6 +71,9 @@ export async function ordersCsvAsBuilt(db: Db, filter: OrderListQuery) {
     "ZIP",
     "Carrier",
     "Tracking number",
+    "Subtotal",
+    "Shipping",
+    "Tax",
     "Order total",
     "Item id",
     "Item",
@@ -95,6 +98,9 @@ export async function ordersCsvAsBuilt(db: Db, filter: OrderListQuery) {
     line.shipping_zip,
     line.carrier,
     line.tracking_number,
+    formatPrice(line.subtotal_cents),
+    formatPrice(line.shipping_cents),
+    formatPrice(line.tax_cents),
     formatPrice(line.amount_cents),
     line.product_id,
     line.item_name,

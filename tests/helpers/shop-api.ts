@@ -77,11 +77,21 @@ export const cards = {
 
 export const newIdempotencyKey = () => `test-${randomUUID()}`;
 
-export function checkoutBody(lines: Line[], options: { idempotencyKey?: string; shipping?: Partial<Shipping> } = {}) {
+/** The shipping method chosen and the total the shopper saw, once shipping or tax is set up. */
+export interface PricedChoice {
+  shippingRateId: number;
+  expectedTotalCents: number;
+}
+
+export function checkoutBody(
+  lines: Line[],
+  options: { idempotencyKey?: string; shipping?: Partial<Shipping>; choice?: PricedChoice } = {},
+) {
   return {
     idempotencyKey: options.idempotencyKey ?? newIdempotencyKey(),
     lines,
     shipping: { ...shipping, ...options.shipping },
+    ...options.choice,
   };
 }
 

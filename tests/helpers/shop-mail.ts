@@ -10,6 +10,7 @@ import {
   type Line,
   pay,
   placePendingOrder,
+  type PricedChoice,
   type Shipping,
   type Shop,
 } from "./shop-api";
@@ -17,25 +18,26 @@ import { orderByNumber } from "./shop-db";
 import { waitFor } from "./wait-for";
 
 /**
- * Checks out (as a guest, or as the shopper signed in on `browser`), pays
+ * Checks out (as a guest, or as the shopper signed in on `browser`; with
+ * the shipping method and total seen, once shipping or tax is set up), pays
  * with the test gateway's good card and returns the paid order from the database.
  */
 export async function placePaidOrder(
   shop: Shop,
   lines: Line[],
-  options: { shipping?: Partial<Shipping>; browser?: BrowserSession } = {},
+  options: { shipping?: Partial<Shipping>; browser?: BrowserSession; choice?: PricedChoice } = {},
 ) {
   let placed: { number: string; accessToken: string };
   if (options.browser) {
     const answer = await options.browser.postJson<CheckoutAnswer>(
       "/api/checkout",
-      checkoutBody(lines, { shipping: options.shipping }),
+      checkoutBody(lines, { shipping: options.shipping, choice: options.choice }),
     );
     if (answer.status !== 201 || !answer.body.order)
       throw new Error(`checkout answered ${answer.status}: ${JSON.stringify(answer.body)}`);
     placed = answer.body.order;
   } else {
-    placed = await placePendingOrder(shop, lines, { shipping: options.shipping });
+    placed = await placePendingOrder(shop, lines, { shipping: options.shipping, choice: options.choice });
   }
   const paid = await pay(shop, placed, cards.success);
   if (paid.status !== 200)

@@ -1,3 +1,4 @@
+import { sql } from "kysely";
 import pino from "pino";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { activityCsv } from "~/.server/admin/activity";
@@ -59,6 +60,21 @@ describe(`the CSV exports write, byte for byte, what the whole-file builder wrot
     });
     owner = await signedInOwner(shop);
     await insertVariedOrders(shop.db, 300);
+    // Orders charged shipping and tax (issue #31), one with a shipping charge past $1,000 (a quoted "1,234.56").
+    for (const [remainder, shippingCents, taxCents] of [
+      [1, 695, 193],
+      [2, 123_456, 0],
+    ] as const) {
+      await shop.db
+        .updateTable("orders")
+        .set((eb) => ({
+          shipping_cents: shippingCents,
+          tax_cents: taxCents,
+          amount_cents: eb("subtotal_cents", "+", shippingCents + taxCents),
+        }))
+        .where(sql<number>`id % 5`, "=", remainder)
+        .execute();
+    }
     // Catalog order that is not id order, a hidden product, and cells a spreadsheet would run.
     await shop.db.updateTable("categories").set({ position: 0 }).where("title", "=", "Gifts").execute();
     for (const [index, id] of [3001, 3017, 3005, 3030, 1003].entries()) {
@@ -119,6 +135,8 @@ describe(`the CSV exports write, byte for byte, what the whole-file builder wrot
 
   it("orders.csv of every order holds several hundred lines across every status", async () => {
     const text = new TextDecoder().decode((await download("/admin/orders.csv")).bytes);
+    expect(text).toContain(",6.95,1.93,");
+    expect(text).toContain(',"1,234.56",0.00,');
     for (const status of ["paid", "shipped", "refunded", "pending_payment", "expired"])
       expect(text).toContain(`,${status},`);
     expect(text.split("\r\n").length).toBeGreaterThan(600);

@@ -30,7 +30,7 @@ describe(`the back office's order queries at scale, on ${testEngine}`, () => {
     ["Asia/Kathmandu", "2026-06-01T18:14:59Z"],
     ["UTC", "2026-11-26T00:00:00Z"],
   ])(
-    "sums each day's paid orders in SQL exactly as the shop's calendar in %s counts them (now %s)",
+    "sums each day's paid orders and their tax in SQL exactly as the shop's calendar in %s counts them (now %s)",
     async (zone, nowIso) => {
       const { db } = database;
       const now = Date.parse(nowIso);
@@ -42,13 +42,17 @@ describe(`the back office's order queries at scale, on ${testEngine}`, () => {
         const edge = now - back * DAY;
         moments.push(edge, edge - (edge % 60_000), edge - (edge % 60_000) - 1);
       }
+      // Every third order was charged tax (up to 6 cents), included in its total.
+      const taxOf = (index: number) => (index % 3 === 0 ? index % 7 : 0);
       await insertOrders(
         db,
         moments.map((paid_at, index) =>
           orderRow({
             paid_at,
             created_at: paid_at,
-            amount_cents: 100 + index,
+            subtotal_cents: 100 + index,
+            tax_cents: taxOf(index),
+            amount_cents: 100 + index + taxOf(index),
             status: index % 5 === 0 ? "refunded" : "shipped",
           }),
         ),
@@ -56,13 +60,15 @@ describe(`the back office's order queries at scale, on ${testEngine}`, () => {
       await insertOrders(db, [orderRow({ status: "pending_payment", paid_at: null, created_at: now - DAY })]);
 
       const sales = await dailySales(db, { now, timeZone: zone, days: 30 });
-      const expected = new Map<string, { orders: number; cents: number }>();
-      for (let back = 29; back >= 0; back--) expected.set(dayOf(now - back * DAY), { orders: 0, cents: 0 });
+      const expected = new Map<string, { orders: number; cents: number; taxCents: number }>();
+      for (let back = 29; back >= 0; back--)
+        expected.set(dayOf(now - back * DAY), { orders: 0, cents: 0, taxCents: 0 });
       moments.forEach((paidAt, index) => {
         const day = expected.get(dayOf(paidAt));
         if (day && paidAt <= now) {
           day.orders += 1;
-          day.cents += 100 + index;
+          day.cents += 100 + index + taxOf(index);
+          day.taxCents += taxOf(index);
         }
       });
       expect(sales).toEqual([...expected].map(([day, totals]) => ({ day, ...totals })));

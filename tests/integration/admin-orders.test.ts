@@ -1,7 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { dollarsToCents } from "~/lib/money";
 import { newCredentials, signIn, signedUp } from "../helpers/accounts";
 import { BrowserSession } from "../helpers/browser-session";
 import { makeTestOwner } from "../helpers/owner";
+import { setUpShippingAndTax } from "../helpers/pricing-setup";
 import { type Shop, openShop, placePendingOrder } from "../helpers/shop-api";
 import { placePaidOrder } from "../helpers/shop-mail";
 import { testEngine } from "../helpers/test-database";
@@ -108,6 +110,13 @@ describe(`the orders list and its CSV, on ${testEngine}`, () => {
     }
   });
 
+  /** The Today screen's "Sales today", in cents. */
+  async function salesToday() {
+    const html = textOf((await owner.get("/admin")).html);
+    const amount = /Sales today<\/p><p class="admin-figure__amount">\$([\d,.]+)</.exec(html)![1]!;
+    return dollarsToCents(amount.replaceAll(",", ""))!;
+  }
+
   /** The CSV as the browser downloads it, byte-order mark and all (fetch's text() would drop the mark). */
   async function download(path: string) {
     const answer = await fetch(`${shop.url}${path}`, { headers: { Cookie: owner.cookieHeader() } });
@@ -123,15 +132,64 @@ describe(`the orders list and its CSV, on ${testEngine}`, () => {
     expect([...bytes.slice(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
     const rows = text.slice(1).split("\r\n");
     expect(rows[0]).toBe(
-      "Order,Status,Placed (UTC),Paid (UTC),Shipped (UTC),Refunded (UTC),Customer,Email,Phone,Ship to,Address,City,State,ZIP,Carrier,Tracking number,Order total,Item id,Item,Scent,Quantity,Unit price",
+      "Order,Status,Placed (UTC),Paid (UTC),Shipped (UTC),Refunded (UTC),Customer,Email,Phone,Ship to,Address,City,State,ZIP,Carrier,Tracking number,Subtotal,Shipping,Tax,Order total,Item id,Item,Scent,Quantity,Unit price",
     );
     expect(rows.slice(1, -1)).toHaveLength(2);
-    expect(rows[1]).toMatch(new RegExp(`^${placed[0]},paid,.*,Ada Lovelace,.*,66\\.50,1001,Fig Leaf,.*,2,24\\.00$`));
+    expect(rows[1]).toMatch(
+      new RegExp(`^${placed[0]},paid,.*,Ada Lovelace,.*,66\\.50,0\\.00,0\\.00,66\\.50,1001,Fig Leaf,.*,2,24\\.00$`),
+    );
     expect(rows[2]).toContain(",1002,Crème Brûlée,");
     expect(rows.at(-1)).toBe("");
 
     const line = (await download(`/admin/orders.csv?q=${placed[1]}`)).text.split("\r\n")[1]!;
     expect(line).toContain(`,"'=HYPERLINK(""http://evil"")",'@SUM(A1),`);
+  });
+
+  it("shows an order's page with its lines and Total, and Today its sales, as before while nothing is set up", async () => {
+    const page = textOf((await owner.get(`/admin/orders/${placed[0]}`)).html);
+    expect(page).toMatch(/<th scope="row" colspan="3">Total<\/th><td>\$66\.50<\/td>/i);
+    for (const absent of ["Subtotal", "Shipping (", "Tax (", "Order total"]) expect(page).not.toContain(absent);
+    const today = textOf((await owner.get("/admin")).html);
+    expect(today).toContain("Sales today");
+    expect(today).not.toContain("of which");
+  });
+
+  it("once shipping and tax are set up, an order's page, the CSV and Today show what its total is made of", async () => {
+    const rates = await setUpShippingAndTax(shop.db);
+    const salesBefore = await salesToday();
+    // $24.00 + $6.95 shipping + 6.25 % Texas tax on both ($1.50 + $0.43) = $32.88.
+    const order = await placePaidOrder(shop, [{ id: 1001, quantity: 1 }], {
+      shipping: { name: "Tex Wick", state: "TX", zip: "75001" },
+      choice: { shippingRateId: rates.standard, expectedTotalCents: 3288 },
+    });
+
+    const page = textOf((await owner.get(`/admin/orders/${order.number}`)).html);
+    const tfoot = /<tfoot>(.*)<\/tfoot>/.exec(page)![1]!;
+    expect(
+      [...tfoot.matchAll(/<th scope="row" colspan="3">([^<]*)<\/th><td>([^<]*)<\/td>/gi)].map(
+        (row) => `${row[1]}: ${row[2]}`,
+      ),
+    ).toEqual(["Subtotal: $24.00", "Shipping (Standard): $6.95", "Tax (TX 6.25 %): $1.93", "Order total: $32.88"]);
+    expect(page).toContain("Cancel and refund $32.88");
+
+    const rows = (await download(`/admin/orders.csv?q=${order.number}`)).text.split("\r\n");
+    expect(rows[1]).toMatch(
+      new RegExp(
+        `^${order.number},paid,.*,Tex Wick,.*,TX,75001,,,24\\.00,6\\.95,1\\.93,32\\.88,1001,Fig Leaf,.*,1,24\\.00$`,
+      ),
+    );
+
+    // A free shipping method is named on the page too, even with no tax to show.
+    const free = await placePaidOrder(shop, [{ id: 1001, quantity: 4 }], {
+      choice: { shippingRateId: rates.free, expectedTotalCents: 9600 },
+    });
+    const freePage = textOf((await owner.get(`/admin/orders/${free.number}`)).html);
+    expect(freePage).toMatch(/<th scope="row" colspan="3">Shipping \(Free shipping\)<\/th><td>Free<\/td>/i);
+    expect(freePage).not.toContain("Tax (");
+
+    const today = textOf((await owner.get("/admin")).html);
+    expect(await salesToday()).toBe(salesBefore + 3288 + 9600);
+    expect(today.match(/of which \$1\.93 tax/g)).toHaveLength(2);
   });
 
   it("shows the list and the CSV to the owner only", async () => {

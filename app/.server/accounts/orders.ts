@@ -1,4 +1,5 @@
 import type { Db } from "../db";
+import { compactBreakdown } from "~/lib/order-breakdown";
 import { formatMoment } from "../admin/today";
 
 /** How many of her orders a shopper's account page lists, newest first. */
@@ -12,7 +13,22 @@ const SHOWN = 50;
 export async function ordersOfShopper(db: Db, userId: string, options: { timeZone: string }) {
   const orders = await db
     .selectFrom("orders")
-    .select(["id", "number", "status", "amount_cents", "created_at", "carrier", "tracking_number"])
+    .select([
+      "id",
+      "number",
+      "status",
+      "amount_cents",
+      "created_at",
+      "carrier",
+      "tracking_number",
+      "subtotal_cents",
+      "discount_cents",
+      "shipping_cents",
+      "shipping_rate_name",
+      "tax_cents",
+      "tax_state",
+      "tax_rate_millionths",
+    ])
     .where("user_id", "=", userId)
     .where("status", "!=", "expired")
     .orderBy("created_at", "desc")
@@ -32,9 +48,15 @@ export async function ordersOfShopper(db: Db, userId: string, options: { timeZon
         .execute()
     : [];
   const moment = formatMoment(options.timeZone);
-  return orders.map(({ id, created_at, ...order }) => ({
-    ...order,
-    placed: moment(created_at),
-    items: items.filter((item) => item.order_id === id).map(({ order_id: _, ...item }) => item),
+  return orders.map((order) => ({
+    number: order.number,
+    status: order.status,
+    amount_cents: order.amount_cents,
+    carrier: order.carrier,
+    tracking_number: order.tracking_number,
+    placed: moment(order.created_at),
+    /** "Subtotal $24.00 · Shipping $6.95 · Tax $1.93" once charged shipping or tax; undefined before. */
+    breakdown: compactBreakdown(order),
+    items: items.filter((item) => item.order_id === order.id).map(({ order_id: _, ...item }) => item),
   }));
 }

@@ -106,6 +106,9 @@ export async function orderBatch(
         "orders.shipping_zip",
         "orders.carrier",
         "orders.tracking_number",
+        "orders.subtotal_cents",
+        "orders.shipping_cents",
+        "orders.tax_cents",
         "orders.amount_cents",
       ]),
     filter,
@@ -151,6 +154,9 @@ const ORDERS_CSV_HEADER = [
   "ZIP",
   "Carrier",
   "Tracking number",
+  "Subtotal",
+  "Shipping",
+  "Tax",
   "Order total",
   "Item id",
   "Item",
@@ -161,7 +167,11 @@ const ORDERS_CSV_HEADER = [
 
 const iso = (ms: number | null) => (ms === null ? null : new Date(ms).toISOString());
 
-/** The orders CSV of a list query (GET /admin/orders.csv): one row per order line, newest order first. */
+/**
+ * The orders CSV of a list query (GET /admin/orders.csv): one row per order
+ * line, newest order first; each row repeats its order's subtotal, shipping,
+ * tax and total.
+ */
 export const ordersCsv = (db: Db, filter: OrderListQuery, batchSize = 500): CsvExport<OrderWithLines> => ({
   name: "orders",
   header: ORDERS_CSV_HEADER,
@@ -184,6 +194,9 @@ export const ordersCsv = (db: Db, filter: OrderListQuery, batchSize = 500): CsvE
       order.shipping_zip,
       order.carrier,
       order.tracking_number,
+      formatPrice(order.subtotal_cents),
+      formatPrice(order.shipping_cents),
+      formatPrice(order.tax_cents),
       formatPrice(order.amount_cents),
       line.product_id,
       line.name,

@@ -51,14 +51,18 @@ const shiftDay = (day: string, by: number) =>
 export interface DaySales {
   day: string;
   orders: number;
+  /** The totals taken, shipping and tax included. */
   cents: number;
+  /** Of which sales tax: collected for the states, not the shop's. */
+  taxCents: number;
 }
 
 /**
  * Sales per day of the shop's time zone, oldest first, for the last `days`
  * days up to and including today: every order paid that day, whatever
- * happened to it since. JavaScript says where each day begins and ends; the
- * database sums the orders paid in each range (index orders_paid).
+ * happened to it since, and the tax in them. JavaScript says where each day
+ * begins and ends; the database sums the orders paid in each range (index
+ * orders_paid).
  */
 export async function dailySales(
   db: Db,
@@ -70,9 +74,10 @@ export async function dailySales(
   const ranges = names.map(
     (_, index) => sql`(${index}, cast(${starts[index]} as bigint), cast(${starts[index + 1]} as bigint))`,
   );
-  const { rows } = await sql<{ day: number; orders: number; cents: number }>`
+  const { rows } = await sql<{ day: number; orders: number; cents: number; tax_cents: number }>`
     with days(day, from_ms, to_ms) as (values ${sql.join(ranges)})
-    select days.day as day, count(orders.id) as orders, coalesce(sum(orders.amount_cents), 0) as cents
+    select days.day as day, count(orders.id) as orders, coalesce(sum(orders.amount_cents), 0) as cents,
+      coalesce(sum(orders.tax_cents), 0) as tax_cents
     from days left join orders on orders.paid_at >= days.from_ms and orders.paid_at < days.to_ms
     group by days.day order by days.day`.execute(db);
   const byIndex = new Map(rows.map((row) => [Number(row.day), row]));
@@ -80,6 +85,7 @@ export async function dailySales(
     day,
     orders: Number(byIndex.get(index)?.orders ?? 0),
     cents: Number(byIndex.get(index)?.cents ?? 0),
+    taxCents: Number(byIndex.get(index)?.tax_cents ?? 0),
   }));
 }
 
@@ -107,10 +113,14 @@ export function ordersToShip(db: Db, limit = 50) {
 }
 
 const total = (days: DaySales[]) =>
-  days.reduce((sum, day) => ({ orders: sum.orders + day.orders, cents: sum.cents + day.cents }), {
-    orders: 0,
-    cents: 0,
-  });
+  days.reduce(
+    (sum, day) => ({
+      orders: sum.orders + day.orders,
+      cents: sum.cents + day.cents,
+      taxCents: sum.taxCents + day.taxCents,
+    }),
+    { orders: 0, cents: 0, taxCents: 0 },
+  );
 
 /** "Nov 24, 3:05 PM" in the shop's time zone: the same text on the server and in the browser. */
 export const formatMoment = (timeZone: string) => {

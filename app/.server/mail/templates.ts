@@ -1,6 +1,6 @@
 import { trackingUrl } from "~/lib/carriers";
 import { formatPrice } from "~/lib/money";
-import { millionthsToPercent } from "~/lib/tax-rate";
+import { breakdownLabel, chargedBeyondItems, orderBreakdown } from "~/lib/order-breakdown";
 import type { OrderItemRow, OrderRow } from "../db/schema";
 
 export interface EmailContent {
@@ -40,21 +40,12 @@ export function orderNotificationFields(order: OrderRow, items: OrderItemRow[]) 
 
 /**
  * What the total is made of, below SPEC §3's fields, once the order was
- * charged shipping or tax (issue #31); nothing for an order of its items
- * alone, as every order is while nothing is set up.
+ * charged shipping, tax or a discount (issue #31); nothing for an order of
+ * its items alone, as every order is while nothing is set up.
  */
 export function breakdownLines(order: OrderRow): string[] {
-  if (order.shipping_cents === 0 && order.tax_cents === 0 && order.discount_cents === 0) return [];
-  const lines = [`Subtotal: $${formatPrice(order.subtotal_cents)}`];
-  if (order.discount_cents > 0) lines.push(`Discount: -$${formatPrice(order.discount_cents)}`);
-  if (order.shipping_rate_name !== null)
-    lines.push(`Shipping (${order.shipping_rate_name}): $${formatPrice(order.shipping_cents)}`);
-  if (order.tax_cents > 0) {
-    const rate = order.tax_rate_millionths === null ? "" : ` ${millionthsToPercent(order.tax_rate_millionths)} %`;
-    lines.push(`Tax (${order.tax_state ?? ""}${rate}): $${formatPrice(order.tax_cents)}`);
-  }
-  lines.push(`Order total: $${formatPrice(order.amount_cents)}`);
-  return lines;
+  if (!chargedBeyondItems(order)) return [];
+  return orderBreakdown(order).map((line) => `${breakdownLabel(line)}: ${line.amount}`);
 }
 
 const breakdownText = (order: OrderRow) => {

@@ -1,11 +1,18 @@
 import { formatPrice } from "~/lib/money";
 
-/** One of the Today screen's totals: the amount, and how many orders made it. */
-export function SalesFigure({ label, sales }: { label: string; sales: { orders: number; cents: number } }) {
+/** One of the Today screen's totals: the amount, the tax in it (when there is any), and how many orders made it. */
+export function SalesFigure({
+  label,
+  sales,
+}: {
+  label: string;
+  sales: { orders: number; cents: number; taxCents: number };
+}) {
   return (
     <div className="admin-figure">
       <p className="admin-figure__label">{label}</p>
       <p className="admin-figure__amount">${formatPrice(sales.cents)}</p>
+      {sales.taxCents > 0 ? <p className="admin-figure__tax">of which ${formatPrice(sales.taxCents)} tax</p> : null}
       <p className="admin-figure__orders">
         {sales.orders} {sales.orders === 1 ? "order" : "orders"}
       </p>

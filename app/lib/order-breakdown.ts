@@ -1,0 +1,67 @@
+import { formatPrice } from "./money";
+import { millionthsToPercent } from "./tax-rate";
+
+/** The columns of an order that say what its total is made of (migration 023); an orders row has them all. */
+export interface OrderAmounts {
+  amount_cents: number;
+  subtotal_cents: number;
+  discount_cents: number;
+  shipping_cents: number;
+  shipping_rate_name: string | null;
+  tax_cents: number;
+  tax_state: string | null;
+  tax_rate_millionths: number | null;
+}
+
+/** One line of the breakdown: "Shipping", its detail "USPS Ground Advantage", and "$6.95" (or "Free"). */
+export interface BreakdownLine {
+  label: string;
+  detail?: string;
+  amount: string;
+}
+
+const dollars = (cents: number) => `$${formatPrice(cents)}`;
+
+/** Whether the order cost more or less than its items; never, while nothing is set up (SPEC). */
+export const chargedBeyondItems = (order: OrderAmounts) =>
+  order.shipping_cents !== 0 || order.tax_cents !== 0 || order.discount_cents !== 0;
+
+/**
+ * What the total is made of, in the checkout panel's words: Subtotal,
+ * Discount (when there was one), Shipping with its rate's name ("Free" at
+ * $0; when a rate was chosen), Tax with the state and rate (when charged),
+ * and Order total.
+ */
+export function orderBreakdown(order: OrderAmounts): BreakdownLine[] {
+  const lines: BreakdownLine[] = [{ label: "Subtotal", amount: dollars(order.subtotal_cents) }];
+  if (order.discount_cents > 0) lines.push({ label: "Discount", amount: `-${dollars(order.discount_cents)}` });
+  if (order.shipping_rate_name !== null)
+    lines.push({
+      label: "Shipping",
+      detail: order.shipping_rate_name,
+      amount: order.shipping_cents === 0 ? "Free" : dollars(order.shipping_cents),
+    });
+  if (order.tax_cents > 0) {
+    const rate = order.tax_rate_millionths === null ? undefined : `${millionthsToPercent(order.tax_rate_millionths)} %`;
+    const detail = [order.tax_state, rate].filter(Boolean).join(" ");
+    lines.push({ label: "Tax", ...(detail ? { detail } : {}), amount: dollars(order.tax_cents) });
+  }
+  lines.push({ label: "Order total", amount: dollars(order.amount_cents) });
+  return lines;
+}
+
+/** "Shipping (USPS Ground Advantage)": a line's label with its detail. */
+export const breakdownLabel = (line: BreakdownLine) => (line.detail ? `${line.label} (${line.detail})` : line.label);
+
+/**
+ * The shopper's short form, for a list of her orders: "Subtotal $24.00 ·
+ * Shipping $6.95 · Tax $1.93" (the total stands beside it already); nothing
+ * for an order of its items alone.
+ */
+export function compactBreakdown(order: OrderAmounts): string | undefined {
+  if (!chargedBeyondItems(order)) return undefined;
+  return orderBreakdown(order)
+    .filter((line) => line.label !== "Order total")
+    .map((line) => `${line.label} ${line.amount}`)
+    .join(" · ");
+}

@@ -1,0 +1,73 @@
+import { describe, expect, it } from "vitest";
+import {
+  breakdownLabel,
+  chargedBeyondItems,
+  compactBreakdown,
+  type OrderAmounts,
+  orderBreakdown,
+} from "~/lib/order-breakdown";
+
+/** An order of its items alone, as every order is while nothing is set up. */
+const itemsAlone: OrderAmounts = {
+  amount_cents: 2400,
+  subtotal_cents: 2400,
+  discount_cents: 0,
+  shipping_cents: 0,
+  shipping_rate_name: null,
+  tax_cents: 0,
+  tax_state: null,
+  tax_rate_millionths: null,
+};
+const texas: OrderAmounts = {
+  amount_cents: 3288,
+  subtotal_cents: 2400,
+  discount_cents: 0,
+  shipping_cents: 695,
+  shipping_rate_name: "Standard",
+  tax_cents: 193,
+  tax_state: "TX",
+  tax_rate_millionths: 62_500,
+};
+const asText = (order: OrderAmounts) => orderBreakdown(order).map((line) => `${breakdownLabel(line)}: ${line.amount}`);
+
+describe("an order's breakdown", () => {
+  it("names the rate and the tax state and rate, and ends with the order total", () => {
+    expect(asText(texas)).toEqual([
+      "Subtotal: $24.00",
+      "Shipping (Standard): $6.95",
+      "Tax (TX 6.25 %): $1.93",
+      "Order total: $32.88",
+    ]);
+    expect(compactBreakdown(texas)).toBe("Subtotal $24.00 · Shipping $6.95 · Tax $1.93");
+  });
+
+  it("says Free for a $0 rate and leaves out tax that was not charged", () => {
+    const free = { ...itemsAlone, amount_cents: 9600, subtotal_cents: 9600, shipping_rate_name: "Free over $75" };
+    expect(asText(free)).toEqual(["Subtotal: $96.00", "Shipping (Free over $75): Free", "Order total: $96.00"]);
+    expect(chargedBeyondItems(free)).toBe(false);
+    expect(compactBreakdown(free)).toBeUndefined();
+  });
+
+  it("shows a discount as money off, and tax without a stored rate by its state alone", () => {
+    const order = { ...texas, discount_cents: 500, amount_cents: 2788, tax_rate_millionths: null };
+    expect(asText(order)).toEqual([
+      "Subtotal: $24.00",
+      "Discount: -$5.00",
+      "Shipping (Standard): $6.95",
+      "Tax (TX): $1.93",
+      "Order total: $27.88",
+    ]);
+    expect(compactBreakdown(order)).toBe("Subtotal $24.00 · Discount -$5.00 · Shipping $6.95 · Tax $1.93");
+  });
+
+  it("is charged beyond the items by shipping, tax or a discount alone, and by nothing else", () => {
+    expect(chargedBeyondItems(itemsAlone)).toBe(false);
+    expect(compactBreakdown(itemsAlone)).toBeUndefined();
+    expect(chargedBeyondItems({ ...itemsAlone, shipping_cents: 1 })).toBe(true);
+    expect(chargedBeyondItems({ ...itemsAlone, tax_cents: 1 })).toBe(true);
+    expect(chargedBeyondItems({ ...itemsAlone, discount_cents: 1 })).toBe(true);
+    expect(compactBreakdown({ ...itemsAlone, tax_cents: 150, amount_cents: 2550, tax_state: "TX" })).toBe(
+      "Subtotal $24.00 · Tax $1.50",
+    );
+  });
+});
