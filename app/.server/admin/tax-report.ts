@@ -1,28 +1,19 @@
 import { sql } from "kysely";
 import { centsToDollars } from "~/lib/money";
+import { TAX_FIGURES, type TaxFigures } from "~/lib/tax-figures";
 import type { Db } from "../db";
 import type { CsvExport } from "./csv-stream";
 import { rangeRows } from "./day-ranges";
 import type { ReportMonths } from "./report-months";
 
 /** One state's figures in one month: what was sold there, and what was given back. */
-export interface TaxReportRow {
+export interface TaxReportRow extends TaxFigures {
   /** "2026-11", in the shop's time zone. */
   month: string;
   /** The orders' shipping state, as stored ("TX"). */
   state: string;
   /** Orders paid in the month. */
   orders: number;
-  /** The total taken: items − discount + shipping + tax. */
-  grossCents: number;
-  /** What tax was charged on: items − discount, with shipping where it is taxed; 0 for orders without tax. */
-  taxableCents: number;
-  shippingCents: number;
-  taxCents: number;
-  /** Money given back in the month, whenever its orders were paid. */
-  refundedCents: number;
-  /** The tax part of it. */
-  taxRefundedCents: number;
 }
 
 /**
@@ -68,17 +59,7 @@ export async function taxReport(db: Db, months: ReportMonths): Promise<TaxReport
 }
 
 /** The CSV's header row: a contract (README, "Shipping and sales tax"); add columns at the end, never rename. */
-export const TAX_REPORT_CSV_HEADER = [
-  "Month",
-  "State",
-  "Orders",
-  "Gross sales",
-  "Taxable sales",
-  "Shipping",
-  "Tax collected",
-  "Refunds",
-  "Tax refunded",
-] as const;
+export const TAX_REPORT_CSV_HEADER = ["Month", "State", "Orders", ...TAX_FIGURES.map(([name]) => name)];
 
 /** Dollars with two decimals and no thousands separator, as a spreadsheet reads a number: 123450 → "1234.50". */
 const plainDollars = (cents: number) => centsToDollars(cents).toFixed(2);
@@ -92,19 +73,5 @@ export const taxReportCsv = (db: Db, months: ReportMonths): CsvExport<TaxReportR
   name: "tax-report",
   header: TAX_REPORT_CSV_HEADER,
   batchAfter: async (last) => (last === undefined ? taxReport(db, months) : []),
-  rows: (row) => [
-    [
-      row.month,
-      row.state,
-      row.orders,
-      ...[
-        row.grossCents,
-        row.taxableCents,
-        row.shippingCents,
-        row.taxCents,
-        row.refundedCents,
-        row.taxRefundedCents,
-      ].map(plainDollars),
-    ],
-  ],
+  rows: (row) => [[row.month, row.state, row.orders, ...TAX_FIGURES.map(([, figure]) => plainDollars(row[figure]))]],
 });

@@ -1,18 +1,13 @@
 import { Form } from "react-router";
 import { formatPrice } from "~/lib/money";
+import { TAX_FIGURES, type TaxFigures } from "~/lib/tax-figures";
 import { SelectField } from "../select-field";
 
-/** One state's month: its orders and the report's figures in cents. */
-export interface StateMonth {
+/** One state's month: its orders and the report's figures. */
+export interface StateMonth extends TaxFigures {
   state: string;
   name: string;
   orders: number;
-  grossCents: number;
-  taxableCents: number;
-  shippingCents: number;
-  taxCents: number;
-  refundedCents: number;
-  taxRefundedCents: number;
 }
 
 export interface TaxReportView {
@@ -27,16 +22,6 @@ export interface TaxReportView {
 
 export const ordersText = (orders: number) => `${orders} ${orders === 1 ? "order" : "orders"}`;
 const dollars = (cents: number) => `$${formatPrice(cents)}`;
-
-/** The figures a filing asks for, in the CSV's order. */
-const FIGURES: readonly [string, (state: StateMonth) => number][] = [
-  ["Gross sales", (state) => state.grossCents],
-  ["Taxable sales", (state) => state.taxableCents],
-  ["Shipping", (state) => state.shippingCents],
-  ["Tax collected", (state) => state.taxCents],
-  ["Refunds", (state) => state.refundedCents],
-  ["Tax refunded", (state) => state.taxRefundedCents],
-];
 
 /** The tax report: a year to choose, the CSV, then each month's states newest first, one card each (a table would not fit a phone). */
 export function TaxReport({ report }: { report: TaxReportView }) {
@@ -82,10 +67,10 @@ export function TaxReport({ report }: { report: TaxReportView }) {
                 <li key={state.state} className="admin-card">
                   <p className="admin-card__title">{`${state.name} · ${ordersText(state.orders)}`}</p>
                   <dl className="report-figures">
-                    {FIGURES.map(([label, cents]) => (
+                    {TAX_FIGURES.map(([label, figure]) => (
                       <div key={label}>
                         <dt>{label}</dt>
-                        <dd>{dollars(cents(state))}</dd>
+                        <dd>{dollars(state[figure])}</dd>
                       </div>
                     ))}
                   </dl>
