@@ -30,6 +30,7 @@ export default [
   route("admin/orders.csv", "routes/admin.orders[.]csv.ts"),
   route("admin/activity.csv", "routes/admin.activity[.]csv.ts"),
   route("admin/products.csv", "routes/admin.products[.]csv.ts"),
+  route("admin/tax.csv", "routes/admin.tax[.]csv.ts"),
   route("admin/catalog.json", "routes/admin.catalog[.]json.ts"),
 
   route("api/catalog", "routes/api.catalog.ts"),

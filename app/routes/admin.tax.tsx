@@ -13,11 +13,14 @@ import {
   replaceZipRates,
   saveTaxState,
 } from "~/.server/admin/tax-setup";
+import { taxReportScreen } from "~/.server/admin/tax-report-screen";
 import { MAX_ZIP_RATES_CSV_BYTES, parseZipRatesCsv } from "~/.server/pricing/zip-rates-csv";
 import { Notice, Refusal } from "~/components/admin/notices";
 import { RemoveForm } from "~/components/admin/remove-form";
+import { SalesByState } from "~/components/admin/sales-by-state";
 import type { SetupAnswer } from "~/components/admin/setup-answer";
 import { TaxStateForm, ZipRatesForm } from "~/components/admin/tax-forms";
+import { TaxReport } from "~/components/admin/tax-report";
 import { taxStateRemoveSchema, taxStateSchema } from "~/lib/pricing-schemas";
 import { revalidateAfterEveryAnswer } from "~/lib/revalidate";
 import { fieldErrors } from "~/lib/zod";
@@ -25,7 +28,8 @@ import type { Route } from "./+types/admin.tax";
 
 export async function loader({ context, request, url }: Route.LoaderArgs) {
   await requireOwner(context.auth, request, url);
-  return listTaxSetup(context.db);
+  const report = await taxReportScreen(context.db, { url, now: Date.now(), timeZone: context.config.timeZone });
+  return data({ ...(await listTaxSetup(context.db)), ...report }, { status: report.report.yearError ? 400 : 200 });
 }
 
 const TOO_LARGE = `The file is larger than ${MAX_ZIP_RATES_CSV_BYTES / 1024 / 1024} MB: nothing changed.`;
@@ -100,7 +104,7 @@ export async function action({ context, request, url }: Route.ActionArgs) {
 export const shouldRevalidate = revalidateAfterEveryAnswer;
 
 export default function AdminTax({ loaderData, actionData }: Route.ComponentProps) {
-  const { states, zipRates } = loaderData;
+  const { states, zipRates, report, salesByState } = loaderData;
   const answer: SetupAnswer | undefined = actionData;
   return (
     <section className="admin-page" aria-labelledby="tax-title">
@@ -135,6 +139,8 @@ export default function AdminTax({ loaderData, actionData }: Route.ComponentProp
       </section>
       <TaxStateForm answer={answer} />
       <ZipRatesForm answer={answer} zipRates={zipRates} />
+      <TaxReport report={report} />
+      <SalesByState sales={salesByState} />
     </section>
   );
 }

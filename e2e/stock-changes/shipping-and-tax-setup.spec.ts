@@ -126,6 +126,27 @@ test("the owner sets up Contiguous US with a flat rate and free over $75, and Te
 
   await shoppersInTexasAndAlaska(page.context().browser()!, testInfo);
 
+  // The Texas order in this month's report and in sales by state.
+  await page.setViewportSize(PHONE);
+  await page.goto("/admin/tax");
+  const thisMonth = page.getByRole("region", { name: /^\w+ \d{4}$/ }).first();
+  const texas = thisMonth.getByRole("listitem").filter({ hasText: /^Texas · \d+ orders?/ });
+  await expect(texas.getByRole("definition").nth(3)).toHaveText(/^\$\d+\.\d\d$/);
+  await expect(texas.getByRole("term")).toHaveText([
+    "Gross sales",
+    "Taxable sales",
+    "Shipping",
+    "Tax collected",
+    "Refunds",
+    "Tax refunded",
+  ]);
+  await expect(page.getByRole("table", { name: /per state/ }).getByRole("rowheader", { name: "Texas" })).toBeVisible();
+  expect(await seriousViolations(page), "/admin/tax with a report").toEqual([]);
+  await screenshot(page, testInfo, "tax report at 390px");
+  await page.setViewportSize({ width: 1280, height: 900 });
+  expect(await seriousViolations(page), "/admin/tax with a report at 1280px").toEqual([]);
+  await screenshot(page, testInfo, "tax report at 1280px");
+
   // Back to a shop with nothing set up.
   await page.goto("/admin/tax");
   await page.getByRole("button", { name: "Remove Texas" }).click();

@@ -125,6 +125,8 @@ async function ownerPages(url: string, database: TestDatabase): Promise<HtmlDocu
     `/admin/orders/${order.number}`,
     "/admin/activity",
     "/admin/account",
+    // The tax report, with the month of the paid order above, and sales by state.
+    "/admin/tax",
   ];
   const catalog = [
     "/admin/products",
@@ -150,6 +152,7 @@ async function ownerPages(url: string, database: TestDatabase): Promise<HtmlDocu
       trackingNumber: "<b>",
     }),
   );
+  pages.push(await page(browser, "owner (bad report year)", "/admin/tax?year=1999", 400));
   pages.push(
     await page(browser, "owner (refused stock edit)", "/admin/products/1001", 400, {
       intent: "add",

@@ -1,5 +1,6 @@
 import { sql } from "kysely";
 import type { Db } from "../db";
+import { rangeRows } from "./day-ranges";
 import { lowStockProducts } from "./products";
 
 /** Days in the Today screen's sales chart. */
@@ -71,11 +72,8 @@ export async function dailySales(
   const today = dayIn(options.timeZone)(options.now);
   const names = Array.from({ length: options.days }, (_, index) => shiftDay(today, index + 1 - options.days));
   const starts = [...names, shiftDay(today, 1)].map((day) => startOfDay(options.timeZone, day));
-  const ranges = names.map(
-    (_, index) => sql`(${index}, cast(${starts[index]} as bigint), cast(${starts[index + 1]} as bigint))`,
-  );
   const { rows } = await sql<{ day: number; orders: number; cents: number; tax_cents: number }>`
-    with days(day, from_ms, to_ms) as (values ${sql.join(ranges)})
+    with days(day, from_ms, to_ms) as (values ${rangeRows(starts)})
     select days.day as day, count(orders.id) as orders, coalesce(sum(orders.amount_cents), 0) as cents,
       coalesce(sum(orders.tax_cents), 0) as tax_cents
     from days left join orders on orders.paid_at >= days.from_ms and orders.paid_at < days.to_ms

@@ -1,0 +1,77 @@
+import { sql } from "kysely";
+import { centsToDollars } from "~/lib/money";
+import { TAX_FIGURES, type TaxFigures } from "~/lib/tax-figures";
+import type { Db } from "../db";
+import type { CsvExport } from "./csv-stream";
+import { rangeRows } from "./day-ranges";
+import type { ReportMonths } from "./report-months";
+
+/** One state's figures in one month: what was sold there, and what was given back. */
+export interface TaxReportRow extends TaxFigures {
+  /** "2026-11", in the shop's time zone. */
+  month: string;
+  /** The orders' shipping state, as stored ("TX"). */
+  state: string;
+  /** Orders paid in the month. */
+  orders: number;
+}
+
+/**
+ * The report's figures per month and state, months oldest first, states in
+ * order; a month or state with nothing paid or given back has no row. An
+ * order counts in the month it was paid; a refund in the month its money
+ * went back (refunds.refunded_at: the provider's refund done), whichever
+ * month its order was paid in. Refunds of payments an order could not take
+ * (reason payment_not_applicable) were never sales, so they are left out.
+ */
+export async function taxReport(db: Db, months: ReportMonths): Promise<TaxReportRow[]> {
+  const { rows } = await sql<Record<string, string | number>>`
+    with months(month, from_ms, to_ms) as (values ${rangeRows(months.starts)}),
+    figures as (
+      select months.month as month, orders.shipping_state as state, 1 as orders, orders.amount_cents as gross,
+        case when orders.tax_state is null then 0
+          else orders.subtotal_cents - orders.discount_cents
+            + case when orders.tax_shipping = 1 then orders.shipping_cents else 0 end
+        end as taxable,
+        orders.shipping_cents as shipping, orders.tax_cents as tax, 0 as refunded, 0 as tax_refunded
+      from months join orders on orders.paid_at >= months.from_ms and orders.paid_at < months.to_ms
+      union all
+      select months.month, orders.shipping_state, 0, 0, 0, 0, 0, refunds.amount_cents, orders.tax_cents
+      from months
+      join refunds on refunds.refunded_at >= months.from_ms and refunds.refunded_at < months.to_ms
+      join orders on orders.id = refunds.order_id
+      where refunds.status = 'refunded' and refunds.reason in ('owner', 'provider') and orders.paid_at is not null
+    )
+    select month, state, sum(orders) as orders, sum(gross) as gross, sum(taxable) as taxable,
+      sum(shipping) as shipping, sum(tax) as tax, sum(refunded) as refunded, sum(tax_refunded) as tax_refunded
+    from figures group by month, state order by month, state`.execute(db);
+  return rows.map((row) => ({
+    month: months.names[Number(row.month)]!,
+    state: String(row.state),
+    orders: Number(row.orders),
+    grossCents: Number(row.gross),
+    taxableCents: Number(row.taxable),
+    shippingCents: Number(row.shipping),
+    taxCents: Number(row.tax),
+    refundedCents: Number(row.refunded),
+    taxRefundedCents: Number(row.tax_refunded),
+  }));
+}
+
+/** The CSV's header row: a contract (README, "Shipping and sales tax"); add columns at the end, never rename. */
+export const TAX_REPORT_CSV_HEADER = ["Month", "State", "Orders", ...TAX_FIGURES.map(([name]) => name)];
+
+/** Dollars with two decimals and no thousands separator, as a spreadsheet reads a number: 123450 → "1234.50". */
+const plainDollars = (cents: number) => centsToDollars(cents).toFixed(2);
+
+/**
+ * /admin/tax.csv: one row per month and state, amounts in dollars; refunds
+ * are what went back (to subtract), so no amount is below zero. At most 12
+ * months of every state and territory: one batch.
+ */
+export const taxReportCsv = (db: Db, months: ReportMonths): CsvExport<TaxReportRow> => ({
+  name: "tax-report",
+  header: TAX_REPORT_CSV_HEADER,
+  batchAfter: async (last) => (last === undefined ? taxReport(db, months) : []),
+  rows: (row) => [[row.month, row.state, row.orders, ...TAX_FIGURES.map(([, figure]) => plainDollars(row[figure]))]],
+});
