@@ -7,13 +7,14 @@ import { type BackupSettings, listSnapshots, runBackupJob } from "~/.server/back
 import { snapshotName } from "~/.server/backups/schedule";
 import { lastBackupStatus } from "~/.server/backups/status";
 import { openDatabase, sqliteFileIn } from "~/.server/db";
-import { rcloneMissing, rcloneTest } from "../helpers/rclone";
+import { requiredProgram } from "../helpers/missing-program";
 import { repoRoot } from "../helpers/run-script";
 import { openShop, type Shop } from "../helpers/shop-api";
 import { placePaidOrder } from "../helpers/shop-mail";
 import { testEngine } from "../helpers/test-database";
 import { sleep, waitFor } from "../helpers/wait-for";
 
+const rclone = requiredProgram("rclone");
 const HOUR = 60 * 60_000;
 const DAY = 24 * HOUR;
 const candle = { id: 1501, price: 18, stock: 100 };
@@ -125,8 +126,8 @@ describe(`automatic backups, on ${testEngine}`, () => {
       for (const name of strangers) expect(fs.readFileSync(path.join(dir, name), "utf8")).toBe("mine");
     });
 
-    it.skipIf(rcloneMissing)(
-      rcloneTest("sends each copy off the machine with BACKUP_COMMAND (rclone to a local remote)"),
+    it.skipIf(rclone.missing)(
+      rclone.title("sends each copy off the machine with BACKUP_COMMAND (rclone to a local remote)"),
       async () => {
         const dir = tempDir("rclone");
         const remote = tempDir("remote");
