@@ -30,7 +30,10 @@ describe(`automatic backups, on ${testEngine}`, () => {
   let serverBackups: string;
   beforeAll(async () => {
     serverBackups = path.join(tempDir("server-backups"), "copies");
-    shop = await openShop({ Wax: [{ ...candle, name: "Cedar" }] }, { BACKUP_DIR: serverBackups });
+    shop = await openShop(
+      { Wax: [{ ...candle, name: "Cedar" }] },
+      { BACKUP_EVERY_HOURS: "24", BACKUP_DIR: serverBackups },
+    );
     sqliteFile = testEngine === "sqlite" ? sqliteFileIn(shop.database.env.DATA_DIR) : undefined;
   });
   afterAll(() => shop.close());
