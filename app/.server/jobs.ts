@@ -165,7 +165,8 @@ export function startJobs(
     backups.everyHours > 0 && backups.sqliteFile !== undefined
       ? repeat(
           async (signal) => {
-            const run = await runBackupJob(db, { ...backups, backups, now: Date.now(), signal });
+            const { sqliteFile, root, timeZone } = backups;
+            const run = await runBackupJob(db, { sqliteFile, root, timeZone, backups, now: Date.now(), signal });
             if (run.kind !== "taken") return;
             logger.info({ file: run.file, deleted: run.deleted }, run.summary);
             if (run.command && run.command.exitCode !== 0)
