@@ -47,6 +47,8 @@ export const shopEnv = (data: ShopData) => ({
   ...productionDefaults,
   DATA_DIR: data.dataDir,
   DATABASE_URL: data.databaseUrl ?? "",
+  // A snapshot at start would run its child process during the measured load.
+  BACKUP_EVERY_HOURS: "0",
 });
 
 export interface ShopServer extends NodeProcess {

@@ -42,6 +42,8 @@ const trustProxy = optionalText.transform((value, ctx) => {
   return z.NEVER;
 });
 
+const wholeHours = "must be a whole number of hours, or 0 to turn the automatic backups off";
+
 const envSchema = z.object({
   NODE_ENV: z.enum(["development", "production", "test"]).default("production"),
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
@@ -102,6 +104,18 @@ const envSchema = z.object({
     .min(1, "must be a whole number of days, 1 or more")
     .max(36_500, "must be at most 36500 days (100 years)")
     .default(90),
+  // Empty is unset, as for every variable: it must not read as 0 and turn the backups off unseen.
+  BACKUP_EVERY_HOURS: z.preprocess(
+    (value) => (typeof value === "string" && value.trim() === "" ? undefined : value),
+    z.coerce
+      .number(wholeHours)
+      .int(wholeHours)
+      .min(0, wholeHours)
+      .max(8760, "must be at most 8760 hours (a year)")
+      .default(24),
+  ),
+  BACKUP_DIR: optionalText,
+  BACKUP_COMMAND: optionalText,
   GOOGLE_CLIENT_ID: optionalText,
   GOOGLE_CLIENT_SECRET: optionalText,
   GOOGLE_DISCOVERY_URL: url(["https:", "http:"]),
@@ -215,6 +229,12 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     },
     // A sent email's text, HTML and parameters (the shopper's details) are removed after this; its row stays.
     outboxKeepDays: env.OUTBOX_KEEP_DAYS,
+    // SQLite's automatic snapshots (app/.server/backups): how often, where, and the command that sends each off the machine.
+    backups: {
+      everyHours: env.BACKUP_EVERY_HOURS,
+      dir: path.resolve(env.BACKUP_DIR ?? path.join(env.DATA_DIR, "backups")),
+      command: env.BACKUP_COMMAND,
+    },
     emailjs: env.EMAILJS_PUBLIC_KEY
       ? {
           publicKey: env.EMAILJS_PUBLIC_KEY,

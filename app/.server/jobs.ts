@@ -10,6 +10,7 @@ import { sendLowStockDigests } from "./admin/low-stock-digest";
 import { refreshPlannerStatistics } from "./db";
 import { indexNewOrdersForSearch } from "./db/search";
 import { rushDetector } from "./rush";
+import { type BackupSettings, runBackupJob } from "./backups/job";
 
 interface MailDependencies {
   transport: MailTransport;
@@ -46,6 +47,9 @@ const OUTBOX_PRUNE_INTERVAL_MS = 60 * 60_000;
  */
 const SEARCH_INDEX_INTERVAL_MS = 5_000;
 
+/** How often the server looks whether a snapshot is due (BACKUP_EVERY_HOURS since the newest). */
+const BACKUP_CHECK_INTERVAL_MS = 5 * 60_000;
+
 /**
  * Runs `work` now and then every `intervalMs`, never two runs at once; errors
  * are logged and retried. Stopping aborts `signal`, for work that can end early.
@@ -74,7 +78,8 @@ function repeat(work: (signal: AbortSignal) => Promise<void>, intervalMs: number
  * returns), delivering queued emails, giving back money that orders could not
  * take, deleting finished rate-limit windows, queuing the owners' daily
  * low-stock emails, removing the text of emails sent long ago, adding new
- * orders to SQLite's search index, and keeping SQLite's planner statistics fresh.
+ * orders to SQLite's search index, keeping SQLite's planner statistics fresh,
+ * and taking SQLite's automatic backups (BACKUP_EVERY_HOURS).
  * Each runs once at start, so what fell due while the shop was down is handled
  * straight away, and then on an interval.
  */
@@ -84,6 +89,8 @@ export function startJobs(
     /** Rate-limit windows that started longer ago than this are over for every rule and can go. */
     longestRateLimitWindowMs: number;
     digest: { timeZone: string; publicUrl: string };
+    /** The automatic snapshots of a SQLite shop; on PostgreSQL `sqliteFile` is undefined and none are taken. */
+    backups: BackupSettings & { sqliteFile: string | undefined; root: string; timeZone: string };
   },
 ) {
   const { db, logger, mail } = deps;
@@ -153,6 +160,23 @@ export function startJobs(
     logger,
     "Refreshing the query planner's statistics",
   );
+  const { backups } = deps;
+  const stopBackups =
+    backups.everyHours > 0 && backups.sqliteFile !== undefined
+      ? repeat(
+          async (signal) => {
+            const { sqliteFile, root, timeZone } = backups;
+            const run = await runBackupJob(db, { sqliteFile, root, timeZone, backups, now: Date.now(), signal });
+            if (run.kind !== "taken") return;
+            logger.info({ file: run.file, deleted: run.deleted }, run.summary);
+            if (run.command && run.command.exitCode !== 0)
+              logger.error(run.command, `BACKUP_COMMAND failed with exit status ${run.command.exitCode}`);
+          },
+          BACKUP_CHECK_INTERVAL_MS,
+          logger,
+          "Taking a backup",
+        )
+      : async () => {};
   return {
     stop: async () => {
       await Promise.all([
@@ -164,6 +188,7 @@ export function startJobs(
         stopOutboxPruning(),
         stopSearchIndex(),
         stopPlanner(),
+        stopBackups(),
       ]);
       mail.transport.close?.();
     },

@@ -1,26 +1,22 @@
-import { type ChildProcess, spawn, spawnSync } from "node:child_process";
+import { type ChildProcess, spawn } from "node:child_process";
 import fs from "node:fs";
 import net from "node:net";
 import os from "node:os";
 import path from "node:path";
+import { requiredProgram } from "./missing-program";
 import { repoRoot } from "./run-script";
 import { waitFor } from "./wait-for";
 
 /** The Caddyfile README's "Put your shop online" installs, as shipped. */
 export const shippedCaddyfile = path.join(repoRoot, "deploy/Caddyfile");
 
+const caddy = requiredProgram("caddy");
+
 /** Why the Caddy suites skip, or undefined when `caddy` is on PATH (`.ci/run` installs it). */
-export const caddyMissing =
-  spawnSync("caddy", ["version"], { stdio: "ignore" }).status === 0
-    ? undefined
-    : "skipped: caddy is not on PATH (Debian: apt-get install caddy)";
+export const caddyMissing = caddy.missing;
 
 /** A Caddy suite's title; where it is skipped, it says so and why, in the title and in the output. */
-export function caddySuite(title: string) {
-  if (!caddyMissing) return title;
-  console.warn(`${title}: ${caddyMissing}`);
-  return `${title}: ${caddyMissing}`;
-}
+export const caddySuite = caddy.title;
 
 export interface Caddy {
   /** https://localhost:port, the shop's PUBLIC_URL behind this Caddy. */

@@ -25,7 +25,11 @@ const liftedLimits = {
 /** The compiled server's command line, as `npm start` runs it. */
 export const serverCommand = [process.execPath, ...SERVER_NODE_FLAGS, path.join(repoRoot, COMPILED_SERVER)];
 
-/** The environment a test's server process gets: loopback, quiet logs, the per-address limits lifted unless told not to. */
+/**
+ * The environment a test's server process gets: loopback, quiet logs, the per-address limits lifted unless told not
+ * to, and no automatic backup (a snapshot's child process at every start would slow every suite; backups.test.ts
+ * turns it on).
+ */
 export function serverEnv(env: Record<string, string | undefined>, options: { liftLimits?: boolean } = {}) {
   return {
     PATH: process.env.PATH,
@@ -34,6 +38,7 @@ export function serverEnv(env: Record<string, string | undefined>, options: { li
     HOST: "127.0.0.1",
     PORT: "0",
     LOG_LEVEL: "warn",
+    BACKUP_EVERY_HOURS: "0",
     ...(options.liftLimits === false ? {} : liftedLimits),
     ...env,
   };

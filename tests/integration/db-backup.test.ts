@@ -48,6 +48,8 @@ async function backUpAndRestoreSqlite(shop: Shop, sell: Selling): Promise<Restor
   expect(backup.stdout).toMatch(
     /^Backed up .* to .*shop\.sqlite \(\d+ KB, checked page by page: \d+ orders, \d+ of them paid\)\.\n$/,
   );
+  // Password hashes, two-factor secrets and the session secret: readable by the shop's user alone.
+  expect(fs.statSync(file).mode & 0o777).toBe(0o600);
 
   const dataDir = tempDir("restored");
   const restore = await runScript("scripts/db-restore.ts", [file], { DATA_DIR: dataDir });

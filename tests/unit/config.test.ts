@@ -133,4 +133,24 @@ describe("loadConfig", () => {
       expect(message).not.toContain("\n");
     }
   });
+
+  it("backs up every 24 hours into DATA_DIR/backups unless told otherwise, and refuses anything but whole hours from 0", () => {
+    expect(loadConfig({ DATA_DIR: "/srv/shop" }).backups).toEqual({
+      everyHours: 24,
+      dir: "/srv/shop/backups",
+      command: undefined,
+    });
+    expect(loadConfig({ BACKUP_EVERY_HOURS: " " }).backups.everyHours).toBe(24);
+    const set = loadConfig({
+      BACKUP_EVERY_HOURS: "0",
+      BACKUP_DIR: "/mnt/copies",
+      BACKUP_COMMAND: 'cp "$BACKUP_FILE" /x',
+    });
+    expect(set.backups).toEqual({ everyHours: 0, dir: "/mnt/copies", command: 'cp "$BACKUP_FILE" /x' });
+    for (const bad of ["-1", "1.5", "daily", "8761"]) {
+      const message = errorOf({ BACKUP_EVERY_HOURS: bad });
+      expect(message).toMatch(/^Invalid BACKUP_EVERY_HOURS: must be /);
+      expect(message).not.toContain("\n");
+    }
+  });
 });

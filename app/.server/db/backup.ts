@@ -55,12 +55,17 @@ export function inspectSqliteFile(file: string): BackupSummary {
  * pages, and switched to incremental vacuum (db/space.ts): a shop restored
  * from it gives the space of pruned emails back even if its own database was
  * too large to switch when it upgraded. The copy is written beside the target
- * and renamed, so a crash never leaves half a database under its name.
+ * and renamed, so a crash never leaves half a database under its name, and
+ * it is readable by the shop's user alone (mode 0600).
  */
 async function copySqlite(source: string, target: string) {
   const partial = `${target}.partial`;
   const db = new SQLite(source, { readonly: true, fileMustExist: true });
   try {
+    // Readable by the shop's user alone from its first byte: it holds password hashes, two-factor
+    // secrets and the session secret. SQLite writes into the empty file, and gives its journal the same mode.
+    fs.writeFileSync(partial, "", { mode: 0o600 });
+    fs.chmodSync(partial, 0o600);
     await db.backup(partial, { progress: ({ totalPages }) => Math.max(totalPages, 1) });
     // The copy inherits WAL mode; a rollback journal keeps it one self-contained file.
     const copy = new SQLite(partial);

@@ -1,0 +1,111 @@
+import fs from "node:fs";
+import path from "node:path";
+import type { Db } from "../db";
+import { runChildProcess } from "./child-process";
+import { type Snapshot, snapshotIsDue, snapshotName, snapshotOf, snapshotsToDelete } from "./schedule";
+import { type CommandResult, claimSnapshot, recordCommand, recordSnapshot } from "./status";
+
+export interface BackupSettings {
+  /** BACKUP_EVERY_HOURS: 0 turns the automatic snapshots off. */
+  everyHours: number;
+  /** BACKUP_DIR: where the snapshots go. */
+  dir: string;
+  /** BACKUP_COMMAND: run by /bin/sh -c after each snapshot, with its path in BACKUP_FILE. */
+  command?: string;
+}
+
+/** A snapshot is one process's for this long: should that process die mid-snapshot, another takes it then. */
+export const SNAPSHOT_LEASE_MS = 60 * 60_000;
+/** BACKUP_COMMAND is stopped, with its whole process group, after this. */
+export const COMMAND_TIMEOUT_MS = 10 * 60_000;
+/** Copying, compacting and checking a shop's database takes seconds; this bounds a stuck one. */
+const SNAPSHOT_TIMEOUT_MS = 30 * 60_000;
+
+export type BackupRun =
+  | { kind: "no_sqlite_file" }
+  | { kind: "not_due" }
+  | { kind: "claimed_elsewhere" }
+  | { kind: "taken"; file: string; summary: string; deleted: string[]; command: CommandResult | null };
+
+/** The shop's own snapshots in `dir`, oldest first; any other file there is left out, and so never touched. */
+export function listSnapshots(dir: string): Snapshot[] {
+  const names = fs.existsSync(dir) ? fs.readdirSync(dir) : [];
+  return names
+    .map(snapshotOf)
+    .filter((snapshot) => snapshot !== undefined)
+    .sort((a, b) => a.takenAt - b.takenAt);
+}
+
+/**
+ * `npm run db:backup -- FILE` in a child process: the online backup, VACUUM
+ * and the page-by-page check all run there, so the shop's own thread keeps
+ * answering pages meanwhile. Its last line says what the copy holds, or why
+ * there is none.
+ */
+async function takeSnapshot(root: string, sqliteFile: string, file: string) {
+  const end = await runChildProcess(process.execPath, ["--import", "tsx", "scripts/db-backup.ts", file], {
+    cwd: root,
+    // The data folder of this very file, and no PostgreSQL from a .env the server's environment overrode.
+    env: { PATH: process.env.PATH, HOME: process.env.HOME, DATA_DIR: path.dirname(sqliteFile), DATABASE_URL: "" },
+    timeoutMs: SNAPSHOT_TIMEOUT_MS,
+  });
+  if (end.exitCode !== 0) throw new Error(`The backup to ${file} failed: ${end.lastLine}`);
+  return end.lastLine;
+}
+
+/** BACKUP_COMMAND through /bin/sh -c, with the snapshot's path in BACKUP_FILE, bounded by a timeout. */
+async function sendOffMachine(command: string, file: string, options: { timeoutMs: number; signal?: AbortSignal }) {
+  const end = await runChildProcess("/bin/sh", ["-c", command], {
+    env: { ...process.env, BACKUP_FILE: file },
+    ...options,
+  });
+  return { at: Date.now(), ...end };
+}
+
+/**
+ * The automatic backup (DESIGN.md "Going live"): when no snapshot of the
+ * shop's own was taken within BACKUP_EVERY_HOURS, one process claims it,
+ * copies the SQLite database into BACKUP_DIR, records it, rotates the old
+ * copies (7 daily, 4 weekly, in SHOP_TIME_ZONE) and runs BACKUP_COMMAND,
+ * recording its exit status and last line. On PostgreSQL there is no file
+ * to copy, and nothing is done.
+ */
+export async function runBackupJob(
+  db: Db,
+  options: {
+    /** The shop's SQLite file; undefined on PostgreSQL. */
+    sqliteFile: string | undefined;
+    /** The project folder, where `scripts/db-backup.ts` is. */
+    root: string;
+    backups: BackupSettings;
+    timeZone: string;
+    now: number;
+    commandTimeoutMs?: number;
+    signal?: AbortSignal;
+  },
+): Promise<BackupRun> {
+  const { sqliteFile, backups, now } = options;
+  if (sqliteFile === undefined) return { kind: "no_sqlite_file" };
+  if (!snapshotIsDue(listSnapshots(backups.dir), now, backups.everyHours * 60 * 60_000)) return { kind: "not_due" };
+  if (!(await claimSnapshot(db, now, SNAPSHOT_LEASE_MS))) return { kind: "claimed_elsewhere" };
+
+  fs.mkdirSync(backups.dir, { recursive: true, mode: 0o700 });
+  const file = path.join(backups.dir, snapshotName(now));
+  const summary = await takeSnapshot(options.root, sqliteFile, file);
+  await recordSnapshot(db, now);
+
+  const deleted = snapshotsToDelete(listSnapshots(backups.dir), { now, timeZone: options.timeZone }).map(
+    (snapshot) => snapshot.name,
+  );
+  for (const name of deleted) fs.rmSync(path.join(backups.dir, name), { force: true });
+
+  let command: CommandResult | null = null;
+  if (backups.command) {
+    command = await sendOffMachine(backups.command, file, {
+      timeoutMs: options.commandTimeoutMs ?? COMMAND_TIMEOUT_MS,
+      signal: options.signal,
+    });
+    await recordCommand(db, command);
+  }
+  return { kind: "taken", file, summary, deleted, command };
+}

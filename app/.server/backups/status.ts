@@ -1,0 +1,81 @@
+import type { Db } from "../db";
+
+/**
+ * What the backup job records, in the settings table: who holds the next
+ * snapshot (a claim), when the newest snapshot was taken, and how the last
+ * BACKUP_COMMAND went, for the "Before you open" checklist to read.
+ */
+const CLAIMED_AT = "backup_claimed_at";
+const LAST_SNAPSHOT_AT = "backup_last_snapshot_at";
+const LAST_COMMAND = "backup_last_command";
+
+export interface CommandResult {
+  /** When the command ended (UTC ms). */
+  at: number;
+  /** Its exit status as a shell reports it: 128 + the signal's number when a signal ended it. */
+  exitCode: number;
+  /** Its last line of output, stdout and stderr together; "" when it printed nothing. */
+  lastLine: string;
+}
+
+export interface BackupStatus {
+  lastSnapshotAt: number | null;
+  lastCommand: CommandResult | null;
+}
+
+/**
+ * One process takes the snapshot, however many run the job: each reads the
+ * claim and replaces it only if it still holds what was read (one
+ * conditional update, as the low-stock email claims its day). A claim lasts
+ * `leaseMs`, so a process that died mid-snapshot holds it no longer; one dated
+ * after `now` (the clock was set back) is stale too.
+ */
+export async function claimSnapshot(db: Db, now: number, leaseMs: number): Promise<boolean> {
+  await db
+    .insertInto("settings")
+    .values({ key: CLAIMED_AT, value: "0" })
+    .onConflict((conflict) => conflict.column("key").doNothing())
+    .execute();
+  const { value } = await db
+    .selectFrom("settings")
+    .select("value")
+    .where("key", "=", CLAIMED_AT)
+    .executeTakeFirstOrThrow();
+  const claimedAt = Number(value);
+  if (claimedAt > now - leaseMs && claimedAt <= now) return false;
+  const claimed = await db
+    .updateTable("settings")
+    .set({ value: String(now) })
+    .where("key", "=", CLAIMED_AT)
+    .where("value", "=", value)
+    .executeTakeFirst();
+  return claimed.numUpdatedRows === 1n;
+}
+
+async function record(db: Db, key: string, value: string) {
+  await db
+    .insertInto("settings")
+    .values({ key, value })
+    .onConflict((conflict) => conflict.column("key").doUpdateSet({ value }))
+    .execute();
+}
+
+export const recordSnapshot = (db: Db, takenAt: number) => record(db, LAST_SNAPSHOT_AT, String(takenAt));
+
+export const recordCommand = (db: Db, result: CommandResult) => record(db, LAST_COMMAND, JSON.stringify(result));
+
+/** The newest snapshot's time and the last BACKUP_COMMAND's result, as the shop that took them recorded them. */
+export async function lastBackupStatus(db: Db): Promise<BackupStatus> {
+  const rows = await db
+    .selectFrom("settings")
+    .select(["key", "value"])
+    .where("key", "in", [LAST_SNAPSHOT_AT, LAST_COMMAND])
+    .execute();
+  const valueOf = (key: string) => rows.find((row) => row.key === key)?.value;
+  const snapshotAt = valueOf(LAST_SNAPSHOT_AT);
+  const command = valueOf(LAST_COMMAND);
+  return {
+    lastSnapshotAt: snapshotAt === undefined ? null : Number(snapshotAt),
+    lastCommand: command === undefined ? null : (JSON.parse(command) as CommandResult),
+  };
+}

@@ -1,0 +1,206 @@
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import SQLite from "better-sqlite3";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { type BackupSettings, listSnapshots, runBackupJob } from "~/.server/backups/job";
+import { snapshotName } from "~/.server/backups/schedule";
+import { lastBackupStatus } from "~/.server/backups/status";
+import { openDatabase, sqliteFileIn } from "~/.server/db";
+import { requiredProgram } from "../helpers/missing-program";
+import { repoRoot } from "../helpers/run-script";
+import { openShop, type Shop } from "../helpers/shop-api";
+import { placePaidOrder } from "../helpers/shop-mail";
+import { testEngine } from "../helpers/test-database";
+import { sleep, waitFor } from "../helpers/wait-for";
+
+const rclone = requiredProgram("rclone");
+const HOUR = 60 * 60_000;
+const DAY = 24 * HOUR;
+const candle = { id: 1501, price: 18, stock: 100 };
+const tempDir = (name: string) => fs.mkdtempSync(path.join(os.tmpdir(), `wickshop-${name}-`));
+const modeOf = (file: string) => fs.statSync(file).mode & 0o777;
+/** The stored snapshots' names in `dir`, and nothing else there. */
+const namesIn = (dir: string) => listSnapshots(dir).map((snapshot) => snapshot.name);
+
+describe(`automatic backups, on ${testEngine}`, () => {
+  let shop: Shop;
+  let sqliteFile: string | undefined;
+  /** Where the shop's own server puts its snapshots (DATA_DIR/backups unless set). */
+  let serverBackups: string;
+  beforeAll(async () => {
+    serverBackups = path.join(tempDir("server-backups"), "copies");
+    shop = await openShop(
+      { Wax: [{ ...candle, name: "Cedar" }] },
+      { BACKUP_EVERY_HOURS: "24", BACKUP_DIR: serverBackups },
+    );
+    sqliteFile = testEngine === "sqlite" ? sqliteFileIn(shop.database.env.DATA_DIR) : undefined;
+  });
+  afterAll(() => shop.close());
+
+  /** One run of the job on the shop's database, as a server process runs it, at `now`. */
+  const runAt = (now: number, backups: Partial<BackupSettings> & { dir: string }, db = shop.db) =>
+    runBackupJob(db, {
+      sqliteFile,
+      root: repoRoot,
+      backups: { everyHours: 24, ...backups },
+      timeZone: "America/Los_Angeles",
+      now,
+    });
+
+  describe.skipIf(testEngine !== "sqlite")("on SQLite", () => {
+    it("takes a snapshot when the server starts with none, readable by the shop's user alone", async () => {
+      const [name] = await waitFor(() => (namesIn(serverBackups).length === 1 ? namesIn(serverBackups) : undefined), {
+        timeoutMs: 30_000,
+        what: "the snapshot taken at start",
+      });
+      const file = path.join(serverBackups, name!);
+      expect(modeOf(file)).toBe(0o600);
+      expect(modeOf(serverBackups)).toBe(0o700);
+      const { lastSnapshotAt } = await waitFor(async () => {
+        const status = await lastBackupStatus(shop.db);
+        return status.lastSnapshotAt === null ? undefined : status;
+      });
+      expect(snapshotName(lastSnapshotAt!)).toBe(name);
+      expect(Math.abs(lastSnapshotAt! - Date.now())).toBeLessThan(5 * 60_000);
+    });
+
+    it("takes none while the newest is younger than BACKUP_EVERY_HOURS, and one once it is as old", async () => {
+      const [name] = namesIn(serverBackups);
+      const takenAt = listSnapshots(serverBackups)[0]!.takenAt;
+      expect(await runAt(takenAt + 23 * HOUR, { dir: serverBackups })).toEqual({ kind: "not_due" });
+      expect(await runAt(takenAt + DAY, { dir: serverBackups })).toMatchObject({ kind: "taken" });
+      expect(namesIn(serverBackups)).toEqual([name, snapshotName(takenAt + DAY)]);
+    });
+
+    it("writes a copy that restores: open it and the orders are there", async () => {
+      const orders = [
+        await placePaidOrder(shop, [{ id: candle.id, quantity: 2 }]),
+        await placePaidOrder(shop, [{ id: candle.id, quantity: 1 }]),
+      ];
+      const dir = tempDir("restore");
+      const run = await runAt(Date.parse("2026-01-10T12:00:00Z"), { dir });
+      expect(run).toMatchObject({ kind: "taken", file: path.join(dir, "wickshop-2026-01-10T120000Z.sqlite") });
+      if (run.kind !== "taken") return;
+      expect(run.summary).toMatch(/checked page by page: 2 orders, 2 of them paid/);
+      expect(modeOf(run.file)).toBe(0o600);
+      const copy = new SQLite(run.file, { readonly: true, fileMustExist: true });
+      try {
+        const numbers = copy.prepare("select number from orders where status = 'paid' order by id").pluck().all();
+        expect(numbers).toEqual(orders.map((order) => order.number));
+        expect(copy.pragma("integrity_check", { simple: true })).toBe("ok");
+      } finally {
+        copy.close();
+      }
+    });
+
+    it("keeps 7 daily and 4 weekly copies by the shop's days, and never touches a file it did not write", async () => {
+      const dir = tempDir("rotation");
+      // Daily snapshots at 20:00 in Los Angeles (04:00 UTC the next day) for the 40 days up to Tuesday 2026-03-03.
+      const evenings = Array.from({ length: 40 }, (_, index) => Date.parse("2026-01-24T04:00:00Z") + index * DAY);
+      for (const takenAt of evenings) fs.writeFileSync(path.join(dir, snapshotName(takenAt)), "");
+      const strangers = ["wickshop-2026-01-01.sqlite", "notes.txt", "wickshop-2026-01-25T040000Z.sqlite.old"];
+      for (const name of strangers) fs.writeFileSync(path.join(dir, name), "mine");
+
+      const now = Date.parse("2026-03-05T04:00:00Z");
+      const run = await runAt(now, { dir });
+      expect(run.kind).toBe("taken");
+      const shopDays = listSnapshots(dir).map((snapshot) =>
+        new Date(snapshot.takenAt).toLocaleDateString("en-CA", { timeZone: "America/Los_Angeles" }),
+      );
+      // Wednesday 03-04 is today there: the 7 days up to it, and the newest of the weeks of Mondays 02-23, 02-16, 02-09.
+      expect(shopDays).toEqual([
+        "2026-02-15",
+        "2026-02-22",
+        "2026-02-26",
+        "2026-02-27",
+        "2026-02-28",
+        "2026-03-01",
+        "2026-03-02",
+        "2026-03-03",
+        "2026-03-04",
+      ]);
+      expect(
+        fs
+          .readdirSync(dir)
+          .filter((name) => strangers.includes(name))
+          .sort(),
+      ).toEqual([...strangers].sort());
+      for (const name of strangers) expect(fs.readFileSync(path.join(dir, name), "utf8")).toBe("mine");
+    });
+
+    it.skipIf(rclone.missing)(
+      rclone.title("sends each copy off the machine with BACKUP_COMMAND (rclone to a local remote)"),
+      async () => {
+        const dir = tempDir("rclone");
+        const remote = tempDir("remote");
+        // A remote configured from the environment, as rclone reads RCLONE_CONFIG_<NAME>_TYPE.
+        const command = `RCLONE_CONFIG_OFFSITE_TYPE=local rclone copy "$BACKUP_FILE" offsite:${remote}/wickshop`;
+        const now = Date.parse("2026-02-01T12:00:00Z");
+        const run = await runAt(now, { dir, command });
+        expect(run).toMatchObject({ kind: "taken", command: { exitCode: 0 } });
+        const name = snapshotName(now);
+        expect(fs.readFileSync(path.join(remote, "wickshop", name))).toEqual(fs.readFileSync(path.join(dir, name)));
+        const { lastCommand } = await lastBackupStatus(shop.db);
+        expect(lastCommand).toMatchObject({ exitCode: 0 });
+        expect(Math.abs(lastCommand!.at - Date.now())).toBeLessThan(60_000);
+      },
+    );
+
+    it("records a failing BACKUP_COMMAND's exit status and last line", async () => {
+      const dir = tempDir("failing");
+      const command = `echo "sending $BACKUP_FILE"; echo "remote refused the copy: quota exceeded" >&2; exit 3`;
+      const run = await runAt(Date.parse("2026-02-03T12:00:00Z"), { dir, command });
+      expect(run).toMatchObject({
+        kind: "taken",
+        command: { exitCode: 3, lastLine: "remote refused the copy: quota exceeded" },
+      });
+      const { lastSnapshotAt, lastCommand } = await lastBackupStatus(shop.db);
+      expect(lastSnapshotAt).toBe(Date.parse("2026-02-03T12:00:00Z"));
+      expect(lastCommand).toMatchObject({ exitCode: 3, lastLine: "remote refused the copy: quota exceeded" });
+      // The copy itself is kept: only sending it failed.
+      expect(namesIn(dir)).toEqual(["wickshop-2026-02-03T120000Z.sqlite"]);
+    });
+
+    it("stops a BACKUP_COMMAND that runs past its timeout, with the shell's children", async () => {
+      const dir = tempDir("timeout");
+      const started = Date.now();
+      const run = await runBackupJob(shop.db, {
+        sqliteFile,
+        root: repoRoot,
+        backups: { everyHours: 24, dir, command: "sleep 30; echo never" },
+        timeZone: "UTC",
+        now: Date.parse("2026-02-05T12:00:00Z"),
+        commandTimeoutMs: 500,
+      });
+      expect(run).toMatchObject({
+        kind: "taken",
+        command: { exitCode: 137, lastLine: "stopped after 0.5 s without finishing" },
+      });
+      expect(Date.now() - started).toBeLessThan(15_000);
+    });
+
+    it("takes one snapshot between two processes that run the job at once", async () => {
+      const dir = tempDir("two");
+      const other = openDatabase({ dataDir: shop.database.env.DATA_DIR });
+      try {
+        const now = Date.parse("2026-02-07T12:00:00Z");
+        const runs = await Promise.all([runAt(now, { dir }), runAt(now, { dir }, other.db)]);
+        expect(runs.map((run) => run.kind).sort()).toEqual(["claimed_elsewhere", "taken"]);
+        expect(namesIn(dir)).toEqual(["wickshop-2026-02-07T120000Z.sqlite"]);
+      } finally {
+        await other.db.destroy();
+      }
+    });
+  });
+
+  describe.skipIf(testEngine !== "postgres")("on PostgreSQL", () => {
+    it("does nothing: no snapshot, no folder, nothing recorded", async () => {
+      expect(await runAt(Date.now(), { dir: serverBackups })).toEqual({ kind: "no_sqlite_file" });
+      // The server has started its jobs before it opened; a second more shows nothing appears.
+      await sleep(1000);
+      expect(fs.existsSync(serverBackups)).toBe(false);
+      expect(await lastBackupStatus(shop.db)).toEqual({ lastSnapshotAt: null, lastCommand: null });
+    });
+  });
+});
