@@ -1,7 +1,7 @@
 import path from "node:path";
 import { build } from "esbuild";
 import type { Plugin } from "vite";
-import { COMPILED_SERVER } from "./server-command.ts";
+import { COMPILED_BACKUP, COMPILED_SERVER } from "./server-command.ts";
 
 /**
  * The compiled entry. Packages stay imports of node_modules, and a module's
@@ -14,11 +14,26 @@ const { main } = await import("./server.ts");
 await main();
 `;
 
+/** What both compiled entries share: packages stay imports of node_modules, ESM for Node 20. */
+const compiled = (root: string) =>
+  ({
+    outdir: path.join(root, "build"),
+    bundle: true,
+    packages: "external",
+    platform: "node",
+    format: "esm",
+    target: "node20",
+    tsconfig: path.join(root, "tsconfig.json"),
+    sourcemap: "linked",
+    logLevel: "warning",
+  }) as const;
+
 /**
  * Compiles `server.ts` and everything it imports from the project (server/,
  * app/.server/) into JavaScript beside the app's build, once the app is
- * built. The shop then runs on plain `node`: no TypeScript loader and no
- * esbuild service at run time.
+ * built, and `scripts/db-backup.ts`, which the server runs in a child process
+ * for its automatic backups. The shop then runs on plain `node`: no
+ * TypeScript loader and no esbuild service at run time.
  */
 export function compileServer(): Plugin {
   let root = process.cwd();
@@ -30,19 +45,16 @@ export function compileServer(): Plugin {
       order: "post",
       async handler() {
         await build({
+          ...compiled(root),
           stdin: { contents: entry, resolveDir: root, sourcefile: "server-entry.ts", loader: "ts" },
-          outdir: path.join(root, "build"),
           entryNames: path.basename(COMPILED_SERVER, ".js"),
           chunkNames: "compiled/[name]-[hash]",
-          bundle: true,
           splitting: true,
-          packages: "external",
-          platform: "node",
-          format: "esm",
-          target: "node20",
-          tsconfig: path.join(root, "tsconfig.json"),
-          sourcemap: "linked",
-          logLevel: "warning",
+        });
+        await build({
+          ...compiled(root),
+          entryPoints: [path.join(root, "scripts/db-backup.ts")],
+          entryNames: path.basename(COMPILED_BACKUP, ".js"),
         });
       },
     },

@@ -1,6 +1,9 @@
 /** The compiled server, as `npm start`, a process manager, the tests and the bench run it. */
 export const COMPILED_SERVER = "build/server.js";
 
+/** `npm run db:backup` compiled beside it: the server's automatic backups run it (app/.server/backups/job.ts). */
+export const COMPILED_BACKUP = "build/db-backup.js";
+
 /**
  * V8's heap sized for a small VPS (docs/decisions/005-lean-process.md). By
  * default V8 lets the heap grow with the machine's memory: on the bench's

@@ -37,13 +37,23 @@ export function listSnapshots(dir: string): Snapshot[] {
 }
 
 /**
+ * The backup command as this process runs: the compiled server runs the
+ * compiled script (scripts/compile-server.ts builds both), so no TypeScript
+ * loader runs beside the shop; under tsx (`npm run dev`, tests calling the
+ * job) the script itself.
+ */
+const BACKUP_SCRIPT = import.meta.url.endsWith(".js")
+  ? ["build/db-backup.js"]
+  : ["--import", "tsx", "scripts/db-backup.ts"];
+
+/**
  * `npm run db:backup -- FILE` in a child process: the online backup, VACUUM
  * and the page-by-page check all run there, so the shop's own thread keeps
  * answering pages meanwhile. Its last line says what the copy holds, or why
  * there is none.
  */
 async function takeSnapshot(root: string, sqliteFile: string, file: string) {
-  const end = await runChildProcess(process.execPath, ["--import", "tsx", "scripts/db-backup.ts", file], {
+  const end = await runChildProcess(process.execPath, [...BACKUP_SCRIPT, file], {
     cwd: root,
     // The data folder of this very file, and no PostgreSQL from a .env the server's environment overrode.
     env: { PATH: process.env.PATH, HOME: process.env.HOME, DATA_DIR: path.dirname(sqliteFile), DATABASE_URL: "" },
