@@ -130,6 +130,7 @@ async function ownerPagesOf(
       cookie: await signedInCookie(shopUrl, grown.regular),
     },
     { label: "products", path: "/admin/products", cookie },
+    { label: "sales tax (report and sales by state)", path: "/admin/tax", cookie },
   ];
   return { ownerCookie: cookie, pages };
 }

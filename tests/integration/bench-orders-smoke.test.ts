@@ -56,6 +56,7 @@ describe("npm run bench -- --orders 2000 --quick", () => {
           "activity",
           "account with 200 orders",
           "products",
+          "sales tax (report and sales by state)",
         ]);
         for (const page of pages) {
           expect(page.failed, page.path).toBeUndefined();
@@ -81,7 +82,7 @@ describe("npm run bench -- --orders 2000 --quick", () => {
         .split("\n")
         .filter((line) => line.startsWith("| ") && !line.startsWith("| figure") && !line.startsWith("| ---"));
       expect(rows.filter((row) => row.startsWith("| GET /admin") || row.startsWith("| GET /account"))).toHaveLength(
-        10 + 3,
+        11 + 3,
       );
       expect(rows.filter((row) => row.includes("stock invariant ok"))).toHaveLength(1);
       expect(table).toContain("2,000 orders over three years");
