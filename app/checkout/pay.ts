@@ -1,5 +1,6 @@
 import type { CartItem } from "~/cart/reducer";
 import type { Shipping } from "~/lib/checkout-schema";
+import type { BreakdownLine } from "~/lib/order-breakdown";
 import type { TestCard } from "~/lib/test-card-schema";
 import { pricingTexts } from "~/lib/pricing-texts";
 import { type Quote, rateGone, requestQuote } from "./quote";
@@ -15,6 +16,8 @@ export interface PaidOrder {
   discountCents: number;
   shippingCents: number;
   taxCents: number;
+  /** Subtotal, Shipping, Tax and Order total as the receipt words them; absent while nothing is set up. */
+  breakdown?: BreakdownLine[];
 }
 
 export type PayResult =
