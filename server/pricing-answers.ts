@@ -1,5 +1,6 @@
 import { checkoutTexts } from "~/lib/checkout-texts";
 import { formatPrice, MAX_ORDER_CENTS } from "~/lib/money";
+import { pricingTexts } from "~/lib/pricing-texts";
 import type { z } from "~/lib/zod";
 import {
   type Body,
@@ -63,7 +64,7 @@ export function pricingRefusalAnswer(refusal: PricingRefusal): JsonAnswer {
         409,
         {
           code: "total_changed",
-          message: `Your order's total is now $${formatPrice(refusal.quote.totalCents)}. Please check it and pay again.`,
+          message: pricingTexts.totalChanged(refusal.quote.totalCents),
         },
         { extra: { quote: quoteBody(refusal.quote) } },
       );

@@ -1,7 +1,9 @@
 import type { CartItem } from "~/cart/reducer";
 import type { Shipping } from "~/lib/checkout-schema";
+import type { BreakdownLine } from "~/lib/order-breakdown";
 import type { TestCard } from "~/lib/test-card-schema";
-import type { Quote } from "./quote";
+import { pricingTexts } from "~/lib/pricing-texts";
+import { type Quote, rateGone, requestQuote } from "./quote";
 import { type ApiError, requestJson, unreachable } from "./request-json";
 
 export interface PaidOrder {
@@ -14,6 +16,8 @@ export interface PaidOrder {
   discountCents: number;
   shippingCents: number;
   taxCents: number;
+  /** Subtotal, Shipping, Tax and Order total as the receipt words them; absent while nothing is set up. */
+  breakdown?: BreakdownLine[];
 }
 
 export type PayResult =
@@ -74,6 +78,11 @@ export async function pay(
   if (placed?.status === 409 && placed.data.quote) {
     const { message } = placed.data.error as ApiError;
     return { kind: "total_changed", quote: placed.data.quote as Quote, message };
+  }
+  if (placed?.status === 400 && rateGone(placed.data.error as ApiError)) {
+    const fresh = await requestQuote({ items: input.items, state: input.shipping.state, zip: input.shipping.zip });
+    if (fresh.kind === "quote")
+      return { kind: "total_changed", quote: fresh.quote, message: pricingTexts.totalChanged(fresh.quote.totalCents) };
   }
   // A 502 means the order exists and waits for the payment service: a retry with the same key resumes it.
   if (placed?.status !== 200 && placed?.status !== 201) return failed(placed, placed?.status === 502);

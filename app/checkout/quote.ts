@@ -34,7 +34,19 @@ export interface QuoteInput {
   shippingRateId?: number | null;
 }
 
-/** Asks the shop what the cart costs shipped there; it reserves nothing, so the panel asks on every change. */
+/**
+ * The shop refused the shipping method the panel showed as unknown: the
+ * owner deleted that rate meanwhile (a rate is changed by deleting it and
+ * adding it again), so the price moved as surely as when a rate's price does.
+ */
+export const rateGone = (error: ApiError | undefined) =>
+  error?.code === "invalid_request" && Object.keys(error.fields ?? {}).join() === "shippingRateId";
+
+/**
+ * Asks the shop what the cart costs shipped there; it reserves nothing, so
+ * the panel asks on every change. A chosen method the shop no longer has is
+ * left out, and the shop's choice stands in for it.
+ */
 export async function requestQuote({ items, state, zip, shippingRateId }: QuoteInput): Promise<QuoteResult> {
   const answer = await requestJson("/api/checkout/quote", {
     lines: items.map((item) => ({ id: item.id, quantity: item.quantity })),
@@ -42,5 +54,8 @@ export async function requestQuote({ items, state, zip, shippingRateId }: QuoteI
     shippingRateId: shippingRateId ?? undefined,
   });
   if (answer?.status === 200) return { kind: "quote", quote: answer.data as unknown as Quote };
+  // The method is gone: what the cart costs now is the quote without it.
+  if (shippingRateId != null && rateGone(answer?.data.error as ApiError | undefined))
+    return requestQuote({ items, state, zip });
   return { kind: "refused", error: (answer?.data.error as ApiError | undefined) ?? unreachable };
 }

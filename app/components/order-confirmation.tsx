@@ -1,5 +1,6 @@
 import type { PaidOrder } from "~/checkout/pay";
 import { formatPrice } from "~/lib/money";
+import { breakdownLabel, isOrderTotal } from "~/lib/order-breakdown";
 
 /** What the shopper bought, shown once the payment went through. */
 export function OrderConfirmation({ order }: { order: PaidOrder }) {
@@ -17,11 +18,17 @@ export function OrderConfirmation({ order }: { order: PaidOrder }) {
           </li>
         ))}
       </ul>
-      {order.shippingCents > 0 || order.taxCents > 0 ? (
-        <p className="order-confirmation__breakdown">
-          Items ${formatPrice(order.subtotalCents)} · Shipping ${formatPrice(order.shippingCents)} · Tax $
-          {formatPrice(order.taxCents)}
-        </p>
+      {order.breakdown ? (
+        <dl className="order-summary order-confirmation__breakdown" aria-label="What the total is made of">
+          {order.breakdown
+            .filter((line) => !isOrderTotal(line))
+            .map((line) => (
+              <div key={line.label}>
+                <dt>{breakdownLabel(line)}</dt>
+                <dd>{line.amount}</dd>
+              </div>
+            ))}
+        </dl>
       ) : null}
       <p className="order-confirmation__total">Paid: ${formatPrice(order.amountCents)}</p>
     </section>

@@ -50,6 +50,17 @@ export function orderBreakdown(order: OrderAmounts): BreakdownLine[] {
   return lines;
 }
 
+/**
+ * The breakdown an order's pages show below its lines: every line once
+ * shipping or tax is set up (the rate's name matters even when it is free),
+ * none for an order of its items alone (SPEC).
+ */
+export const shownBreakdown = (order: OrderAmounts): BreakdownLine[] | undefined =>
+  chargedBeyondItems(order) || order.shipping_rate_name !== null ? orderBreakdown(order) : undefined;
+
+/** Whether a line is the breakdown's last, Order total, which a page may show in its own words ("Paid: $X"). */
+export const isOrderTotal = (line: BreakdownLine) => line.label === "Order total";
+
 /** "Shipping (USPS Ground Advantage)": a line's label with its detail. */
 export const breakdownLabel = (line: BreakdownLine) => (line.detail ? `${line.label} (${line.detail})` : line.label);
 
@@ -61,7 +72,7 @@ export const breakdownLabel = (line: BreakdownLine) => (line.detail ? `${line.la
 export function compactBreakdown(order: OrderAmounts): string | undefined {
   if (!chargedBeyondItems(order)) return undefined;
   return orderBreakdown(order)
-    .filter((line) => line.label !== "Order total")
+    .filter((line) => !isOrderTotal(line))
     .map((line) => `${line.label} ${line.amount}`)
     .join(" · ");
 }

@@ -1,6 +1,7 @@
 import type { Browser } from "@playwright/test";
 import { startCheckout } from "../support/checkout";
 import { outboxEmail } from "../support/outbox";
+import { takeAwayShippingAndTax } from "../support/shipping-setup";
 import { expect, test } from "../support/test";
 import { seriousViolations } from "../support/axe";
 import { screenshot } from "../support/catalog";
@@ -145,11 +146,5 @@ test("the owner sets up Contiguous US with a flat rate and free over $75, and Te
   await page.setViewportSize({ width: 1280, height: 900 });
   await screenshot(page, testInfo, "tax report at 1280px");
 
-  // Back to a shop with nothing set up.
-  await page.goto("/admin/tax");
-  await page.getByRole("button", { name: "Remove Texas" }).click();
-  await expect(notice).toHaveText("Texas removed: no sales tax is collected there now.");
-  await page.goto("/admin/shipping");
-  await page.getByRole("button", { name: "Delete the zone Contiguous US" }).click();
-  await expect(notice).toHaveText("Zone “Contiguous US” and its rates are deleted.");
+  await takeAwayShippingAndTax(page);
 });

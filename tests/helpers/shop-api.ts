@@ -119,6 +119,8 @@ export type PaymentAnswer = Partial<ApiErrorBody> & {
     amountCents: number;
     thankYouName: string;
     items: { id: number; name: string; quantity: number; priceCents: number }[];
+    /** Once shipping or tax is set up: Subtotal, Shipping, Tax and Order total as the thank-you page shows them. */
+    breakdown?: { label: string; detail?: string; amount: string }[];
   };
 };
 

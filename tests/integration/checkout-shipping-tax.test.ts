@@ -70,6 +70,13 @@ describe(`POST /api/checkout with shipping and tax set up, on ${testEngine}`, ()
     expect((await pay(shop, { number, accessToken }, cards.success)).status).toBe(200);
     const paid = await paymentStatus(shop, number, accessToken);
     expect(paid.body.order).toMatchObject({ status: "paid", amountCents: 3288, shippingCents: 695, taxCents: 193 });
+    // The thank-you page's lines, worded as the receipt's.
+    expect(paid.body.order!.breakdown).toEqual([
+      { label: "Subtotal", amount: "$24.00" },
+      { label: "Shipping", detail: "Standard", amount: "$6.95" },
+      { label: "Tax", detail: "TX 6.25 %", amount: "$1.93" },
+      { label: "Order total", amount: "$32.88" },
+    ]);
   });
 
   it("answers total_changed when expectedTotalCents is missing while shipping is charged", async () => {

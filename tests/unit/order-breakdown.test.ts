@@ -5,6 +5,7 @@ import {
   compactBreakdown,
   type OrderAmounts,
   orderBreakdown,
+  shownBreakdown,
 } from "~/lib/order-breakdown";
 
 /** An order of its items alone, as every order is while nothing is set up. */
@@ -69,5 +70,16 @@ describe("an order's breakdown", () => {
     expect(compactBreakdown({ ...itemsAlone, tax_cents: 150, amount_cents: 2550, tax_state: "TX" })).toBe(
       "Subtotal $24.00 · Tax $1.50",
     );
+  });
+
+  it("is shown for an order with a rate, even a free one, or any charge beyond the items, and not for its items alone", () => {
+    expect(shownBreakdown(itemsAlone)).toBeUndefined();
+    expect(shownBreakdown({ ...itemsAlone, shipping_rate_name: "Free over $75" })?.map(breakdownLabel)).toEqual([
+      "Subtotal",
+      "Shipping (Free over $75)",
+      "Order total",
+    ]);
+    expect(shownBreakdown({ ...itemsAlone, tax_cents: 150, amount_cents: 2550, tax_state: "TX" })?.length).toBe(3);
+    expect(shownBreakdown(texas)).toEqual(orderBreakdown(texas));
   });
 });

@@ -2,7 +2,7 @@ import type { Db } from "../db";
 import { findOrderByNumber, findOrderItems } from "../orders/queries";
 import { formatMoment } from "./today";
 import { isPaid } from "../orders/payment";
-import { chargedBeyondItems, orderBreakdown } from "~/lib/order-breakdown";
+import { shownBreakdown } from "~/lib/order-breakdown";
 
 const EMAIL_KINDS: Record<string, string> = {
   order_notification: "Order notification",
@@ -99,7 +99,7 @@ export async function orderDetail(db: Db, number: string, options: { timeZone: s
     },
     amountCents: order.amount_cents,
     /** Below the lines once shipping or tax is set up (the rate matters to whoever packs it, even when free); none before. */
-    breakdown: chargedBeyondItems(order) || order.shipping_rate_name !== null ? orderBreakdown(order) : [],
+    breakdown: shownBreakdown(order) ?? [],
     paymentProvider: order.payment_provider,
     paymentRef: order.payment_ref,
     items: items.map((item) => ({

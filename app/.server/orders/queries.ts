@@ -1,5 +1,6 @@
 import type { Db } from "../db";
 import type { OrderRow } from "../db/schema";
+import { shownBreakdown } from "~/lib/order-breakdown";
 import { orderBreakdown } from "./order-pricing";
 
 /**
@@ -74,6 +75,8 @@ export async function paidOrderSummary(db: Db, order: OrderRow) {
     status: "paid" as const,
     amountCents: order.amount_cents,
     ...orderBreakdown(order),
+    /** The thank-you page's lines, in the words of the receipt and the order's page; none while nothing is set up. */
+    breakdown: shownBreakdown(order),
     // SPEC §8: thanked by display name when signed in, by the shipping name otherwise.
     thankYouName: order.customer_name === "Guest" ? order.shipping_name : order.customer_name,
     items: items.map((item) => ({

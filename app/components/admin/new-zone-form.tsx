@@ -16,6 +16,9 @@ export function NewZoneForms({
   const preset = answerFor(answer, "preset").errors;
   const { errors, values } = answerFor(answer, "zone");
   const chosen = new Set((values.states ?? "").split(","));
+  // The states still free come first; those in a zone already wait under a disclosure, open if one was chosen.
+  const free = US_STATES.filter((state) => !zoneOf[state.code]);
+  const taken = US_STATES.filter((state) => zoneOf[state.code]);
   return (
     <>
       <section className="admin-section" aria-labelledby="presets-title">
@@ -53,32 +56,57 @@ export function NewZoneForms({
               {errors.states}
             </p>
           ) : null}
-          <ul className="zone-states__list">
-            {US_STATES.map((state) => (
-              <li key={state.code}>
-                <label className="zone-states__check">
-                  <input
-                    type="checkbox"
-                    name="state"
-                    value={state.code}
-                    defaultChecked={chosen.has(state.code)}
-                    aria-describedby={zoneOf[state.code] ? `in-zone-${state.code}` : undefined}
-                  />
-                  {state.name}
-                </label>
-                {zoneOf[state.code] ? (
-                  <span className="zone-states__zone" id={`in-zone-${state.code}`}>
-                    {`in ${zoneOf[state.code]}`}
-                  </span>
-                ) : null}
-              </li>
-            ))}
-          </ul>
+          {free.length > 0 ? (
+            <StateChecks states={free} chosen={chosen} zoneOf={zoneOf} />
+          ) : (
+            <p className="admin-card__detail">Every state is in a zone already.</p>
+          )}
+          {taken.length > 0 ? (
+            <details className="zone-states__taken" open={taken.some((state) => chosen.has(state.code))}>
+              <summary>{`${taken.length} ${taken.length === 1 ? "state" : "states"} already in a zone`}</summary>
+              <StateChecks states={taken} chosen={chosen} zoneOf={zoneOf} />
+            </details>
+          ) : null}
         </fieldset>
         <button type="submit" name="intent" value="zone" className="button button--primary">
           Save zone
         </button>
       </Form>
     </>
+  );
+}
+
+/** A checkbox per state, named by the state alone, with the zone it is in already, if any. */
+function StateChecks({
+  states,
+  chosen,
+  zoneOf,
+}: {
+  states: typeof US_STATES;
+  chosen: Set<string>;
+  zoneOf: Record<string, string>;
+}) {
+  return (
+    <ul className="zone-states__list">
+      {states.map((state) => (
+        <li key={state.code}>
+          <label className="zone-states__check">
+            <input
+              type="checkbox"
+              name="state"
+              value={state.code}
+              defaultChecked={chosen.has(state.code)}
+              aria-describedby={zoneOf[state.code] ? `in-zone-${state.code}` : undefined}
+            />
+            {state.name}
+          </label>
+          {zoneOf[state.code] ? (
+            <span className="zone-states__zone" id={`in-zone-${state.code}`}>
+              {`in ${zoneOf[state.code]}`}
+            </span>
+          ) : null}
+        </li>
+      ))}
+    </ul>
   );
 }
