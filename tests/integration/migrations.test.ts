@@ -244,9 +244,14 @@ describe(`migrations on ${testEngine}`, () => {
       .insertInto("outbox")
       .values([email, { ...email, text: "", html: "", pruned_at: 3 }])
       .execute();
+    // This suite's own outbox: on PostgreSQL the other suites' schemas, running beside it, have one too.
+    const schema =
+      testEngine === "sqlite"
+        ? undefined
+        : (await sql<{ name: string }>`select current_schema() as name`.execute(db)).rows[0]!.name;
     const columns = async () =>
       (await db.introspection.getTables())
-        .find((table) => table.name === "outbox")!
+        .find((table) => table.name === "outbox" && table.schema === schema)!
         .columns.map((column) => column.name);
     expect(await columns()).toContain("pruned_at");
 
