@@ -53,6 +53,8 @@ const envSchema = z.object({
   LISTEN_PID: z.coerce.number().int().optional(),
   TRUST_PROXY: trustProxy,
   SLOW_CLIENT_TIMEOUT_SECONDS: z.coerce.number().min(1).max(600).default(15),
+  // Under deploy/wickshop@.service's TimeoutStopSec (30 s), with room for the requests under way to finish.
+  STOP_DELAY_SECONDS: z.coerce.number().min(0).max(15).default(0),
   DATA_DIR: z.string().trim().min(1).default("./data"),
   DATABASE_URL: url(["postgres:", "postgresql:"]),
   PUBLIC_URL: url(["http:", "https:"]),
@@ -192,6 +194,12 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     trustProxy: env.TRUST_PROXY,
     // A client must send its headers within this, and the whole request within twice it (slowloris).
     slowClientTimeoutMs: env.SLOW_CLIENT_TIMEOUT_SECONDS * 1000,
+    /**
+     * On SIGTERM, how long the shop keeps taking requests while /readyz
+     * answers 503, before it closes its port: time for Caddy's health check to
+     * send everything to the other processes (README.md, "Two processes").
+     */
+    stopDelayMs: env.STOP_DELAY_SECONDS * 1000,
     dataDir: path.resolve(env.DATA_DIR),
     databaseUrl: env.DATABASE_URL,
     publicUrl,

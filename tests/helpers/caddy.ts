@@ -56,8 +56,11 @@ export function testCaddyfile(shipped: string): string {
   return adapted;
 }
 
-/** Starts Caddy from deploy/Caddyfile in front of the shop on `shopPort`, on free loopback ports, and waits until it serves. */
-export async function startCaddy(shopPort: number): Promise<Caddy> {
+/**
+ * Starts Caddy from deploy/Caddyfile in front of the shop on `shopPorts` (one
+ * process, or several taken in turn), on free loopback ports, and waits until it serves.
+ */
+export async function startCaddy(...shopPorts: number[]): Promise<Caddy> {
   const home = fs.mkdtempSync(path.join(os.tmpdir(), "wickshop-caddy-"));
   const config = path.join(home, "Caddyfile");
   fs.writeFileSync(config, testCaddyfile(fs.readFileSync(shippedCaddyfile, "utf8")));
@@ -71,7 +74,7 @@ export async function startCaddy(shopPort: number): Promise<Caddy> {
       SITE: "localhost",
       HTTP_PORT: String(httpPort),
       HTTPS_PORT: String(httpsPort),
-      SHOP_PORT: String(shopPort),
+      SHOP_UPSTREAMS: shopPorts.map((port) => `127.0.0.1:${port}`).join(" "),
       CADDY_ADMIN: "off",
     },
     stdio: ["ignore", "pipe", "pipe"],

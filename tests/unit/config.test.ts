@@ -134,6 +134,17 @@ describe("loadConfig", () => {
     }
   });
 
+  it("stops at once on SIGTERM unless told to wait, for up to 15 seconds", () => {
+    expect(loadConfig({}).stopDelayMs).toBe(0);
+    expect(loadConfig({ STOP_DELAY_SECONDS: "3" }).stopDelayMs).toBe(3000);
+    expect(loadConfig({ STOP_DELAY_SECONDS: "1.5" }).stopDelayMs).toBe(1500);
+    for (const bad of ["-1", "16", "soon"]) {
+      const message = errorOf({ STOP_DELAY_SECONDS: bad });
+      expect(message).toMatch(/^Invalid STOP_DELAY_SECONDS: /);
+      expect(message).not.toContain("\n");
+    }
+  });
+
   it("backs up every 24 hours into DATA_DIR/backups unless told otherwise, and refuses anything but whole hours from 0", () => {
     expect(loadConfig({ DATA_DIR: "/srv/shop" }).backups).toEqual({
       everyHours: 24,

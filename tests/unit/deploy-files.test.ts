@@ -7,8 +7,8 @@ const deployFile = (name: string) => fs.readFileSync(path.join(import.meta.dirna
 const setting = (file: string, key: string) => new RegExp(`^${key}=(.*)$`, "m").exec(file)?.[1];
 
 describe("deploy/ (README, Put your shop online)", () => {
-  it("runs the compiled server as npm start does", () => {
-    const unit = deployFile("wickshop.service");
+  it.each(["wickshop.service", "wickshop@.service"])("%s runs the compiled server as npm start does", (name) => {
+    const unit = deployFile(name);
     expect(setting(unit, "ExecStart")).toBe(`/usr/bin/node ${SERVER_NODE_FLAGS.join(" ")} ${COMPILED_SERVER}`);
     const environment = setting(unit, "Environment")!.split(" ");
     for (const [name, value] of Object.entries(SERVER_ENV)) expect(environment).toContain(`${name}=${value}`);
@@ -16,7 +16,17 @@ describe("deploy/ (README, Put your shop online)", () => {
 
   it("has Caddy send the shop's requests to the socket systemd holds for it", () => {
     const listen = setting(deployFile("wickshop.socket"), "ListenStream");
-    const [, host, port] = /reverse_proxy (\S+):\{\$SHOP_PORT:(\d+)\}/.exec(deployFile("Caddyfile"))!;
-    expect(listen).toBe(`${host}:${port}`);
+    const [, upstreams] = /reverse_proxy \{\$SHOP_UPSTREAMS:(\S+)\}/.exec(deployFile("Caddyfile"))!;
+    expect(listen).toBe(upstreams);
+  });
+
+  it("gives each of several processes its own port, and time to leave Caddy's turn before it stops", () => {
+    expect(setting(deployFile("wickshop@.socket"), "ListenStream")).toBe("127.0.0.1:%i");
+    const unit = deployFile("wickshop@.service");
+    expect(setting(unit, "Requires")).toBe("wickshop@%i.socket");
+    const delay = Number(/STOP_DELAY_SECONDS=(\d+)/.exec(setting(unit, "Environment")!)![1]);
+    const interval = /health_interval (\d+)s/.exec(deployFile("Caddyfile"))![1];
+    expect(delay).toBeGreaterThan(2 * Number(interval));
+    expect(delay).toBeLessThan(Number(setting(unit, "TimeoutStopSec")));
   });
 });
