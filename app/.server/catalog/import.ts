@@ -58,6 +58,8 @@ export async function importCatalog(db: Db, file: CatalogFile, options: ImportOp
             route: eb.ref("excluded.route"),
             image_url: eb.ref("excluded.image_url"),
             position: eb.ref("excluded.position"),
+            // The file sets the product: it is the owner's now, no longer the demo's.
+            demo: 0,
           })),
         )
         .returning("id")
@@ -109,6 +111,8 @@ export async function importCatalog(db: Db, file: CatalogFile, options: ImportOp
             // A file without a product's weight leaves the weight it has.
             weight: eb.fn.coalesce("excluded.weight", "products.weight"),
             position: eb.ref("excluded.position"),
+            // The file sets the product: it is the owner's now, no longer the demo's.
+            demo: 0,
           })),
         )
         .execute();
