@@ -58,8 +58,6 @@ export async function importCatalog(db: Db, file: CatalogFile, options: ImportOp
             route: eb.ref("excluded.route"),
             image_url: eb.ref("excluded.image_url"),
             position: eb.ref("excluded.position"),
-            // The file sets the product: it is the owner's now, no longer the demo's.
-            demo: 0,
           })),
         )
         .returning("id")
