@@ -1,5 +1,5 @@
 import { type Db, transaction } from "../db";
-import { type Actor, recordActivity } from "./activity";
+import { type ActivityEntry, type Actor, recordActivity } from "./activity";
 import { CHECKLIST_DISMISSED, SHIPPING_TAX_NOT_NEEDED, databaseFacts } from "./setup-facts";
 import { type EnvironmentFacts, allDone, checklistLines, checklistShown } from "./setup-checklist";
 
@@ -10,28 +10,31 @@ export async function todayChecklist(db: Db, environment: EnvironmentFacts, now:
   return { lines, shown: checklistShown(lines, dismissed), dismissable: allDone(lines) };
 }
 
-/** Records a choice once; false when it was recorded already (another tab, a second click). */
-async function recordChoice(trx: Db, key: string, now: number) {
+/**
+ * Records the owner's choice once, with its activity entry; false when it was
+ * recorded already (another tab, a second click), and then nothing is logged.
+ */
+async function recordChoiceOnce(trx: Db, key: string, entry: ActivityEntry, actor: Actor, now: number) {
   const inserted = await trx
     .insertInto("settings")
     .values({ key, value: String(now) })
     .onConflict((conflict) => conflict.column("key").doNothing())
     .executeTakeFirst();
-  return Number(inserted.numInsertedOrUpdatedRows ?? 0n) === 1;
+  if (Number(inserted.numInsertedOrUpdatedRows ?? 0n) !== 1) return false;
+  await recordActivity(trx, actor, entry, now);
+  return true;
 }
 
 /** "Not needed" on the shipping and tax line: the shop sells without them, and the owner says so. */
 export function markShippingTaxNotNeeded(db: Db, actor: Actor, now: number): Promise<"recorded" | "already"> {
-  return transaction(db, async (trx) => {
-    if (!(await recordChoice(trx, SHIPPING_TAX_NOT_NEEDED, now))) return "already";
-    await recordActivity(
-      trx,
-      actor,
-      { action: "setup.shipping_tax_not_needed", subjectType: "setup", subject: "shipping and tax" },
-      now,
-    );
-    return "recorded";
-  });
+  const entry: ActivityEntry = {
+    action: "setup.shipping_tax_not_needed",
+    subjectType: "setup",
+    subject: "shipping and tax",
+  };
+  return transaction(db, async (trx) =>
+    (await recordChoiceOnce(trx, SHIPPING_TAX_NOT_NEEDED, entry, actor, now)) ? "recorded" : "already",
+  );
 }
 
 /** "Dismiss": only once every line is done; the list comes back by itself when one no longer is. */
@@ -41,16 +44,14 @@ export function dismissChecklist(
   actor: Actor,
   now: number,
 ): Promise<"dismissed" | "already" | "lines_to_do"> {
+  const entry: ActivityEntry = {
+    action: "setup.checklist_dismissed",
+    subjectType: "setup",
+    subject: "Before you open",
+  };
   return transaction(db, async (trx) => {
     const { dismissed: _, ...facts } = await databaseFacts(trx);
     if (!allDone(checklistLines({ ...environment, ...facts }, now))) return "lines_to_do";
-    if (!(await recordChoice(trx, CHECKLIST_DISMISSED, now))) return "already";
-    await recordActivity(
-      trx,
-      actor,
-      { action: "setup.checklist_dismissed", subjectType: "setup", subject: "Before you open" },
-      now,
-    );
-    return "dismissed";
+    return (await recordChoiceOnce(trx, CHECKLIST_DISMISSED, entry, actor, now)) ? "dismissed" : "already";
   });
 }
