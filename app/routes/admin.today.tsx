@@ -1,4 +1,4 @@
-import { Link } from "react-router";
+import { Link, data } from "react-router";
 import { requireOwner } from "~/.server/admin/owners";
 import { todayScreen } from "~/.server/admin/today";
 import { environmentFacts } from "~/.server/admin/setup-facts";
@@ -9,7 +9,7 @@ import { LowStock } from "~/components/admin/low-stock";
 import { OrdersToShip } from "~/components/admin/orders-to-ship";
 import { SalesChart } from "~/components/admin/sales-chart";
 import { SalesFigure } from "~/components/admin/sales-figure";
-import { orderAction } from "./admin.order.server";
+import { type OrderActionAnswer, orderAction } from "./admin.order.server";
 import type { Route } from "./+types/admin.today";
 import { revalidateAfterEveryAnswer } from "~/lib/revalidate";
 import { Notice } from "~/components/admin/notices";
@@ -27,7 +27,14 @@ export async function loader({ context, request, url }: Route.LoaderArgs) {
 /** Mark shipped, from the order's card; Not needed and Dismiss, from "Before you open". */
 export async function action({ context, request, url }: Route.ActionArgs) {
   const owner = await requireOwner(context.auth, request, url);
-  const intent = (await request.clone().formData()).get("intent");
+  // A body that is not a form (a script's JSON, a cut-off upload) is refused, not a 500.
+  const form = await request
+    .clone()
+    .formData()
+    .catch(() => undefined);
+  if (!form)
+    return data<OrderActionAnswer>({ notice: "This form could not be read; nothing changed." }, { status: 400 });
+  const intent = form.get("intent");
   if (intent === "shipping-tax-not-needed" || intent === "dismiss-checklist")
     return setupChecklistAction(context, owner, intent);
   return orderAction(context, owner, request);

@@ -93,11 +93,18 @@ describe(`Before you open, on a fresh shop, on ${testEngine}`, () => {
     expect(await today()).toContain("To do: Edit, hide or delete the 20 demo products still in the shop");
   });
 
-  it("refuses Dismiss while a line is to do", async () => {
+  it("refuses Dismiss while a line is to do, and a body that is not a form", async () => {
     const refused = await owner.postForm("/admin?index", { intent: "dismiss-checklist" });
     expect(refused.status).toBe(409);
     expect(textOf(refused.html)).toContain("Before you open stays until every line is done.");
     expect(await today()).toContain("Before you open");
+    const notAForm = await owner.send("/admin?index", {
+      method: "POST",
+      headers: { "Content-Type": "multipart/form-data; boundary=cut" },
+      body: '--cut\r\nContent-Disposition: form-data; name="intent"\r\n\r\ndismiss-',
+    });
+    expect(notAForm.status).toBe(400);
+    expect(textOf(notAForm.html)).toContain("This form could not be read; nothing changed.");
     const dismissed = await database.db
       .selectFrom("settings")
       .select("key")
