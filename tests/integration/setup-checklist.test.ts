@@ -214,6 +214,22 @@ describe(`Before you open, all done, on ${testEngine}`, () => {
     expect(textOf(dismissed.html)).toContain("Before you open is dismissed");
     expect(checklistOf((await owner.get("/admin")).html)).toBeUndefined();
 
+    // What the server recorded at start: facts, never a key, a URL or the command.
+    const recorded = await database.db
+      .selectFrom("settings")
+      .select("value")
+      .where("key", "=", "setup_environment")
+      .executeTakeFirstOrThrow();
+    expect(Object.keys(JSON.parse(recorded.value)).sort()).toEqual([
+      "backupCommandSet",
+      "backupEveryHours",
+      "mail",
+      "payments",
+      "publicUrlHttps",
+      "recordedAt",
+      "shopEmailIsExample",
+    ]);
+
     const result = await checkSetup({ ...database.env });
     expect(result.stderr).toBe("");
     expect(result.stdout.trim().split("\n").at(-1)).toBe("Every line is done.");
