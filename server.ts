@@ -3,6 +3,7 @@ import "./server/node-env";
 import path from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
 import { createAuth, loadAuthSecret } from "~/.server/accounts/auth";
+import { recordEnvironment } from "~/.server/admin/setup-facts";
 import { seedDemoCatalog } from "~/.server/catalog/demo";
 import { openCatalogVersionReader } from "~/.server/catalog/version";
 import { openPricingSetup } from "~/.server/pricing/setup";
@@ -32,6 +33,8 @@ export async function startServer(config: Config) {
   });
   const { db } = database;
   await migrateToLatest(db);
+  // What `npm run check-setup` reports: this process's environment, the one the service gives it.
+  await recordEnvironment(db, config, Date.now());
   if (await seedDemoCatalog(db, path.join(root, "seed/catalog.json")))
     logger.info("Loaded the demo catalog into the empty database");
   const { build, assets, close: closeBuild } = await loadBuild(root, config.mode, logger);

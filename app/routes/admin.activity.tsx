@@ -34,9 +34,10 @@ const LISTS: Record<string, string> = {
   account: "/admin/account",
   shipping: "/admin/shipping",
   tax: "/admin/tax",
+  setup: "/admin",
 };
 
-/** Where an entry's subject is managed: its order or product page, or the categories, products, account, shipping or tax screen. */
+/** Where an entry's subject is managed: its order or product page, or the categories, products, account, shipping or tax screen (Today for the setup list). */
 const subjectPath = (entry: { subjectType: string; subject: string }) =>
   LISTS[entry.subjectType] ?? `/admin/${entry.subjectType}s/${encodeURIComponent(entry.subject)}`;
 

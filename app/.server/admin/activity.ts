@@ -9,7 +9,7 @@ export interface Actor {
 
 export interface ActivityEntry {
   action: string;
-  subjectType: "order" | "product" | "category" | "catalog" | "account" | "shipping" | "tax";
+  subjectType: "order" | "product" | "category" | "catalog" | "account" | "shipping" | "tax" | "setup";
   subject: string;
   before?: Record<string, unknown>;
   after?: Record<string, unknown>;
@@ -99,6 +99,8 @@ const ACTIONS: Record<string, string> = {
   "account.two_factor_off": "Turned off two-factor sign-in for",
   "account.password": "Changed the password of",
   "account.low_stock_email": "Changed the low-stock email of",
+  "setup.shipping_tax_not_needed": "Marked as not needed:",
+  "setup.checklist_dismissed": "Dismissed the list",
 };
 
 /** An entry's action in words, and its before and after values as "field: value" lines. */

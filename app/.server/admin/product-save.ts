@@ -78,6 +78,8 @@ export async function saveProduct(
       visible: form.visible ? 1 : 0,
       low_stock_at: form.lowStockAt,
       weight: form.weight,
+      // Saved by the owner: no longer a demo product, whatever it was.
+      demo: 0,
     };
     let productId: number;
     if (before) {

@@ -1,4 +1,5 @@
 import type { Db } from "../db";
+import { readSettings, writeSetting } from "../db/settings";
 
 /**
  * What the backup job records, in the settings table: who holds the next
@@ -52,28 +53,15 @@ export async function claimSnapshot(db: Db, now: number, leaseMs: number): Promi
   return claimed.numUpdatedRows === 1n;
 }
 
-async function record(db: Db, key: string, value: string) {
-  await db
-    .insertInto("settings")
-    .values({ key, value })
-    .onConflict((conflict) => conflict.column("key").doUpdateSet({ value }))
-    .execute();
-}
+export const recordSnapshot = (db: Db, takenAt: number) => writeSetting(db, LAST_SNAPSHOT_AT, String(takenAt));
 
-export const recordSnapshot = (db: Db, takenAt: number) => record(db, LAST_SNAPSHOT_AT, String(takenAt));
-
-export const recordCommand = (db: Db, result: CommandResult) => record(db, LAST_COMMAND, JSON.stringify(result));
+export const recordCommand = (db: Db, result: CommandResult) => writeSetting(db, LAST_COMMAND, JSON.stringify(result));
 
 /** The newest snapshot's time and the last BACKUP_COMMAND's result, as the shop that took them recorded them. */
 export async function lastBackupStatus(db: Db): Promise<BackupStatus> {
-  const rows = await db
-    .selectFrom("settings")
-    .select(["key", "value"])
-    .where("key", "in", [LAST_SNAPSHOT_AT, LAST_COMMAND])
-    .execute();
-  const valueOf = (key: string) => rows.find((row) => row.key === key)?.value;
-  const snapshotAt = valueOf(LAST_SNAPSHOT_AT);
-  const command = valueOf(LAST_COMMAND);
+  const values = await readSettings(db, [LAST_SNAPSHOT_AT, LAST_COMMAND]);
+  const snapshotAt = values.get(LAST_SNAPSHOT_AT);
+  const command = values.get(LAST_COMMAND);
   return {
     lastSnapshotAt: snapshotAt === undefined ? null : Number(snapshotAt),
     lastCommand: command === undefined ? null : (JSON.parse(command) as CommandResult),

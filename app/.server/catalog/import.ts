@@ -109,6 +109,8 @@ export async function importCatalog(db: Db, file: CatalogFile, options: ImportOp
             // A file without a product's weight leaves the weight it has.
             weight: eb.fn.coalesce("excluded.weight", "products.weight"),
             position: eb.ref("excluded.position"),
+            // The file sets the product: it is the owner's now, no longer the demo's.
+            demo: 0,
           })),
         )
         .execute();

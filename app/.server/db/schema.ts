@@ -35,6 +35,8 @@ export interface ProductTable {
   low_stock_at: Generated<number>;
   /** Hundredths of an ounce (app/lib/weight.ts), for rates by weight; null when the owner gave none. */
   weight: number | null;
+  /** 1: the demo catalog loaded it and nobody changed it since ("Before you open" lists it); 0: the owner's. */
+  demo: Generated<number>;
 }
 
 /** A shipping zone: the states it covers are in shipping_zone_states, a state in one zone at most. */
@@ -149,6 +151,8 @@ export interface UserTable {
   email: string;
   /** "owner" opens the back office; null (or anything else) is a shopper. */
   role: string | null;
+  /** better-auth's twoFactor plugin (migration 014): whether she signs in with a code too; 0 or 1 on SQLite. */
+  twoFactorEnabled: Generated<boolean | number>;
 }
 
 /** better-auth's session table: the columns the shop reads or writes itself. */

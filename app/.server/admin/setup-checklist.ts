@@ -1,0 +1,165 @@
+import type { BackupStatus } from "../backups/status";
+
+/**
+ * "Before you open" (DESIGN.md, "Going live"): what must be true before a
+ * shop takes real orders, as lines that are done or say what to do. The same
+ * rules make Today's list and `npm run check-setup`'s; the facts come from
+ * setup-facts.ts.
+ */
+
+/** What the shop's environment says, as the server records it at start (no secrets). */
+export interface EnvironmentFacts {
+  publicUrlHttps: boolean;
+  /** Stripe with a live key, Stripe with a test key, or the test gateway (no Stripe). */
+  payments: "live" | "test" | "gateway";
+  mail: "smtp" | "emailjs" | "files";
+  shopEmailIsExample: boolean;
+  backupEveryHours: number;
+  backupCommandSet: boolean;
+}
+
+/** What the database says. */
+export interface DatabaseFacts {
+  owners: number;
+  ownersWithoutTwoFactor: number;
+  /** The backup job's record; null on PostgreSQL, whose backups are the provider's or pg_dump's. */
+  backups: BackupStatus | null;
+  visibleDemoProducts: number;
+  shippingRates: number;
+  taxStates: number;
+  /** The owner pressed "Not needed" on the shipping and tax line. */
+  shippingTaxNotNeeded: boolean;
+}
+
+export type SetupFacts = EnvironmentFacts & DatabaseFacts;
+
+export interface ChecklistLine {
+  id: string;
+  done: boolean;
+  /** When done, what is true; otherwise what to do. */
+  text: string;
+  /** The back-office screen where the owner does it, when she can do it there. */
+  where?: { to: string; label: string };
+}
+
+const HOUR_MS = 60 * 60_000;
+
+/** The backup may be this much older than the interval before its line turns red: a snapshot takes a while. */
+export const BACKUP_GRACE_HOURS = 2;
+
+const plural = (count: number, one: string, many: string) => `${count} ${count === 1 ? one : many}`;
+
+function twoFactorLine({ owners, ownersWithoutTwoFactor: without }: SetupFacts): ChecklistLine {
+  const line = { id: "two-factor", where: { to: "/admin/account", label: "Account" } };
+  if (owners === 0)
+    return {
+      ...line,
+      done: false,
+      text: "Create your owner account: npm run owner:create -- --email EMAIL --name NAME",
+    };
+  if (without === 0)
+    return { ...line, done: true, text: `Two-factor sign-in is on${owners > 1 ? ` for all ${owners} owners` : ""}` };
+  return {
+    ...line,
+    done: false,
+    text:
+      owners === 1
+        ? "Turn on two-factor sign-in in Account"
+        : `Turn on two-factor sign-in in Account: ${without} of ${owners} owners sign in with a password alone`,
+  };
+}
+
+const PAYMENTS = {
+  live: "Payments are real: Stripe with a live key",
+  test: "Set STRIPE_SECRET_KEY to a live key (sk_live_…): a test key takes no real money",
+  gateway: "Set up Stripe with a live key (sk_live_…): the test gateway takes no real money",
+};
+
+const MAIL = {
+  smtp: "Email goes out through SMTP",
+  emailjs: "Email goes out through EmailJS",
+  files: "Set SMTP_URL or EmailJS so email goes out: now it is only written to files",
+};
+
+/** The two backup lines, on SQLite; PostgreSQL's backups are not the shop's to take. */
+function backupLines(facts: SetupFacts, now: number): ChecklistLine[] {
+  if (!facts.backups) return [];
+  const { lastSnapshotAt, lastCommand } = facts.backups;
+  const age = lastSnapshotAt === null ? null : Math.max(0, Math.floor((now - lastSnapshotAt) / HOUR_MS));
+  const ageText = age === 0 ? "less than an hour old" : `${plural(age ?? 0, "hour", "hours")} old`;
+  const backup: ChecklistLine =
+    facts.backupEveryHours === 0
+      ? { id: "backup", done: false, text: "Turn automatic backups on: set BACKUP_EVERY_HOURS (24 is usual), not 0" }
+      : lastSnapshotAt === null
+        ? {
+            id: "backup",
+            done: false,
+            text: "No backup yet: the shop takes one at start; look for backup errors in its log",
+          }
+        : now - lastSnapshotAt < (facts.backupEveryHours + BACKUP_GRACE_HOURS) * HOUR_MS
+          ? { id: "backup", done: true, text: `The last backup is ${ageText}` }
+          : {
+              id: "backup",
+              done: false,
+              text: `The last backup is ${ageText}: look for backup errors in the shop's log`,
+            };
+  const copies: ChecklistLine = !facts.backupCommandSet
+    ? { id: "backup-copies", done: false, text: "Set BACKUP_COMMAND to send each backup off the machine" }
+    : lastCommand === null
+      ? { id: "backup-copies", done: false, text: "BACKUP_COMMAND has not run yet: it runs after the next backup" }
+      : lastCommand.exitCode === 0
+        ? { id: "backup-copies", done: true, text: "Backups leave the machine: BACKUP_COMMAND's last run succeeded" }
+        : {
+            id: "backup-copies",
+            done: false,
+            text: `Fix BACKUP_COMMAND: its last run failed (exit ${lastCommand.exitCode})${lastCommand.lastLine ? `: ${lastCommand.lastLine}` : ""}`,
+          };
+  return [backup, copies];
+}
+
+function shippingTaxLine({ shippingRates, taxStates, shippingTaxNotNeeded }: SetupFacts): ChecklistLine {
+  if (shippingRates > 0 && taxStates > 0)
+    return { id: "shipping-tax", done: true, text: "Shipping and tax are set up" };
+  if (shippingTaxNotNeeded)
+    return { id: "shipping-tax", done: true, text: "Shipping and tax: not needed, as you said" };
+  const missing = [shippingRates === 0 ? "shipping rates" : null, taxStates === 0 ? "a sales tax state" : null];
+  return {
+    id: "shipping-tax",
+    done: false,
+    text: `Add ${missing.filter(Boolean).join(" and ")}, or press Not needed on Today`,
+    where: shippingRates === 0 ? { to: "/admin/shipping", label: "Shipping" } : { to: "/admin/tax", label: "Tax" },
+  };
+}
+
+/** The "Before you open" list for these facts, at `now`. */
+export function checklistLines(facts: SetupFacts, now: number): ChecklistLine[] {
+  return [
+    twoFactorLine(facts),
+    facts.publicUrlHttps
+      ? { id: "https", done: true, text: "PUBLIC_URL is https" }
+      : { id: "https", done: false, text: "Set PUBLIC_URL to your https:// address" },
+    { id: "payments", done: facts.payments === "live", text: PAYMENTS[facts.payments] },
+    { id: "email", done: facts.mail !== "files", text: MAIL[facts.mail] },
+    facts.shopEmailIsExample
+      ? { id: "shop-email", done: false, text: "Set SHOP_EMAIL to your own address: it is the example one" }
+      : { id: "shop-email", done: true, text: "SHOP_EMAIL is your own address" },
+    ...backupLines(facts, now),
+    facts.visibleDemoProducts === 0
+      ? { id: "demo-products", done: true, text: "No demo product is in the shop" }
+      : {
+          id: "demo-products",
+          done: false,
+          text: `Edit, hide or delete the ${plural(facts.visibleDemoProducts, "demo product", "demo products")} still in the shop`,
+          where: { to: "/admin/products", label: "Products" },
+        },
+    shippingTaxLine(facts),
+  ];
+}
+
+export const allDone = (lines: ChecklistLine[]) => lines.every((line) => line.done);
+
+/** Once dismissed, the list stays away while every line is done, and comes back when one is not. */
+export const checklistShown = (lines: ChecklistLine[], dismissed: boolean) => !dismissed || !allDone(lines);
+
+/** A line as `npm run check-setup` prints it. */
+export const printedLine = (line: ChecklistLine) => `${line.done ? "✓" : "✗"} ${line.text}`;

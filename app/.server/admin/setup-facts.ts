@@ -1,0 +1,93 @@
+import { z } from "zod";
+import { lastBackupStatus } from "../backups/status";
+import type { Config } from "../config";
+import type { Db } from "../db";
+import { isSqlite } from "../db/engine";
+import { readSettings, writeSetting } from "../db/settings";
+import type { DatabaseFacts, EnvironmentFacts } from "./setup-checklist";
+
+/**
+ * Where "Before you open" gets its facts: the environment, which each server
+ * records at start so `npm run check-setup` reports the running shop's (the
+ * service's Environment=, not the shell's), and the database.
+ */
+
+const ENVIRONMENT = "setup_environment";
+export const SHIPPING_TAX_NOT_NEEDED = "setup_shipping_tax_not_needed";
+export const CHECKLIST_DISMISSED = "setup_checklist_dismissed";
+
+/** An address of the domains kept for examples (RFC 2606), such as the default hello@wickshop.example. */
+export function isExampleAddress(email: string) {
+  const domain = email.slice(email.lastIndexOf("@") + 1).toLowerCase();
+  return /(^|\.)example(\.(com|net|org))?$/.test(domain);
+}
+
+export function environmentFacts(config: Config): EnvironmentFacts {
+  return {
+    publicUrlHttps: config.publicUrl.startsWith("https://"),
+    // Stripe's live keys: secret (sk_live_) or restricted (rk_live_).
+    payments: config.stripe ? (/^[sr]k_live_/.test(config.stripe.secretKey) ? "live" : "test") : "gateway",
+    mail: config.emailjs ? "emailjs" : config.smtpUrl ? "smtp" : "files",
+    shopEmailIsExample: isExampleAddress(config.shopEmail),
+    backupEveryHours: config.backups.everyHours,
+    backupCommandSet: config.backups.command !== undefined,
+  };
+}
+
+const recordedSchema = z
+  .object({
+    recordedAt: z.number(),
+    publicUrlHttps: z.boolean(),
+    payments: z.enum(["live", "test", "gateway"]),
+    mail: z.enum(["smtp", "emailjs", "files"]),
+    shopEmailIsExample: z.boolean(),
+    backupEveryHours: z.number(),
+    backupCommandSet: z.boolean(),
+  })
+  .strict();
+
+export type RecordedEnvironment = z.infer<typeof recordedSchema>;
+
+/** Called by the server at start: what its environment says, with the time. */
+export const recordEnvironment = (db: Db, config: Config, now: number) =>
+  writeSetting(db, ENVIRONMENT, JSON.stringify({ recordedAt: now, ...environmentFacts(config) }));
+
+/** What the last server to start recorded; null when none has (or one of another version recorded something else). */
+export async function recordedEnvironment(db: Db): Promise<RecordedEnvironment | null> {
+  const value = (await readSettings(db, [ENVIRONMENT])).get(ENVIRONMENT);
+  if (value === undefined) return null;
+  const parsed = recordedSchema.safeParse(JSON.parse(value));
+  return parsed.success ? parsed.data : null;
+}
+
+const count = (rows: { count: number | string | bigint }) => Number(rows.count);
+
+/** What the database says, and whether the owner dismissed the list. */
+export async function databaseFacts(db: Db): Promise<DatabaseFacts & { dismissed: boolean }> {
+  const owners = await db.selectFrom("user").select("twoFactorEnabled").where("role", "=", "owner").execute();
+  const demo = await db
+    .selectFrom("products")
+    .select((eb) => eb.fn.countAll().as("count"))
+    .where("demo", "=", 1)
+    .where("visible", "=", 1)
+    .executeTakeFirstOrThrow();
+  const rates = await db
+    .selectFrom("shipping_rates")
+    .select((eb) => eb.fn.countAll().as("count"))
+    .executeTakeFirstOrThrow();
+  const taxStates = await db
+    .selectFrom("tax_states")
+    .select((eb) => eb.fn.countAll().as("count"))
+    .executeTakeFirstOrThrow();
+  const choices = await readSettings(db, [SHIPPING_TAX_NOT_NEEDED, CHECKLIST_DISMISSED]);
+  return {
+    owners: owners.length,
+    ownersWithoutTwoFactor: owners.filter((owner) => !owner.twoFactorEnabled).length,
+    backups: isSqlite(db) ? await lastBackupStatus(db) : null,
+    visibleDemoProducts: count(demo),
+    shippingRates: count(rates),
+    taxStates: count(taxStates),
+    shippingTaxNotNeeded: choices.has(SHIPPING_TAX_NOT_NEEDED),
+    dismissed: choices.has(CHECKLIST_DISMISSED),
+  };
+}
