@@ -22,6 +22,7 @@ import * as backOfficeIndexes from "./020-back-office-indexes";
 import * as outboxPruned from "./021-outbox-pruned";
 import * as lighterOrderInserts from "./022-lighter-order-inserts";
 import * as shippingAndTax from "./023-shipping-and-tax";
+import * as discountCodes from "./024-discount-codes";
 
 /** Every migration, in order. Names are stored in the database: never rename one. */
 export const migrations: Record<string, Migration> = {
@@ -48,4 +49,5 @@ export const migrations: Record<string, Migration> = {
   "021-outbox-pruned": outboxPruned,
   "022-lighter-order-inserts": lighterOrderInserts,
   "023-shipping-and-tax": shippingAndTax,
+  "024-discount-codes": discountCodes,
 };
