@@ -34,7 +34,7 @@ export type OrderPriceResult =
 export function priceOrder(pricing: OrderPricing, lines: readonly PricedLine[], choice: PriceChoice): OrderPriceResult {
   const result = quoteOrder({
     lines,
-    discountCents: 0,
+    discount: undefined,
     shipping: pricing.setup.shipping,
     tax: pricing.setup.tax,
     address: pricing.address,
@@ -53,6 +53,8 @@ export function breakdownColumns(quote: Quote) {
     amount_cents: quote.totalCents,
     subtotal_cents: quote.subtotalCents,
     discount_cents: quote.discountCents,
+    discount_code: quote.discount?.code ?? null,
+    discount_kind: quote.discount?.kind ?? null,
     shipping_cents: quote.shippingCents,
     tax_cents: quote.taxCents,
     shipping_rate_id: quote.shippingRate?.id ?? null,

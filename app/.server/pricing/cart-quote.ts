@@ -41,7 +41,7 @@ export async function quoteCart(db: Db, body: QuoteRequestBody): Promise<CartQuo
       const product = byId.get(line.id)!;
       return { priceCents: product.price_cents, quantity: line.quantity, unitWeight: product.weight };
     }),
-    discountCents: 0,
+    discount: undefined,
     shipping: setup.shipping,
     tax: setup.tax,
     address: where.address,
