@@ -8,6 +8,7 @@ import { pricingSetup } from "../pricing/setup";
 import { type ShipToResult, shipTo } from "../pricing/ship-to";
 import {
   breakdownColumns,
+  type DiscountRefused,
   type OrderPriceResult,
   type OrderPricing,
   orderBreakdown,
@@ -49,7 +50,9 @@ export type PlaceOrderResult =
   /** Once shipping or tax is set up: a state or ZIP code the shop cannot look up. */
   | Extract<ShipToResult, { kind: "invalid_address" }>
   /** The total is not the one the shopper saw, or her rate no longer fits: the new quote, and no order. */
-  | Exclude<OrderPriceResult, { kind: "priced" | "too_large" }>;
+  | Exclude<OrderPriceResult, { kind: "priced" | "too_large" }>
+  /** A code refused, with the quote without it. */
+  | DiscountRefused;
 
 /** The payment provider could not be reached; the order stays, and a retry with the same key resumes it. */
 export class PaymentUnavailable extends Error {
