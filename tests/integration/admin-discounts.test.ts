@@ -4,14 +4,9 @@ import { insertOrders, orderRow } from "../helpers/order-rows";
 import { signedInOwner } from "../helpers/owner";
 import { type Shop, openShop } from "../helpers/shop-api";
 import { testEngine } from "../helpers/test-database";
+import { visibleText } from "../helpers/visible-text";
 
-const textOf = (html: string) =>
-  html
-    .replaceAll("<!-- -->", "")
-    .replace(/<[^>]*>/g, " ")
-    .replaceAll("&#x27;", "'")
-    .replaceAll("&amp;", "&")
-    .replaceAll("&quot;", '"');
+const textOf = visibleText;
 
 const HOLIDAY = {
   intent: "save",
@@ -56,7 +51,7 @@ describe(`the owner's discount codes, on ${testEngine}`, () => {
     expect(entry).toMatchObject({ subject_type: "discount", subject: "HOLIDAY15", before: null });
     expect(JSON.parse(entry!.after!)).toMatchObject({ code: "HOLIDAY15", kind: "Percent off", value: "15 % off" });
     expect(textOf((await owner.get("/admin/discounts")).html)).toContain(
-      "HOLIDAY15 · 15 % off  0 uses · $0.00 sales · $0.00 discount given",
+      "HOLIDAY15 · 15 % off 0 uses · $0.00 sales · $0.00 discount given",
     );
 
     const before = await everything();
@@ -127,7 +122,7 @@ describe(`the owner's discount codes, on ${testEngine}`, () => {
       .execute();
     await shop.db.updateTable("discounts").set({ uses: 3 }).where("id", "=", welcome.id).execute();
     const page = textOf((await owner.get("/admin/discounts")).html);
-    expect(page).toContain("WELCOME10 · $10.00 off  3 of 5 uses · $75.00 sales · $20.00 discount given");
+    expect(page).toContain("WELCOME10 · $10.00 off 3 of 5 uses · $75.00 sales · $20.00 discount given");
     expect(textOf((await owner.get(`/admin/discounts?edit=${welcome.id}`)).html)).toContain("Edit WELCOME10");
 
     const edit = { ...HOLIDAY, id: String(welcome.id), code: "WELCOME10", kind: "amount", value: "10", minimum: "40" };
