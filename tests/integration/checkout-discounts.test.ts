@@ -35,10 +35,14 @@ describe(`discount codes in the quote and at checkout, on ${testEngine}`, () => 
     request<Answer>(`${shop.url}/api/checkout/quote`, {
       body: { lines: [{ id: candle.id, quantity }], discountCode },
     });
-  const buyWith = (discountCode: string, shipping: { email?: string } = {}) =>
+  const buyWith = (
+    discountCode: string | undefined,
+    shipping: { email?: string; city?: string } = {},
+    idempotencyKey = `disc-${Math.random().toString(36).slice(2)}`,
+  ) =>
     request<Answer>(`${shop.url}/api/checkout`, {
       body: {
-        idempotencyKey: `disc-${Math.random().toString(36).slice(2)}`,
+        idempotencyKey,
         lines: [{ id: candle.id, quantity: 1 }],
         shipping: { name: "Ada", address: "1 Wick Lane", city: "Portland", state: "OR", zip: "97201", ...shipping },
         discountCode,
@@ -141,5 +145,30 @@ describe(`discount codes in the quote and at checkout, on ${testEngine}`, () => 
     expect((await codeRow("SINGLE")).uses).toBe(0);
     expect((await buyWith("SINGLE", { email: "lin@example.com" })).status).toBe(201);
     expect((await codeRow("SINGLE")).uses).toBe(1);
+  });
+
+  it("keeps a pending order's code when its key comes back with a new address, and refuses the key with another code", async () => {
+    await addCode({ code: "KEYED", kind: "amount", value: 500 });
+    const key = "disc-same-key-0001";
+    const placed = await buyWith("KEYED", {}, key);
+    expect(placed.status).toBe(201);
+    const moved = await buyWith("keyed", { city: "Salem" }, key);
+    expect(moved.status).toBe(200);
+    expect(moved.body.order).toMatchObject({
+      number: placed.body.order!.number,
+      discountCents: 500,
+      amountCents: 3500,
+    });
+    expect(await orderByNumber(shop.db, placed.body.order!.number)).toMatchObject({
+      shipping_city: "Salem",
+      discount_code: "KEYED",
+      discount_cents: 500,
+    });
+    for (const other of ["HOLIDAY15", undefined]) {
+      const answer = await buyWith(other, {}, key);
+      expect(answer.status, String(other)).toBe(422);
+      expect(answer.body.error?.code).toBe("idempotency_key_reused");
+    }
+    expect((await codeRow("KEYED")).uses).toBe(1);
   });
 });
