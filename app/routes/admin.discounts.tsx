@@ -65,7 +65,10 @@ export async function loader({ context, request, url }: Route.LoaderArgs) {
       code: row.code,
       active: row.active === 1,
       terms: row.terms,
-      uses: row.max_uses === null ? `${row.uses} uses` : `${row.uses} of ${row.max_uses} uses`,
+      uses:
+        row.max_uses === null
+          ? `${row.uses} ${row.uses === 1 ? "use" : "uses"}`
+          : `${row.uses} of ${row.max_uses} uses`,
       sales: `$${formatPrice(row.salesCents)} sales · $${formatPrice(row.discountGivenCents)} discount given`,
     })),
   };
