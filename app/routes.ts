@@ -26,6 +26,7 @@ export default [
     route("account", "routes/admin.account.tsx"),
     route("shipping", "routes/admin.shipping.tsx"),
     route("tax", "routes/admin.tax.tsx"),
+    route("discounts", "routes/admin.discounts.tsx"),
   ]),
   route("admin/orders.csv", "routes/admin.orders[.]csv.ts"),
   route("admin/activity.csv", "routes/admin.activity[.]csv.ts"),

@@ -33,6 +33,7 @@ export async function answerCheckout(request: JsonRequest, context: ShopContext)
       customer: shopper ? { userId: shopper.id, displayName: shopper.displayName, email: shopper.email } : {},
       now: Date.now(),
       reservationMs: context.config.reservationMs,
+      timeZone: context.config.timeZone,
       // Each checkout may reserve stock: bots must not hold it all.
       holder: {
         address: context.clientIp,

@@ -11,13 +11,15 @@ import {
   readJsonBody,
 } from "~/.server/json-api";
 import type { StockAdjustment } from "~/.server/orders/checkout";
-import type { OrderPriceResult } from "~/.server/orders/order-pricing";
+import type { DiscountRefused, OrderPriceResult } from "~/.server/orders/order-pricing";
 import { MIN_CHARGE_CENTS, type Quote } from "~/.server/pricing/quote";
 
 /** A quote as the shopper's panel reads it (DESIGN.md §Shipping, tax and discount codes). */
 export const quoteBody = (quote: Quote) => ({
   subtotalCents: quote.subtotalCents,
   discountCents: quote.discountCents,
+  // Beyond DESIGN.md's fields: the code applied, in capitals, so the panel can name it on the Discount line.
+  discountCode: quote.discount?.code ?? null,
   rates: quote.rates,
   shippingRateId: quote.shippingRateId,
   shippingCents: quote.shippingCents,
@@ -32,10 +34,57 @@ export const quoteBody = (quote: Quote) => ({
 /** The refusals the quote and the checkout share, as HTTP answers. */
 export type PricingRefusal =
   | Exclude<OrderPriceResult, { kind: "priced" | "too_large" }>
-  | { kind: "invalid_address"; fields: Record<string, string> };
+  | { kind: "invalid_address"; fields: Record<string, string> }
+  | DiscountRefused;
 
-export function pricingRefusalAnswer(refusal: PricingRefusal): JsonAnswer {
+const dayFormat = new Intl.DateTimeFormat("en-US", { dateStyle: "long", timeZone: "UTC" });
+
+/** What the panel shows beside the Discount code field (issue #33). */
+function discountMessage(refusal: DiscountRefused): string {
   switch (refusal.kind) {
+    case "discount_invalid":
+      return "That code isn't valid.";
+    case "discount_expired":
+      return "That code has expired.";
+    case "discount_not_started":
+      return `That code starts on ${dayFormat.format(new Date(`${refusal.startsOn}T00:00:00Z`))}.`;
+    case "discount_minimum":
+      return `Add $${formatPrice(refusal.shortCents)} more to use this code.`;
+    case "discount_used_up":
+      return "That code has been used up.";
+    case "discount_once_per_customer":
+      return "You've already used this code.";
+    case "discount_needs_email":
+      return "Enter your email to use this code: it can be used once per customer.";
+  }
+}
+
+/**
+ * The quote's and the checkout's answers to every refusal they share. A
+ * refused code is `discountStatus` (422 from the quote, 409 from checkout),
+ * with the quote as it would be without it.
+ */
+export function pricingRefusalAnswer(refusal: PricingRefusal, discountStatus: 409 | 422 = 409): JsonAnswer {
+  switch (refusal.kind) {
+    case "discount_needs_email": {
+      const message = discountMessage(refusal);
+      return errorAnswer(
+        400,
+        { code: "invalid_request", message, fields: { "shipping.email": message } },
+        { extra: { quote: quoteBody(refusal.quote) } },
+      );
+    }
+    case "discount_invalid":
+    case "discount_expired":
+    case "discount_not_started":
+    case "discount_minimum":
+    case "discount_used_up":
+    case "discount_once_per_customer":
+      return errorAnswer(
+        discountStatus,
+        { code: refusal.kind, message: discountMessage(refusal) },
+        { extra: { quote: quoteBody(refusal.quote) } },
+      );
     case "invalid_address":
       return errorAnswer(400, {
         code: "invalid_request",

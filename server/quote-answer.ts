@@ -14,7 +14,7 @@ import { insufficientStock, readCartRequest, orderTooLarge, pricingRefusalAnswer
 export async function answerQuote(request: JsonRequest, context: ShopContext): Promise<JsonAnswer> {
   const parsed = await readCartRequest(request, quoteRequestSchema);
   if (!parsed.ok) return parsed.answer;
-  const result = await quoteCart(context.db, parsed.value);
+  const result = await quoteCart(context.db, parsed.value, { now: Date.now(), timeZone: context.config.timeZone });
   switch (result.kind) {
     case "quote":
       return jsonAnswer(200, quoteBody(result));
@@ -23,6 +23,6 @@ export async function answerQuote(request: JsonRequest, context: ShopContext): P
     case "too_large":
       return orderTooLarge();
     default:
-      return pricingRefusalAnswer(result);
+      return pricingRefusalAnswer(result, 422);
   }
 }

@@ -71,6 +71,7 @@ export async function pay(
     ...(input.quote?.addressNeeded
       ? { shippingRateId: input.quote.shippingRateId ?? undefined, expectedTotalCents: input.quote.totalCents }
       : {}),
+    discountCode: input.quote?.discountCode ?? undefined,
   });
   if (placed?.status === 409 && Array.isArray(placed.data.adjustments)) {
     return { kind: "shortfall", adjustments: placed.data.adjustments as { id: number; available: number }[] };

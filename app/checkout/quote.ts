@@ -13,6 +13,8 @@ export interface ShippingMethod {
 export interface Quote {
   subtotalCents: number;
   discountCents: number;
+  /** The code applied, in capitals; null without one. */
+  discountCode: string | null;
   rates: ShippingMethod[];
   shippingRateId: number | null;
   shippingCents: number;
@@ -24,7 +26,11 @@ export interface Quote {
   addressNeeded: boolean;
 }
 
-export type QuoteResult = { kind: "quote"; quote: Quote } | { kind: "refused"; error: ApiError };
+export type QuoteResult =
+  | { kind: "quote"; quote: Quote }
+  /** 422: the code is refused; `quote` is the price without it. */
+  | { kind: "code_refused"; error: ApiError; quote: Quote }
+  | { kind: "refused"; error: ApiError };
 
 /** Where the cart goes so far, and the method chosen, if any. */
 export interface QuoteInput {
@@ -32,6 +38,7 @@ export interface QuoteInput {
   state?: string;
   zip?: string;
   shippingRateId?: number | null;
+  discountCode?: string;
 }
 
 /**
@@ -47,15 +54,24 @@ export const rateGone = (error: ApiError | undefined) =>
  * the panel asks on every change. A chosen method the shop no longer has is
  * left out, and the shop's choice stands in for it.
  */
-export async function requestQuote({ items, state, zip, shippingRateId }: QuoteInput): Promise<QuoteResult> {
+export async function requestQuote({
+  items,
+  state,
+  zip,
+  shippingRateId,
+  discountCode,
+}: QuoteInput): Promise<QuoteResult> {
   const answer = await requestJson("/api/checkout/quote", {
     lines: items.map((item) => ({ id: item.id, quantity: item.quantity })),
     shipping: { state: state || undefined, zip: zip || undefined },
     shippingRateId: shippingRateId ?? undefined,
+    discountCode: discountCode || undefined,
   });
   if (answer?.status === 200) return { kind: "quote", quote: answer.data as unknown as Quote };
   // The method is gone: what the cart costs now is the quote without it.
   if (shippingRateId != null && rateGone(answer?.data.error as ApiError | undefined))
-    return requestQuote({ items, state, zip });
+    return requestQuote({ items, state, zip, discountCode });
+  if (answer?.status === 422 && answer.data.quote)
+    return { kind: "code_refused", error: answer.data.error as ApiError, quote: answer.data.quote as Quote };
   return { kind: "refused", error: (answer?.data.error as ApiError | undefined) ?? unreachable };
 }

@@ -8,6 +8,8 @@ export interface Destination {
   state?: string;
   zip?: string;
   shippingRateId?: number | null;
+  /** The code the shopper applied; dropped when the shop refuses it. */
+  discountCode?: string;
 }
 
 /**
@@ -21,6 +23,8 @@ export interface Destination {
 export function useQuote(items: CartItem[]) {
   const [quote, setQuote] = useState<Quote>();
   const [refusal, setRefusal] = useState<ApiError>();
+  /** Why the code the shopper applied is refused, in the shop's words. */
+  const [codeRefusal, setCodeRefusal] = useState<string>();
   const destination = useRef<Destination>({});
   const asked = useRef(0);
   const cart = useRef(items);
@@ -30,10 +34,11 @@ export function useQuote(items: CartItem[]) {
     const question = ++asked.current;
     const answer = await requestQuote({ items: cart.current, ...destination.current });
     if (question !== asked.current) return;
-    if (answer.kind === "quote") {
-      setQuote(answer.quote);
-      setRefusal(undefined);
-    } else setRefusal(answer.error);
+    if (answer.kind === "refused") return setRefusal(answer.error);
+    setQuote(answer.quote);
+    setRefusal(undefined);
+    if (answer.kind === "code_refused") destination.current.discountCode = undefined;
+    setCodeRefusal(answer.kind === "code_refused" ? answer.error.message : undefined);
   }, []);
 
   const cartKey = JSON.stringify(items.map((item) => [item.id, item.quantity]));
@@ -45,13 +50,14 @@ export function useQuote(items: CartItem[]) {
     if (cartKey !== "[]") void ask();
   }, [cartKey, ask]);
 
-  /** A quote the checkout answered with (total_changed): it is what the shop would charge now. */
+  /** A quote the checkout answered with (total_changed, or a code refused): it is what the shop would charge now. */
   const replace = useCallback((next: Quote) => {
     asked.current++;
     destination.current.shippingRateId = next.shippingRateId;
+    destination.current.discountCode = next.discountCode ?? undefined;
     setQuote(next);
     setRefusal(undefined);
   }, []);
 
-  return { quote, refusal, ask, replace };
+  return { quote, refusal, codeRefusal, ask, replace };
 }

@@ -11,6 +11,7 @@ import { testCardSchema } from "~/lib/test-card-schema";
 import { US_STATES } from "~/lib/us-states";
 import { fieldErrors } from "~/lib/zod";
 import { notify } from "~/notifications/store";
+import { DiscountCodeField } from "./discount-code-field";
 import { FormField } from "./form-field";
 import { OrderSummary } from "./order-summary";
 import { SelectField } from "./select-field";
@@ -85,7 +86,9 @@ export function CheckoutPanel({ items, stripePublishableKey, onClose, onPaid, on
   const [paying, setPaying] = useState(false);
   const priced = useQuote(items);
   const addressNeeded = priced.quote?.addressNeeded ?? false;
-  const shownTotalCents = addressNeeded && priced.quote ? priced.quote.totalCents : totalPriceCents(items);
+  // The quote's price is the one shown once it depends on the address or a code took something off.
+  const summary = addressNeeded || priced.quote?.discountCode ? priced.quote : undefined;
+  const shownTotalCents = summary ? summary.totalCents : totalPriceCents(items);
   const formValue = (name: string) => String(new FormData(form.current!).get(name) ?? "");
   const askForAddress = () => {
     if (addressNeeded) void priced.ask({ state: formValue("state"), zip: formValue("zip") });
@@ -135,7 +138,7 @@ export function CheckoutPanel({ items, stripePublishableKey, onClose, onPaid, on
         items,
         shipping: shipping.data,
         shownTotalCents,
-        quote: addressNeeded ? priced.quote : undefined,
+        quote: summary,
       },
       confirmPayment,
     );
@@ -220,9 +223,15 @@ export function CheckoutPanel({ items, stripePublishableKey, onClose, onPaid, on
           <legend>Shipping</legend>
           {shippingFields.map(shippingField)}
         </fieldset>
-        {addressNeeded && priced.quote ? (
+        <DiscountCodeField
+          applied={priced.quote?.discountCode ?? null}
+          refusal={priced.codeRefusal}
+          disabled={paying}
+          onApply={(discountCode) => void priced.ask({ discountCode })}
+        />
+        {summary ? (
           <OrderSummary
-            quote={priced.quote}
+            quote={summary}
             disabled={paying}
             onChooseMethod={(shippingRateId) => void priced.ask({ shippingRateId })}
           />

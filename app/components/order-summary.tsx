@@ -12,8 +12,9 @@ interface OrderSummaryProps {
 /**
  * Once shipping or tax is set up: the shipping methods that fit the
  * address and the cart, cheapest first, and what the order comes to
- * (DESIGN.md: the radio group "Shipping method"; Subtotal, Shipping, Tax,
- * Order total). With nothing set up the panel shows none of it (SPEC).
+ * (DESIGN.md: the radio group "Shipping method"; Subtotal, Discount,
+ * Shipping, Tax, Order total). With nothing set up and no code applied the
+ * panel shows none of it (SPEC).
  */
 export function OrderSummary({ quote, disabled, onChooseMethod }: OrderSummaryProps) {
   return (
@@ -48,6 +49,12 @@ export function OrderSummary({ quote, disabled, onChooseMethod }: OrderSummaryPr
           <dt>Subtotal</dt>
           <dd>${formatPrice(quote.subtotalCents)}</dd>
         </div>
+        {quote.discountCents > 0 ? (
+          <div>
+            <dt>Discount</dt>
+            <dd>−${formatPrice(quote.discountCents)}</dd>
+          </div>
+        ) : null}
         {quote.rates.length > 0 ? (
           <div>
             <dt>Shipping</dt>

@@ -70,6 +70,14 @@ const shippingRateIdSchema = z
   .positive("shippingRateId must be positive")
   .max(2_147_483_647, "shippingRateId is too large");
 
+/** A discount code as typed; empty is none, and one that is no code is refused as unknown (discount_invalid). */
+const discountCodeSchema = z
+  .string({ error: "discountCode must be a string" })
+  .trim()
+  .max(64, "discountCode must be at most 64 characters")
+  .transform((code) => (code === "" ? undefined : code))
+  .optional();
+
 /** POST /api/checkout's body (DESIGN.md §JSON API and §Shipping, tax and discount codes). */
 export const checkoutRequestSchema = z
   .object({
@@ -79,6 +87,7 @@ export const checkoutRequestSchema = z
     lines: linesSchema,
     shipping: shippingSchema,
     shippingRateId: shippingRateIdSchema.optional(),
+    discountCode: discountCodeSchema,
     /** The total the shopper saw (the quote's); without it, only a total of the items alone goes through. */
     expectedTotalCents: z
       .number({ error: "expectedTotalCents must be a number" })
@@ -93,8 +102,7 @@ export type CheckoutRequest = z.output<typeof checkoutRequestSchema>;
 
 /**
  * POST /api/checkout/quote's body. The address may be partly typed: a blank
- * state counts as the first zone's. (`discountCode` is the discount codes
- * issue's: until then the strict schema refuses it.)
+ * state counts as the first zone's.
  */
 export const quoteRequestSchema = z
   .object({
@@ -107,6 +115,7 @@ export const quoteRequestSchema = z
       .strict()
       .optional(),
     shippingRateId: shippingRateIdSchema.optional(),
+    discountCode: discountCodeSchema,
   })
   .strict();
 

@@ -15,6 +15,7 @@ const SCREENS = [
   ["/admin/categories", "Categories"],
   ["/admin/shipping", "Shipping"],
   ["/admin/tax", "Tax"],
+  ["/admin/discounts", "Discounts"],
   ["/admin/activity", "Activity"],
   ["/admin/account", "Account"],
 ] as const;

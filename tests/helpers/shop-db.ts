@@ -140,6 +140,8 @@ const WRITTEN_TABLES = [
   "tax_states",
   "tax_zip_rates",
   "pricing_version",
+  "discounts",
+  "discount_redemptions",
   "user",
   "session",
   "account",

@@ -100,6 +100,7 @@ describe(`the owner's role, on ${testEngine}`, () => {
       "/admin/import",
       "/admin/shipping",
       "/admin/tax",
+      "/admin/discounts",
     ];
     const actions: [string, Record<string, string>][] = [
       ["/admin?index", { intent: "ship", number: order.number }],
@@ -111,6 +112,7 @@ describe(`the owner's role, on ${testEngine}`, () => {
       ["/admin/categories", { intent: "rename", id: "1", title: "Sneaky" }],
       ["/admin/shipping", { intent: "preset", preset: "Contiguous US" }],
       ["/admin/tax", { intent: "state", state: "TX", rate: "6.25" }],
+      ["/admin/discounts", { intent: "save", code: "SNEAKY", kind: "percent", value: "50", active: "on" }],
     ];
     const stockBefore = await stockOf(shop.db, 1001);
     const visitor = new BrowserSession(shop.url);
@@ -173,6 +175,7 @@ describe(`the owner's role, on ${testEngine}`, () => {
         shipping: await owner.postForm("/admin/shipping", { ...intent, preset: "Contiguous US" }),
         tax: await owner.postForm("/admin/tax", { ...intent, state: "TX", rate: "6.25" }),
         zipRates: await owner.postMultipart("/admin/tax", multipart({ ...intent })),
+        discounts: await owner.postForm("/admin/discounts", { ...intent, code: "SNEAKY", kind: "percent", value: "5" }),
       };
       for (const [action, answer] of Object.entries(answers)) {
         expect(answer.status, `${action} ${JSON.stringify(intent)}`).toBe(400);

@@ -7,18 +7,9 @@ import { setUpShippingAndTax } from "../helpers/pricing-setup";
 import { type CheckoutAnswer, type Shop, cards, checkoutBody, openShop, pay, postCheckout } from "../helpers/shop-api";
 import { testEngine } from "../helpers/test-database";
 import { waitFor } from "../helpers/wait-for";
+import { visibleText } from "../helpers/visible-text";
 
 const NEXUS_MARK = "You may need to collect sales tax here; check the state's rules.";
-
-/** The page as a reader takes it in: tags as spaces, entities decoded, runs of space as one. */
-const visibleText = (html: string) =>
-  html
-    .replace(/<(script|style)[\s\S]*?<\/\1>/g, " ")
-    .replace(/<[^>]+>/g, " ")
-    .replaceAll("&#x27;", "'")
-    .replaceAll("&quot;", '"')
-    .replaceAll("&amp;", "&")
-    .replace(/\s+/g, " ");
 
 /** The year before this one in the shop's time zone (America/Chicago): a whole year behind us, whatever today is. */
 const lastYear =

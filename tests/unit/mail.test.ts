@@ -41,6 +41,8 @@ const order: OrderRow = {
   tax_zip: null,
   tax_rate_millionths: null,
   tax_shipping: null,
+  discount_code: null,
+  discount_kind: null,
 };
 
 const items: OrderItemRow[] = [

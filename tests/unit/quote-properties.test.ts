@@ -1,5 +1,6 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
+import { type DiscountTerms, discountOff, spreadDiscount } from "~/.server/pricing/discount-rules";
 import { type PricedLine, quoteOrder } from "~/.server/pricing/quote";
 import { type TaxState, taxTable, type ZipTaxRate } from "~/.server/pricing/sales-tax";
 import { MAX_TAX_RATE_MILLIONTHS } from "~/lib/tax-rate";
@@ -14,6 +15,22 @@ const line: fc.Arbitrary<PricedLine> = fc.record({
   quantity: fc.integer({ min: 1, max: 50 }),
   unitWeight: fc.option(fc.integer({ min: 0, max: 5000 }), { nil: null, freq: 10 }),
 });
+const discount: fc.Arbitrary<DiscountTerms | undefined> = fc.option(
+  fc.oneof(
+    fc.record({
+      code: fc.constant("PCT"),
+      kind: fc.constant("percent" as const),
+      value: fc.integer({ min: 1, max: 100 }),
+    }),
+    fc.record({
+      code: fc.constant("OFF"),
+      kind: fc.constant("amount" as const),
+      value: fc.integer({ min: 1, max: 500_000 }),
+    }),
+    fc.constant({ code: "SHIP", kind: "free_shipping" as const, value: 0 }),
+  ),
+  { nil: undefined },
+);
 const rateMillionths = fc.oneof(
   fc.integer({ min: 0, max: MAX_TAX_RATE_MILLIONTHS }),
   // Rates that put line taxes on exact half cents.
@@ -53,10 +70,11 @@ describe("quoteOrder, for any cart, shipping and tax setup", () => {
         zipRates,
         fc.option(fc.constantFrom(...states), { nil: undefined }),
         fc.option(fc.oneof(fc.constantFrom(...zips), fc.constantFrom("78701-0001", "123")), { nil: undefined }),
-        (lines, zones, rates, taxStates, zipRates, state, zip) => {
+        discount,
+        (lines, zones, rates, taxStates, zipRates, state, zip, discount) => {
           const result = quoteOrder({
             lines,
-            discountCents: 0,
+            discount,
             shipping: { zones, rates },
             tax: taxTable(taxStates, zipRates),
             address: { state, zip },
@@ -76,13 +94,18 @@ describe("quoteOrder, for any cart, shipping and tax setup", () => {
           const zip5 = zip?.slice(0, 5);
           const zipRate = zipRates.find((rate) => rate.state === state && rate.zip === zip5);
           const rate = zipRate?.rateMillionths ?? taxState?.rateMillionths ?? 0;
-          const taxed = taxState ? lineTotals.map((cents) => halfUp(cents, rate)) : [];
+          const discountCents = discountOff(discount, subtotal);
+          const shares = spreadDiscount(lineTotals, discountCents);
+          const taxed = taxState ? lineTotals.map((cents, index) => halfUp(cents - shares[index]!, rate)) : [];
+          expect(result.discountCents).toBe(discountCents);
+          expect(discountCents).toBeLessThanOrEqual(subtotal);
           const shippingTax = taxState?.taxesShipping ? halfUp(result.shippingCents, rate) : 0;
           expect(result.subtotalCents).toBe(subtotal);
           expect(result.taxCents).toBe(taxed.reduce((sum, cents) => sum + cents, 0) + shippingTax);
           expect(result.totalCents).toBe(subtotal - result.discountCents + result.shippingCents + result.taxCents);
           expect(result.shippingCents).toBe(result.rates[0]?.priceCents ?? 0);
-          if (zones.length === 0 && taxStates.length === 0) expect(result.totalCents).toBe(subtotal);
+          if (discount?.kind === "free_shipping") expect(result.shippingCents).toBe(0);
+          if (zones.length === 0 && taxStates.length === 0) expect(result.totalCents).toBe(subtotal - discountCents);
         },
       ),
       { numRuns: 500 },

@@ -30,10 +30,11 @@ const candle = (priceCents: number, quantity = 1, unitWeight: number | null = 12
   quantity,
   unitWeight,
 });
+const off = (cents: number) => ({ code: "OFF", kind: "amount" as const, value: cents });
 const quote = (changes: Partial<QuoteRequest>) =>
   quoteOrder({
     lines: [candle(2000, 2)],
-    discountCents: 0,
+    discount: undefined,
     shipping,
     tax,
     address: { state: "TX", zip: "75001" },
@@ -143,14 +144,13 @@ describe("quoteOrder", () => {
   });
 
   it("lets the rates see the subtotal after the discount", () => {
-    const discounted = quote({ lines: [candle(8000)], discountCents: 1000, address: { state: "OR", zip: undefined } });
+    const discounted = quote({ lines: [candle(8000)], discount: off(1000), address: { state: "OR", zip: undefined } });
     expect(discounted).toMatchObject({ subtotalCents: 8000, discountCents: 1000, shippingRateId: 1, totalCents: 7695 });
-    expect(() => quote({ discountCents: 4001 })).toThrow();
   });
 
   it("refuses a total of 1 to 49 cents, and takes 0 and 50", () => {
     const cheap = (priceCents: number, discountCents = 0) =>
-      quote({ ...nothing, lines: [candle(priceCents)], discountCents });
+      quote({ ...nothing, lines: [candle(priceCents)], discount: discountCents ? off(discountCents) : undefined });
     expect(cheap(49)).toEqual({ kind: "total_below_minimum", totalCents: 49 });
     expect(cheap(1)).toEqual({ kind: "total_below_minimum", totalCents: 1 });
     expect(cheap(50)).toMatchObject({ kind: "quote", totalCents: 50 });
@@ -160,5 +160,48 @@ describe("quoteOrder", () => {
   it("refuses a total past what one card payment can take", () => {
     expect(quote({ lines: [candle(99_999_999)] })).toEqual({ kind: "too_large" });
     expect(quote({ ...nothing, lines: [candle(99_999_999)] })).toMatchObject({ kind: "quote" });
+  });
+});
+
+describe("quoteOrder with a code", () => {
+  const percent = (value: number) => ({ code: "HOLIDAY15", kind: "percent" as const, value });
+  const freeShipping = { code: "FREESHIP", kind: "free_shipping" as const, value: 0 };
+
+  it("taxes each line on what was paid for it, the discount spread in proportion", () => {
+    // 15 % of 3000 + 1000 = 600: 450 and 150 off, tax 6.25 % on 2550 and 850, and on the 695 shipping.
+    expect(quote({ lines: [candle(3000), candle(1000)], discount: percent(15) })).toMatchObject({
+      subtotalCents: 4000,
+      discountCents: 600,
+      shippingCents: 695,
+      itemsTaxCents: 159 + 53, // 159.375 and 53.125
+      shippingTaxCents: 43,
+      totalCents: 3400 + 695 + 212 + 43,
+    });
+  });
+
+  it("lets a free-over-$75 rate see the subtotal after a percent off", () => {
+    const order = { lines: [candle(8000)], address: { state: "OR", zip: undefined } };
+    expect(quote(order)).toMatchObject({ shippingRateId: 2, shippingCents: 0 });
+    expect(quote({ ...order, discount: percent(10) })).toMatchObject({
+      discountCents: 800,
+      shippingRateId: 1,
+      shippingCents: 695,
+      totalCents: 7200 + 695,
+    });
+  });
+
+  it("makes the chosen rate $0 with free shipping, and takes nothing off the items", () => {
+    const islands = quote({ lines: [candle(2000)], address: { state: "AK", zip: undefined }, discount: freeShipping });
+    expect(islands).toMatchObject({
+      discountCents: 0,
+      rates: [{ id: 3, priceCents: 0 }],
+      shippingCents: 0,
+      totalCents: 2000,
+      freeShippingInCents: undefined,
+    });
+  });
+
+  it("makes a $0 order of a code for the whole subtotal", () => {
+    expect(quote({ ...nothing, discount: percent(100) })).toMatchObject({ discountCents: 4000, totalCents: 0 });
   });
 });

@@ -9,7 +9,7 @@ export interface Actor {
 
 export interface ActivityEntry {
   action: string;
-  subjectType: "order" | "product" | "category" | "catalog" | "account" | "shipping" | "tax" | "setup";
+  subjectType: "order" | "product" | "category" | "catalog" | "account" | "shipping" | "tax" | "setup" | "discount";
   subject: string;
   before?: Record<string, unknown>;
   after?: Record<string, unknown>;
@@ -92,6 +92,9 @@ const ACTIONS: Record<string, string> = {
   "tax.state_changed": "Changed the sales tax of",
   "tax.state_removed": "Stopped collecting sales tax in",
   "tax.zip_rates_uploaded": "Uploaded",
+  "discount.created": "Added the discount code",
+  "discount.edited": "Edited the discount code",
+  "discount.deactivated": "Deactivated the discount code",
   "owner.created": "Created the owner account",
   "owner.promoted": "Made an owner of",
   "owner.removed": "Took the owner role from",

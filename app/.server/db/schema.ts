@@ -83,6 +83,36 @@ export interface PricingVersionTable {
   version: number;
 }
 
+/** An owner's discount code (migration 024 says how its uses are counted). */
+export interface DiscountTable {
+  id: Generated<number>;
+  /** In capitals: codes match in any letter case. */
+  code: string;
+  kind: DiscountKind;
+  /** A percent (1–100), cents off, or 0 for free shipping. */
+  value: number;
+  minimum_subtotal_cents: number | null;
+  /** Days in SHOP_TIME_ZONE ("2026-12-24"), both included. */
+  starts_on: string | null;
+  ends_on: string | null;
+  max_uses: number | null;
+  /** Orders holding the code, pending or paid; never past max_uses. */
+  uses: Generated<number>;
+  once_per_customer: number;
+  active: number;
+  created_at: number;
+}
+
+export type DiscountKind = "percent" | "amount" | "free_shipping";
+
+/** One use of a code: one per order, given back only when the order expires unpaid. */
+export interface DiscountRedemptionTable {
+  order_id: number;
+  discount_id: number;
+  /** The order's lower-cased email for a one-per-customer code, else null. */
+  email_key: string | null;
+}
+
 /** An uploaded photo's processed WebP at one width; its URL is /photos/{hash}-{width}.webp. */
 export interface PhotoTable {
   /** Content hash of the photo's largest WebP, shared by its widths. */
@@ -130,6 +160,8 @@ export interface Database {
   tax_states: TaxStateTable;
   tax_zip_rates: TaxZipRateTable;
   pricing_version: PricingVersionTable;
+  discounts: DiscountTable;
+  discount_redemptions: DiscountRedemptionTable;
 }
 
 /** Counters whose sum is the catalog version; see app/.server/catalog/version.ts. */
@@ -178,6 +210,7 @@ export interface AccountTable {
 
 export type CategoryRow = Selectable<CategoryTable>;
 export type ProductRow = Selectable<ProductTable>;
+export type DiscountRow = Selectable<DiscountTable>;
 
 /** DESIGN.md §Data: paid orders are shipped and refunded by the owner. */
 export type OrderStatus = "pending_payment" | "paid" | "shipped" | "refunded" | "expired";
@@ -228,6 +261,9 @@ export interface OrderTable {
   tax_zip: string | null;
   tax_rate_millionths: number | null;
   tax_shipping: number | null;
+  /** The code as sold and its kind; null without one. */
+  discount_code: string | null;
+  discount_kind: DiscountKind | null;
 }
 
 export interface OrderItemTable {

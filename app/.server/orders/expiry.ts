@@ -1,3 +1,4 @@
+import { releaseRedemption } from "./redemption";
 import type { ExpressionBuilder } from "kysely";
 import { catalogVersionBump } from "../catalog/version";
 import { type Db, transaction } from "../db";
@@ -85,6 +86,7 @@ export async function expireUnpaidOrders(
           .where("id", "=", item.product_id)
           .execute();
       }
+      await releaseRedemption(trx, order.id);
       await catalogVersionBump(trx).execute();
       return true;
     });

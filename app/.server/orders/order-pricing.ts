@@ -1,4 +1,5 @@
 import type { OrderRow } from "../db/schema";
+import type { DiscountRefusal, DiscountTerms } from "../pricing/discount-rules";
 import { type PricedLine, type Quote, quoteOrder } from "../pricing/quote";
 import type { PricingSetup } from "../pricing/setup";
 import type { ShipTo } from "../pricing/ship-to";
@@ -14,6 +15,9 @@ export interface OrderPricing {
   setup: PricingSetup;
   address: ShipTo;
 }
+
+/** A code refused at checkout (409), with the quote as it would be without it; or one that needs the order's email (400). */
+export type DiscountRefused = (DiscountRefusal | { kind: "discount_needs_email" }) & { quote: Quote };
 
 export type OrderPriceResult =
   | { kind: "priced"; quote: Quote }
@@ -31,10 +35,15 @@ export type OrderPriceResult =
  * the one she was shown; she may send none only while the total is the
  * items' alone (SPEC's checkout, with nothing set up).
  */
-export function priceOrder(pricing: OrderPricing, lines: readonly PricedLine[], choice: PriceChoice): OrderPriceResult {
+export function priceOrder(
+  pricing: OrderPricing,
+  lines: readonly PricedLine[],
+  choice: PriceChoice,
+  discount?: DiscountTerms,
+): OrderPriceResult {
   const result = quoteOrder({
     lines,
-    discountCents: 0,
+    discount,
     shipping: pricing.setup.shipping,
     tax: pricing.setup.tax,
     address: pricing.address,
@@ -47,12 +56,27 @@ export function priceOrder(pricing: OrderPricing, lines: readonly PricedLine[], 
   return { kind: "priced", quote: result };
 }
 
+/** A refused code's answer: the order priced without it, or what refuses that price too. */
+export function withoutCode(
+  pricing: OrderPricing,
+  lines: readonly PricedLine[],
+  choice: PriceChoice,
+  refusal: DiscountRefused extends infer R ? Omit<R, "quote"> : never,
+): DiscountRefused | Exclude<OrderPriceResult, { kind: "priced" | "total_changed" }> {
+  const result = priceOrder(pricing, lines, choice);
+  return result.kind === "priced" || result.kind === "total_changed"
+    ? ({ ...refusal, quote: result.quote } as DiscountRefused)
+    : result;
+}
+
 /** The order's columns for its price: the breakdown, kept as sold and never computed again. */
 export function breakdownColumns(quote: Quote) {
   return {
     amount_cents: quote.totalCents,
     subtotal_cents: quote.subtotalCents,
     discount_cents: quote.discountCents,
+    discount_code: quote.discount?.code ?? null,
+    discount_kind: quote.discount?.kind ?? null,
     shipping_cents: quote.shippingCents,
     tax_cents: quote.taxCents,
     shipping_rate_id: quote.shippingRate?.id ?? null,

@@ -55,6 +55,8 @@ const everyOrderColumn = {
   tax_zip: true,
   tax_rate_millionths: true,
   tax_shipping: true,
+  discount_code: true,
+  discount_kind: true,
 } satisfies Record<keyof OrderRow, true>;
 
 export const orderColumns = Object.keys(everyOrderColumn) as (keyof OrderRow)[];

@@ -2,18 +2,26 @@ import { randomBytes } from "node:crypto";
 import type { CheckoutRequest, Shipping } from "~/lib/checkout-schema";
 import { MAX_ORDER_CENTS } from "~/lib/money";
 import { ORDER_NUMBER_ALPHABET } from "~/lib/order-number";
-import { type ExpressionBuilder, type Insertable } from "kysely";
+import type { Insertable } from "kysely";
 import { catalogVersionBump } from "../catalog/version";
 import type { Database, Db } from "../db";
 import { isDeadlock } from "../db/deadlock";
-import { lockedInIdOrder, productIdsLockedInOrder } from "../db/locks";
-import type { OrderRow, ProductRow } from "../db/schema";
+import type { OrderRow } from "../db/schema";
 import { changesOf, firstOf, rowsOf, runSteps, type Steps } from "../db/steps";
 import { queryTemplate } from "../db/template";
 import { type RateLimit, rateLimitHit } from "../rate-limits";
 import type { Customer, PlaceOrderResult, StockAdjustment } from "./checkout";
 import { holdingLimitRefusal } from "./holding-limit";
-import { breakdownColumns, type OrderPriceResult, type OrderPricing, priceOrder } from "./order-pricing";
+import {
+  breakdownColumns,
+  type DiscountRefused,
+  type OrderPriceResult,
+  type OrderPricing,
+  priceOrder,
+  withoutCode,
+} from "./order-pricing";
+import { codeForCheckout, recordRedemption, shopDay, takeUse, toDiscountCode, type UsableCode } from "./redemption";
+import { productsOf, sameForOrder, takeStock } from "./stock-queries";
 import { orderColumns } from "./queries";
 
 /**
@@ -30,9 +38,26 @@ export async function reserveOrder(
   provider: string,
   pricing: OrderPricing,
 ): Promise<Reservation> {
-  return reserveWithFreshProducts(db, (lastRun) =>
-    reserve(db, request, lines, { ...options, lockProducts: lastRun, pricing }, provider),
-  );
+  try {
+    return await reserveWithFreshProducts(db, (lastRun) =>
+      reserve(db, request, lines, { ...options, lockProducts: lastRun, pricing }, provider),
+    );
+  } catch (error) {
+    if (error instanceof CodeTakenMeanwhile) return error.refusal;
+    throw error;
+  }
+}
+
+/**
+ * The shopper's other order (another tab) redeemed her one-per-customer
+ * code between this checkout's check and its redemption: everything rolls
+ * back, and the answer is the refusal.
+ */
+class CodeTakenMeanwhile extends Error {
+  override name = "CodeTakenMeanwhile";
+  constructor(readonly refusal: Reservation) {
+    super("The code was redeemed for this email meanwhile");
+  }
 }
 
 /**
@@ -60,55 +85,6 @@ export function newOrderNumber(): string {
   return `WS-${Array.from(bytes, (byte) => ORDER_NUMBER_ALPHABET[byte % ORDER_NUMBER_ALPHABET.length]).join("")}`;
 }
 
-/**
- * The lines' products: the order is priced from them, and `takeStock`,
- * later in the transaction, finds out whether they still hold. They are
- * read without a lock, except by a reservation's last run
- * (`RESERVATION_RUNS`): on PostgreSQL it locks them here, in id order as
- * `takeStock` does, so nothing can change them under it.
- */
-const productsOf = queryTemplate((db: Db, values: { ids: number[]; locked: boolean }) => {
-  const products = db
-    .selectFrom("products")
-    .select(["id", "name", "price_cents", "scent", "stock", "weight"])
-    .where("id", "in", values.ids)
-    // A hidden product is not for sale: it reads as none available (409, available: 0).
-    .where("visible", "=", 1);
-  return values.locked ? lockedInIdOrder(db, products) : products;
-});
-
-/**
- * Takes each line's units from its product in one statement, returning what
- * the order copied; a product without them (or hidden meanwhile) is left out
- * of the rows. On PostgreSQL each row is locked, in id order, before it is
- * updated, so checkouts never deadlock, and stays locked until the
- * transaction ends: it is the reservation's last statement. (`order_items`
- * has no foreign key to `products` for that reason too: one would lock the
- * product when the items are inserted, before this, and two checkouts of
- * the same candle would deadlock.)
- */
-const takeStock = queryTemplate((db: Db, values: { lines: { id: number; quantity: number }[] }) => {
-  const ids = values.lines.map((line) => line.id);
-  return db
-    .updateTable("products")
-    .set((eb) => ({ stock: eb("stock", "-", wanted(eb, values.lines)) }))
-    .where("id", "in", productIdsLockedInOrder(db, ids))
-    .where((eb) => eb("stock", ">=", wanted(eb, values.lines)))
-    .where("visible", "=", 1)
-    .returning(["id", "stock", "price_cents", "name", "scent"]);
-});
-
-/** A line's quantity, by the row's product id. */
-function wanted(eb: ExpressionBuilder<Database, "products">, lines: { id: number; quantity: number }[]) {
-  const [first, ...rest] = lines;
-  let byId = eb
-    .case("id")
-    .when(first!.id)
-    .then(eb.cast<number>(eb.val(first!.quantity), "integer"));
-  for (const line of rest) byId = byId.when(line.id).then(eb.cast<number>(eb.val(line.quantity), "integer"));
-  return byId.end();
-}
-
 const insertOrder = queryTemplate((db: Db, values: Insertable<Database["orders"]>) =>
   db.insertInto("orders").values(values).returning(orderColumns),
 );
@@ -116,12 +92,6 @@ const insertOrder = queryTemplate((db: Db, values: Insertable<Database["orders"]
 const insertItems = queryTemplate((db: Db, values: { items: Insertable<Database["order_items"]>[] }) =>
   db.insertInto("order_items").values(values.items),
 );
-
-/** What an order's item copies from its product. */
-type CopiedForOrder = Pick<ProductRow, "price_cents" | "name" | "scent">;
-
-const sameForOrder = (now: CopiedForOrder, read: CopiedForOrder) =>
-  now.price_cents === read.price_cents && now.name === read.name && now.scent === read.scent;
 
 /** The lines the products' stock cannot fill, each with what it can (none for an unknown or hidden product). */
 export function shortfallOf(
@@ -140,6 +110,8 @@ export interface OrderOptions {
   now: number;
   reservationMs: number;
   holder?: Holder;
+  /** SHOP_TIME_ZONE: the day a code's Starts and Ends are compared with (UTC when not given). */
+  timeZone?: string;
 }
 
 /** Where the order goes and where its receipt goes, as the orders table keeps them. */
@@ -211,7 +183,8 @@ async function reserveWithFreshProducts(
 export type Reservation =
   | { kind: "created"; order: OrderRow }
   | Extract<PlaceOrderResult, { kind: "shortfall" | "too_large" | "holding_limit" | "rate_limited" }>
-  | Exclude<OrderPriceResult, { kind: "priced" }>;
+  | Exclude<OrderPriceResult, { kind: "priced" }>
+  | DiscountRefused;
 
 /**
  * placeOrder's transaction, as steps (db/steps.ts): on SQLite it runs in one
@@ -243,16 +216,27 @@ function* reserve(
   const byId = new Map(products.map((product) => [product.id, product]));
   const amountCents = lines.reduce((sum, line) => sum + byId.get(line.id)!.price_cents * line.quantity, 0);
   if (amountCents > MAX_ORDER_CENTS) return { kind: "too_large" };
+  const pricedLines = lines.map((line) => {
+    const product = byId.get(line.id)!;
+    return { priceCents: product.price_cents, quantity: line.quantity, unitWeight: product.weight };
+  });
+  const email = shippingColumns(request.shipping, options.customer).email;
+  let code: UsableCode | undefined;
+  if (request.discountCode !== undefined) {
+    const found = yield* codeForCheckout(db, request.discountCode, {
+      today: shopDay(options.timeZone ?? "UTC", now),
+      subtotalCents: amountCents,
+      email,
+    });
+    if (found.kind !== "usable") return withoutCode(options.pricing, pricedLines, request, found);
+    code = found;
+  }
   // Shipping and tax on the prices just read; with nothing set up, the total is the items' (SPEC).
-  const priced = priceOrder(
-    options.pricing,
-    lines.map((line) => {
-      const product = byId.get(line.id)!;
-      return { priceCents: product.price_cents, quantity: line.quantity, unitWeight: product.weight };
-    }),
-    request,
-  );
+  const priced = priceOrder(options.pricing, pricedLines, request, code && toDiscountCode(code.row));
   if (priced.kind !== "priced") return priced;
+  // One conditional update: a code with one use left is used once, however many checkouts race for it.
+  if (code && !(yield* takeUse(db, code.row.id)))
+    return withoutCode(options.pricing, pricedLines, request, { kind: "discount_used_up" });
   const created = (yield* firstOf(
     insertOrder(db, {
       number: newOrderNumber(),
@@ -271,6 +255,13 @@ function* reserve(
       held_by: holder?.address ?? null,
     }),
   ))!;
+  if (code) {
+    const redemption = { orderId: created.id, discountId: code.row.id, emailKey: code.emailKey };
+    if (!(yield* recordRedemption(db, redemption)))
+      throw new CodeTakenMeanwhile(
+        withoutCode(options.pricing, pricedLines, request, { kind: "discount_once_per_customer" }),
+      );
+  }
   yield* changesOf(
     insertItems(db, {
       items: lines.map((line) => {

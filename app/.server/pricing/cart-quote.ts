@@ -2,7 +2,9 @@ import type { QuoteRequestBody } from "~/lib/checkout-schema";
 import type { Db } from "../db";
 import type { StockAdjustment } from "../orders/checkout";
 import { shortfallOf } from "../orders/reservation";
-import { type QuoteResult, quoteOrder } from "./quote";
+import { codeQuery, shopDay, toDiscountCode } from "../orders/redemption";
+import { type DiscountRefusal, discountRefusal } from "./discount-rules";
+import { type Quote, type QuoteResult, quoteOrder } from "./quote";
 import { pricingSetup } from "./setup";
 import { type ShipToResult, shipTo } from "./ship-to";
 
@@ -10,7 +12,9 @@ export type CartQuoteResult =
   | QuoteResult
   | Extract<ShipToResult, { kind: "invalid_address" }>
   /** As checkout refuses them: a line of an unknown or hidden product, or of more than its stock. */
-  | { kind: "shortfall"; adjustments: StockAdjustment[] };
+  | { kind: "shortfall"; adjustments: StockAdjustment[] }
+  /** 422: a code refused, with the quote as it would be without it (one per customer is checkout's: it knows the email). */
+  | (DiscountRefusal & { quote: Quote });
 
 /**
  * POST /api/checkout/quote: what the cart would cost, at the database's
@@ -18,7 +22,11 @@ export type CartQuoteResult =
  * reads the setup from memory (pricing/setup.ts), so the checkout panel can
  * ask again as the address and the method change.
  */
-export async function quoteCart(db: Db, body: QuoteRequestBody): Promise<CartQuoteResult> {
+export async function quoteCart(
+  db: Db,
+  body: QuoteRequestBody,
+  options: { now: number; timeZone: string },
+): Promise<CartQuoteResult> {
   const setup = await pricingSetup(db);
   const where = shipTo(setup, body.shipping ?? {});
   if (where.kind === "invalid_address") return where;
@@ -36,15 +44,25 @@ export async function quoteCart(db: Db, body: QuoteRequestBody): Promise<CartQuo
   const adjustments = shortfallOf(lines, products);
   if (adjustments.length > 0) return { kind: "shortfall", adjustments };
   const byId = new Map(products.map((product) => [product.id, product]));
-  return quoteOrder({
-    lines: lines.map((line) => {
-      const product = byId.get(line.id)!;
-      return { priceCents: product.price_cents, quantity: line.quantity, unitWeight: product.weight };
-    }),
-    discountCents: 0,
-    shipping: setup.shipping,
-    tax: setup.tax,
-    address: where.address,
-    shippingRateId: body.shippingRateId,
+  const pricedLines = lines.map((line) => {
+    const product = byId.get(line.id)!;
+    return { priceCents: product.price_cents, quantity: line.quantity, unitWeight: product.weight };
   });
+  const quoteWith = (code: ReturnType<typeof toDiscountCode> | undefined) =>
+    quoteOrder({
+      lines: pricedLines,
+      discount: code,
+      shipping: setup.shipping,
+      tax: setup.tax,
+      address: where.address,
+      shippingRateId: body.shippingRateId,
+    });
+  if (body.discountCode === undefined) return quoteWith(undefined);
+  const row = await codeQuery(db, body.discountCode).executeTakeFirst();
+  const code = row && toDiscountCode(row);
+  const subtotalCents = pricedLines.reduce((sum, line) => sum + line.priceCents * line.quantity, 0);
+  const refusal = discountRefusal(code, shopDay(options.timeZone, options.now), subtotalCents);
+  if (!refusal) return quoteWith(code);
+  const without = quoteWith(undefined);
+  return without.kind === "quote" ? { ...refusal, quote: without } : without;
 }

@@ -1,6 +1,7 @@
 import { MAX_ORDER_CENTS } from "~/lib/money";
 import { normalizeZip } from "~/lib/us-states";
 import type { HundredthsOfOunce } from "~/lib/weight";
+import { type DiscountTerms, discountOff, spreadDiscount } from "./discount-rules";
 import { type AppliedTaxRate, salesTax, type TaxTable, taxRateFor } from "./sales-tax";
 import { type ShippingRate, type ShippingSetup, shippingOptions } from "./shipping-rates";
 
@@ -12,13 +13,14 @@ export interface PricedLine {
 }
 
 export interface QuoteRequest {
+  /** In product id order: a discount's odd cents go to the earlier lines. */
   lines: readonly PricedLine[];
   /**
-   * From 0 to the subtotal; 0 until the discount codes issue. It lowers the
-   * subtotal the rates see and the total; tax is on the lines as given, so
-   * that issue decides how a discount spreads over lines before tax.
+   * A code the caller has checked (discount-rules.ts): it lowers the
+   * subtotal the rates see and the items' tax, spread over the lines, or
+   * makes shipping free.
    */
-  discountCents: number;
+  discount: DiscountTerms | undefined;
   shipping: ShippingSetup;
   tax: TaxTable;
   /** A two-letter state code and a ZIP code as typed (ZIP+4 allowed); either may be missing. */
@@ -34,6 +36,8 @@ export interface Quote {
   kind: "quote";
   subtotalCents: number;
   discountCents: number;
+  /** The code applied, kept on the order with the cents it took. */
+  discount: DiscountTerms | undefined;
   /** The rates that fit, cheapest first; empty when no zone is set up. */
   rates: QuotedRate[];
   shippingRateId: number | null;
@@ -66,10 +70,10 @@ export type QuoteResult =
 /** The smallest total a card can be charged; a total of 0 needs no payment. */
 export const MIN_CHARGE_CENTS = 50;
 
-const toQuotedRate = ({ id, name, priceCents, estimate }: ShippingRate): QuotedRate => ({
+const toQuotedRate = ({ id, name, priceCents, estimate }: ShippingRate, freeShipping: boolean): QuotedRate => ({
   id,
   name,
-  priceCents,
+  priceCents: freeShipping ? 0 : priceCents,
   estimate,
 });
 
@@ -90,11 +94,11 @@ function cartWeight(lines: readonly PricedLine[]): HundredthsOfOunce | undefined
  * total = subtotal − discount + shipping + tax.
  */
 export function quoteOrder(request: QuoteRequest): QuoteResult {
-  const { lines, discountCents, address } = request;
+  const { lines, discount, address } = request;
   const lineTotals = lines.map((line) => line.priceCents * line.quantity);
   const subtotalCents = lineTotals.reduce((sum, cents) => sum + cents, 0);
-  if (!Number.isSafeInteger(discountCents) || discountCents < 0 || discountCents > subtotalCents)
-    throw new Error(`A discount of ${discountCents} cents does not fit a subtotal of ${subtotalCents} cents`);
+  const discountCents = discountOff(discount, subtotalCents);
+  const freeShipping = discount?.kind === "free_shipping";
   const weight = cartWeight(lines);
   const options = shippingOptions(request.shipping, address.state, {
     subtotalCents: subtotalCents - discountCents,
@@ -111,13 +115,18 @@ export function quoteOrder(request: QuoteRequest): QuoteResult {
   if (options.kind === "no_fitting_rate") return { kind: "no_shipping_rate", reason: "no_fitting_rate" };
   const rates = options.kind === "rates" ? options.rates : [];
   const rate = rates.find((candidate) => candidate.id === shippingRateId) ?? rates[0];
-  const shippingCents = rate?.priceCents ?? 0;
+  const shippingCents = freeShipping ? 0 : (rate?.priceCents ?? 0);
   const taxRate = taxRateFor(
     request.tax,
     address.state,
     address.zip === undefined ? undefined : normalizeZip(address.zip),
   );
-  const tax = salesTax(taxRate, lineTotals, shippingCents);
+  const shares = spreadDiscount(lineTotals, discountCents);
+  const tax = salesTax(
+    taxRate,
+    lineTotals.map((cents, index) => cents - shares[index]!),
+    shippingCents,
+  );
   const totalCents = subtotalCents - discountCents + shippingCents + tax.taxCents;
   if (totalCents > MAX_ORDER_CENTS) return { kind: "too_large" };
   if (totalCents > 0 && totalCents < MIN_CHARGE_CENTS) return { kind: "total_below_minimum", totalCents };
@@ -125,14 +134,15 @@ export function quoteOrder(request: QuoteRequest): QuoteResult {
     kind: "quote",
     subtotalCents,
     discountCents,
-    rates: rates.map(toQuotedRate),
+    discount,
+    rates: rates.map((fitting) => toQuotedRate(fitting, freeShipping)),
     shippingRateId: rate?.id ?? null,
     shippingCents,
     taxCents: tax.taxCents,
     totalCents,
-    freeShippingInCents: options.kind === "rates" ? options.freeShippingInCents : undefined,
+    freeShippingInCents: options.kind === "rates" && !freeShipping ? options.freeShippingInCents : undefined,
     addressNeeded: options.kind !== "not_set_up" || request.tax.states.size > 0,
-    shippingRate: rate ? toQuotedRate(rate) : null,
+    shippingRate: rate ? toQuotedRate(rate, freeShipping) : null,
     weight,
     taxRate,
     itemsTaxCents: tax.itemsTaxCents,

@@ -23,6 +23,7 @@ import * as outboxPruned from "./021-outbox-pruned";
 import * as lighterOrderInserts from "./022-lighter-order-inserts";
 import * as shippingAndTax from "./023-shipping-and-tax";
 import * as demoProducts from "./024-demo-products";
+import * as discountCodes from "./025-discount-codes";
 
 /** Every migration, in order. Names are stored in the database: never rename one. */
 export const migrations: Record<string, Migration> = {
@@ -50,4 +51,5 @@ export const migrations: Record<string, Migration> = {
   "022-lighter-order-inserts": lighterOrderInserts,
   "023-shipping-and-tax": shippingAndTax,
   "024-demo-products": demoProducts,
+  "025-discount-codes": discountCodes,
 };

@@ -1,0 +1,160 @@
+import { DISCOUNT_KINDS, type DiscountForm } from "~/lib/discount-schema";
+import { formatPrice } from "~/lib/money";
+import { type Db, transaction } from "../db";
+import type { DiscountRow } from "../db/schema";
+import { type Actor, recordActivity } from "./activity";
+
+/**
+ * The owner's discount codes (issue #33, `/admin/discounts`): create, edit
+ * and deactivate, each in one transaction with its activity entry (before
+ * and after). A code is never deleted: its orders keep pointing at it.
+ */
+
+interface Options {
+  actor: Actor;
+  now: number;
+}
+
+export type DiscountOutcome =
+  { kind: "done"; notice: string; id: number } | { kind: "refused"; field: string; message: string };
+
+/** A code's kind and value in words: "15 % off", "$10.00 off", "Free shipping". */
+export function describeTerms(row: Pick<DiscountRow, "kind" | "value">) {
+  switch (row.kind) {
+    case "percent":
+      return `${row.value} % off`;
+    case "amount":
+      return `$${formatPrice(row.value)} off`;
+    case "free_shipping":
+      return "Free shipping";
+  }
+}
+
+/** What the activity log keeps of a code, field by field as the form names them. */
+const activityValues = (row: Omit<DiscountRow, "id" | "uses" | "created_at">) => ({
+  code: row.code,
+  kind: DISCOUNT_KINDS.find((kind) => kind.value === row.kind)!.label,
+  value: describeTerms(row),
+  minimum: row.minimum_subtotal_cents === null ? null : `$${formatPrice(row.minimum_subtotal_cents)}`,
+  starts: row.starts_on,
+  ends: row.ends_on,
+  totalUses: row.max_uses,
+  oncePerCustomer: row.once_per_customer === 1 ? "yes" : "no",
+  active: row.active === 1 ? "yes" : "no",
+});
+
+const columnsOf = (form: DiscountForm) => ({
+  code: form.code,
+  kind: form.kind,
+  value: form.value,
+  minimum_subtotal_cents: form.minimumSubtotalCents,
+  starts_on: form.startsOn,
+  ends_on: form.endsOn,
+  max_uses: form.maxUses,
+  once_per_customer: form.oncePerCustomer ? 1 : 0,
+  active: form.active ? 1 : 0,
+});
+
+/**
+ * Every code, newest first, with its uses and what its paid orders (shipped
+ * ones included, refunded ones not) brought: their totals and the discount.
+ */
+export async function listDiscounts(db: Db) {
+  const [codes, sales] = await Promise.all([
+    db.selectFrom("discounts").selectAll().orderBy("id", "desc").execute(),
+    db
+      .selectFrom("discount_redemptions")
+      .innerJoin("orders", "orders.id", "discount_redemptions.order_id")
+      .select((eb) => [
+        "discount_redemptions.discount_id",
+        eb.fn.sum<number>("orders.amount_cents").as("sales"),
+        eb.fn.sum<number>("orders.discount_cents").as("given"),
+      ])
+      .where("orders.status", "in", ["paid", "shipped"])
+      .groupBy("discount_redemptions.discount_id")
+      .execute(),
+  ]);
+  const salesOf = new Map(sales.map((row) => [row.discount_id, row]));
+  return codes.map((row) => ({
+    ...row,
+    terms: describeTerms(row),
+    salesCents: Number(salesOf.get(row.id)?.sales ?? 0),
+    discountGivenCents: Number(salesOf.get(row.id)?.given ?? 0),
+  }));
+}
+
+export const findDiscount = (db: Db, id: number) =>
+  db.selectFrom("discounts").selectAll().where("id", "=", id).executeTakeFirst();
+
+const codeTaken = (field: string, code: string): DiscountOutcome => ({
+  kind: "refused",
+  field,
+  message: `There is a code ${code} already.`,
+});
+
+/** A new code, or the owner's edit of one (`id`). */
+export function saveDiscount(db: Db, id: number | undefined, form: DiscountForm, options: Options) {
+  return transaction(db, async (trx): Promise<DiscountOutcome> => {
+    const sameCode = await trx.selectFrom("discounts").select("id").where("code", "=", form.code).executeTakeFirst();
+    if (sameCode && sameCode.id !== id) return codeTaken("code", form.code);
+    const columns = columnsOf(form);
+    if (id === undefined) {
+      const created = await trx
+        .insertInto("discounts")
+        .values({ ...columns, created_at: options.now })
+        .returning("id")
+        .executeTakeFirstOrThrow();
+      await recordActivity(
+        trx,
+        options.actor,
+        { action: "discount.created", subjectType: "discount", subject: form.code, after: activityValues(columns) },
+        options.now,
+      );
+      return { kind: "done", notice: `${form.code} saved.`, id: created.id };
+    }
+    const before = await trx.selectFrom("discounts").selectAll().where("id", "=", id).executeTakeFirst();
+    if (!before) return { kind: "refused", field: "page", message: "That code is gone: reload the page." };
+    // The uses already counted stay counted: a lower limit would refuse its own orders' checks.
+    if (form.maxUses !== null && form.maxUses < before.uses)
+      return {
+        kind: "refused",
+        field: "totalUses",
+        message: `It has been used ${before.uses} times already: the limit can't be lower.`,
+      };
+    const [old, next] = [activityValues(before), activityValues(columns)];
+    if (JSON.stringify(old) === JSON.stringify(next))
+      return { kind: "done", notice: `Nothing changed: ${form.code} is like that already.`, id };
+    await trx.updateTable("discounts").set(columns).where("id", "=", id).execute();
+    const action = before.active === 1 && !form.active ? "discount.deactivated" : "discount.edited";
+    await recordActivity(
+      trx,
+      options.actor,
+      { action, subjectType: "discount", subject: form.code, before: old, after: next },
+      options.now,
+    );
+    return { kind: "done", notice: form.active ? `${form.code} saved.` : `${form.code} is inactive now.`, id };
+  });
+}
+
+/** Deactivate: the code stops working at once; its uses and orders stay. */
+export function deactivateDiscount(db: Db, id: number, options: Options) {
+  return transaction(db, async (trx): Promise<DiscountOutcome> => {
+    const before = await trx.selectFrom("discounts").selectAll().where("id", "=", id).executeTakeFirst();
+    if (!before) return { kind: "refused", field: "page", message: "That code is gone: reload the page." };
+    if (before.active === 0) return { kind: "done", notice: `${before.code} is inactive already.`, id };
+    await trx.updateTable("discounts").set({ active: 0 }).where("id", "=", id).execute();
+    await recordActivity(
+      trx,
+      options.actor,
+      {
+        action: "discount.deactivated",
+        subjectType: "discount",
+        subject: before.code,
+        before: activityValues(before),
+        after: activityValues({ ...before, active: 0 }),
+      },
+      options.now,
+    );
+    return { kind: "done", notice: `${before.code} is inactive now.`, id };
+  });
+}

@@ -1,0 +1,124 @@
+import { normalizeCode } from "~/lib/discount-schema";
+import { dayIn } from "../admin/today";
+import type { Db } from "../db";
+import type { DiscountRow } from "../db/schema";
+import { changesOf, firstOf, type Steps } from "../db/steps";
+import { type DiscountCode, type DiscountRefusal, discountRefusal } from "../pricing/discount-rules";
+
+/**
+ * Redeeming a code (issue #33; migration 024 says how uses are counted):
+ * read in the checkout's transaction, a use taken with one conditional
+ * update (below the limit), and the order's redemption row, unique per
+ * email for a one-per-customer code, so no race wins twice. An unpaid order
+ * that expires gives both back.
+ */
+
+const codeColumns = [
+  "id",
+  "code",
+  "kind",
+  "value",
+  "active",
+  "minimum_subtotal_cents",
+  "starts_on",
+  "ends_on",
+  "max_uses",
+  "uses",
+  "once_per_customer",
+] as const;
+
+type CodeRow = Pick<DiscountRow, (typeof codeColumns)[number]>;
+
+/** A code as typed by a shopper, in any letter case; anything that is not a code finds none. */
+export const codeQuery = (db: Db, typed: string) =>
+  db.selectFrom("discounts").select(codeColumns).where("code", "=", normalizeCode(typed));
+
+export const toDiscountCode = (row: CodeRow): DiscountCode => ({
+  code: row.code,
+  kind: row.kind,
+  value: row.value,
+  active: row.active === 1,
+  minimumSubtotalCents: row.minimum_subtotal_cents,
+  startsOn: row.starts_on,
+  endsOn: row.ends_on,
+  maxUses: row.max_uses,
+  uses: row.uses,
+});
+
+/** A code a checkout may use, and the email key its redemption records (null unless one per customer). */
+export type UsableCode = { kind: "usable"; row: CodeRow; emailKey: string | null };
+
+/** The code a checkout may use, or why not: the rules of today, and one per customer by the order's email. */
+export function* codeForCheckout(
+  db: Db,
+  typed: string,
+  check: { today: string; subtotalCents: number; email: string | null },
+): Steps<
+  { kind: "usable"; row: CodeRow; emailKey: string | null } | DiscountRefusal | { kind: "discount_needs_email" }
+> {
+  const row = yield* firstOf(codeQuery(db, typed));
+  const refusal = discountRefusal(row && toDiscountCode(row), check.today, check.subtotalCents);
+  if (refusal) return refusal;
+  if (row!.once_per_customer === 0) return { kind: "usable", row: row!, emailKey: null };
+  if (check.email === null) return { kind: "discount_needs_email" };
+  const emailKey = check.email.toLowerCase();
+  const used = yield* firstOf(
+    db
+      .selectFrom("discount_redemptions")
+      .select("order_id")
+      .where("discount_id", "=", row!.id)
+      .where("email_key", "=", emailKey),
+  );
+  return used ? { kind: "discount_once_per_customer" } : { kind: "usable", row: row!, emailKey };
+}
+
+/** Takes one use, unless the limit was reached meanwhile (another checkout's): whether it did. */
+export function* takeUse(db: Db, discountId: number): Steps<boolean> {
+  const changed = yield* changesOf(
+    db
+      .updateTable("discounts")
+      .set((eb) => ({ uses: eb("uses", "+", 1) }))
+      .where("id", "=", discountId)
+      .where("active", "=", 1)
+      .where((eb) => eb.or([eb("max_uses", "is", null), eb("uses", "<", eb.ref("max_uses"))])),
+  );
+  return changed === 1n;
+}
+
+/** The order's redemption; false when the same email's other order took the code first. */
+export function* recordRedemption(
+  db: Db,
+  redemption: { orderId: number; discountId: number; emailKey: string | null },
+): Steps<boolean> {
+  const inserted = yield* changesOf(
+    db
+      .insertInto("discount_redemptions")
+      .values({ order_id: redemption.orderId, discount_id: redemption.discountId, email_key: redemption.emailKey })
+      .onConflict((conflict) => conflict.columns(["discount_id", "email_key"]).doNothing()),
+  );
+  return inserted === 1n;
+}
+
+/** An expired unpaid order's use and redemption, given back once: the delete says whether this call gave it. */
+export async function releaseRedemption(trx: Db, orderId: number) {
+  const released = await trx
+    .deleteFrom("discount_redemptions")
+    .where("order_id", "=", orderId)
+    .returning("discount_id")
+    .executeTakeFirst();
+  if (released)
+    await trx
+      .updateTable("discounts")
+      .set((eb) => ({ uses: eb("uses", "-", 1) }))
+      .where("id", "=", released.discount_id)
+      .execute();
+}
+
+const dayFormats = new Map<string, (ms: number) => string>();
+
+/** The day in the shop's time zone that a code's Starts and Ends are compared with; one formatter per zone. */
+export function shopDay(timeZone: string, now: number) {
+  let format = dayFormats.get(timeZone);
+  if (!format) dayFormats.set(timeZone, (format = dayIn(timeZone)));
+  return format(now);
+}

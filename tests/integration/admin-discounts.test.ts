@@ -1,0 +1,146 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { BrowserSession } from "../helpers/browser-session";
+import { insertOrders, orderRow } from "../helpers/order-rows";
+import { signedInOwner } from "../helpers/owner";
+import { type Shop, openShop } from "../helpers/shop-api";
+import { testEngine } from "../helpers/test-database";
+import { visibleText } from "../helpers/visible-text";
+
+const textOf = visibleText;
+
+const HOLIDAY = {
+  intent: "save",
+  id: "",
+  code: "holiday15",
+  kind: "percent",
+  value: "15",
+  minimum: "",
+  starts: "",
+  ends: "",
+  totalUses: "",
+  active: "on",
+};
+
+describe(`the owner's discount codes, on ${testEngine}`, () => {
+  let shop: Shop;
+  let owner: BrowserSession;
+  beforeAll(async () => {
+    shop = await openShop({ Wax: [{ id: 1001, name: "Fig Leaf" }] });
+    owner = await signedInOwner(shop);
+  });
+  afterAll(() => shop.close());
+
+  const post = (fields: Record<string, string>) => owner.postForm("/admin/discounts", fields);
+  const codes = () => shop.db.selectFrom("discounts").selectAll().orderBy("id").execute();
+  const activity = (action: string) =>
+    shop.db.selectFrom("activity").selectAll().where("action", "=", action).orderBy("id").execute();
+  const everything = async () => ({
+    codes: await codes(),
+    activity: await shop.db.selectFrom("activity").select("id").execute(),
+  });
+
+  it("creates a code in capitals, lists it, and refuses the same code in another letter case", async () => {
+    expect(textOf((await owner.get("/admin/discounts")).html)).toContain("No code yet");
+    const created = await post(HOLIDAY);
+    expect(created.status).toBe(200);
+    expect(textOf(created.html)).toContain("HOLIDAY15 saved.");
+    expect(await codes()).toMatchObject([
+      { code: "HOLIDAY15", kind: "percent", value: 15, max_uses: null, uses: 0, once_per_customer: 0, active: 1 },
+    ]);
+    const [entry] = await activity("discount.created");
+    expect(entry).toMatchObject({ subject_type: "discount", subject: "HOLIDAY15", before: null });
+    expect(JSON.parse(entry!.after!)).toMatchObject({ code: "HOLIDAY15", kind: "Percent off", value: "15 % off" });
+    expect(textOf((await owner.get("/admin/discounts")).html)).toContain(
+      "HOLIDAY15 · 15 % off 0 uses · $0.00 sales · $0.00 discount given",
+    );
+
+    const before = await everything();
+    const again = await post({ ...HOLIDAY, code: "Holiday15", value: "20" });
+    expect(again.status).toBe(409);
+    expect(textOf(again.html)).toContain("There is a code HOLIDAY15 already.");
+    expect(await everything()).toEqual(before);
+  });
+
+  it("refuses every bad field beside it, changing nothing", async () => {
+    const before = await everything();
+    for (const [fields, message] of [
+      [{ code: "HOLIDAY-15" }, "Use letters and digits only, up to 32, like HOLIDAY15."],
+      [{ code: "" }, "Use letters and digits only, up to 32, like HOLIDAY15."],
+      [{ kind: "bogo" }, "Choose a kind."],
+      [{ value: "0" }, "Enter a whole percent from 1 to 100."],
+      [{ value: "101" }, "Enter a whole percent from 1 to 100."],
+      [{ value: "12.5" }, "Enter a whole percent from 1 to 100."],
+      [{ kind: "amount", value: "ten" }, "Enter the dollars off, like 10."],
+      [{ kind: "amount", value: "0" }, "Enter the dollars off, like 10."],
+      [{ kind: "free_shipping", value: "5" }, "Free shipping has no value: leave it empty."],
+      [{ minimum: "-5" }, "Enter dollars above 0, like 50, or leave it empty."],
+      [{ starts: "2026-02-30" }, "Enter a date, like 2026-12-01, or leave it empty."],
+      [{ starts: "2026-12-24", ends: "2026-12-01" }, "Ends must be on or after Starts."],
+      [{ totalUses: "0" }, "Enter a whole number of uses, 1 or more, or leave it empty."],
+      [{ totalUses: "1.5" }, "Enter a whole number of uses, 1 or more, or leave it empty."],
+    ] as [Record<string, string>, string][]) {
+      const answer = await post({ ...HOLIDAY, code: "NEWCODE", ...fields });
+      expect(answer.status, message).toBe(400);
+      expect(textOf(answer.html), message).toContain(message);
+    }
+    expect((await post({ ...HOLIDAY, intent: "bogus" })).status).toBe(400);
+    expect(await everything()).toEqual(before);
+  });
+
+  it("edits a code with before and after logged, never below its uses, and deactivates it", async () => {
+    const created = await post({
+      ...HOLIDAY,
+      code: "WELCOME10",
+      kind: "amount",
+      value: "10",
+      minimum: "40",
+      starts: "2026-12-01",
+      ends: "2026-12-24",
+      totalUses: "5",
+      oncePerCustomer: "on",
+    });
+    expect(created.status).toBe(200);
+    const welcome = (await codes()).find((row) => row.code === "WELCOME10")!;
+    expect(welcome).toMatchObject({
+      kind: "amount",
+      value: 1000,
+      minimum_subtotal_cents: 4000,
+      starts_on: "2026-12-01",
+      ends_on: "2026-12-24",
+      max_uses: 5,
+      once_per_customer: 1,
+    });
+    // Two paid orders and a pending one hold the code: 3 uses, and the paid ones are its sales.
+    const orderIds = await insertOrders(shop.db, [
+      orderRow({ amount_cents: 3500, subtotal_cents: 4500, discount_cents: 1000, status: "paid" }),
+      orderRow({ amount_cents: 4000, subtotal_cents: 5000, discount_cents: 1000, status: "shipped" }),
+      orderRow({ amount_cents: 9000, subtotal_cents: 10000, discount_cents: 1000, status: "pending_payment" }),
+    ]);
+    await shop.db
+      .insertInto("discount_redemptions")
+      .values(orderIds.map((order_id) => ({ order_id, discount_id: welcome.id, email_key: null })))
+      .execute();
+    await shop.db.updateTable("discounts").set({ uses: 3 }).where("id", "=", welcome.id).execute();
+    const page = textOf((await owner.get("/admin/discounts")).html);
+    expect(page).toContain("WELCOME10 · $10.00 off 3 of 5 uses · $75.00 sales · $20.00 discount given");
+    expect(textOf((await owner.get(`/admin/discounts?edit=${welcome.id}`)).html)).toContain("Edit WELCOME10");
+
+    const edit = { ...HOLIDAY, id: String(welcome.id), code: "WELCOME10", kind: "amount", value: "10", minimum: "40" };
+    const lower = await post({ ...edit, totalUses: "2" });
+    expect(lower.status).toBe(409);
+    expect(textOf(lower.html)).toContain("It has been used 3 times already: the limit can't be lower.");
+
+    expect((await post({ ...edit, value: "12.50", totalUses: "3" })).status).toBe(200);
+    const [edited] = await activity("discount.edited");
+    expect(JSON.parse(edited!.before!)).toMatchObject({ value: "$10.00 off", totalUses: 5, oncePerCustomer: "yes" });
+    expect(JSON.parse(edited!.after!)).toMatchObject({ value: "$12.50 off", totalUses: 3, oncePerCustomer: "no" });
+
+    const off = await post({ intent: "deactivate", id: String(welcome.id) });
+    expect(textOf(off.html)).toContain("WELCOME10 is inactive now.");
+    const [deactivated] = await activity("discount.deactivated");
+    expect(JSON.parse(deactivated!.before!)).toMatchObject({ active: "yes" });
+    expect(JSON.parse(deactivated!.after!)).toMatchObject({ active: "no" });
+    expect(textOf((await owner.get("/admin/discounts")).html)).toContain("WELCOME10 · $12.50 off · Inactive");
+    expect((await post({ intent: "deactivate", id: "999999" })).status).toBe(409);
+  });
+});

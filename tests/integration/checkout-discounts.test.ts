@@ -1,0 +1,174 @@
+import type { Insertable } from "kysely";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { DiscountTable } from "~/.server/db/schema";
+import { expireUnpaidOrders } from "~/.server/orders/expiry";
+import { type CheckoutAnswer, openShop, request, type Shop } from "../helpers/shop-api";
+import { orderByNumber } from "../helpers/shop-db";
+import { testEngine } from "../helpers/test-database";
+
+type Quote = { subtotalCents: number; discountCents: number; totalCents: number; discountCode: string | null };
+type Answer = CheckoutAnswer & { quote?: Quote } & Partial<Quote>;
+
+const DAY_MS = 24 * 60 * 60_000;
+const day = (offsetDays: number) => new Date(Date.now() + offsetDays * DAY_MS).toISOString().slice(0, 10);
+
+describe(`discount codes in the quote and at checkout, on ${testEngine}`, () => {
+  const candle = { id: 4001, price: 40, stock: 1000 };
+  let shop: Shop;
+  beforeAll(async () => {
+    // The race sends twenty checkouts from one address: its limits must not be what refuses them.
+    shop = await openShop({ Wax: [candle] }, { CHECKOUT_ATTEMPTS_PER_IP: "1000", UNITS_HELD_PER_IP: "1000" });
+  });
+  afterAll(() => shop?.close());
+
+  const addCode = async (fields: Partial<Insertable<DiscountTable>> & { code: string }) =>
+    (
+      await shop.db
+        .insertInto("discounts")
+        .values({ kind: "percent", value: 15, once_per_customer: 0, active: 1, created_at: Date.now(), ...fields })
+        .returning("id")
+        .executeTakeFirstOrThrow()
+    ).id;
+  const codeRow = (code: string) =>
+    shop.db.selectFrom("discounts").select(["uses"]).where("code", "=", code).executeTakeFirstOrThrow();
+  const quote = (discountCode: string, quantity = 1) =>
+    request<Answer>(`${shop.url}/api/checkout/quote`, {
+      body: { lines: [{ id: candle.id, quantity }], discountCode },
+    });
+  const buyWith = (
+    discountCode: string | undefined,
+    shipping: { email?: string; city?: string } = {},
+    idempotencyKey = `disc-${Math.random().toString(36).slice(2)}`,
+  ) =>
+    request<Answer>(`${shop.url}/api/checkout`, {
+      body: {
+        idempotencyKey,
+        lines: [{ id: candle.id, quantity: 1 }],
+        shipping: { name: "Ada", address: "1 Wick Lane", city: "Portland", state: "OR", zip: "97201", ...shipping },
+        discountCode,
+      },
+    });
+
+  it("quotes a code typed in any letter case with its Discount line and the new total", async () => {
+    await addCode({ code: "HOLIDAY15" });
+    const answer = await quote("holiday15");
+    expect(answer.status).toBe(200);
+    expect(answer.body).toMatchObject({
+      subtotalCents: 4000,
+      discountCents: 600,
+      totalCents: 3400,
+      discountCode: "HOLIDAY15",
+    });
+    expect((await codeRow("HOLIDAY15")).uses).toBe(0);
+  });
+
+  it("refuses a code from the quote with 422, its code, a plain sentence and the quote without it", async () => {
+    await addCode({ code: "OLD", ends_on: day(-2) });
+    await addCode({ code: "LATER", starts_on: "2099-12-01" });
+    await addCode({ code: "BIG", minimum_subtotal_cents: 5000 });
+    await addCode({ code: "GONE", max_uses: 1, uses: 1 });
+    await addCode({ code: "OFF", active: 0 });
+    for (const [code, error, message] of [
+      ["NOPE", "discount_invalid", "That code isn't valid."],
+      ["off", "discount_invalid", "That code isn't valid."],
+      ["HOLIDAY-15", "discount_invalid", "That code isn't valid."],
+      ["old", "discount_expired", "That code has expired."],
+      ["later", "discount_not_started", "That code starts on December 1, 2099."],
+      ["big", "discount_minimum", "Add $10.00 more to use this code."],
+      ["gone", "discount_used_up", "That code has been used up."],
+    ]) {
+      const answer = await quote(code!);
+      expect(answer.status, code).toBe(422);
+      expect(answer.body.error, code).toEqual({ code: error, message });
+      expect(answer.body.quote, code).toMatchObject({ subtotalCents: 4000, discountCents: 0, totalCents: 4000 });
+    }
+    expect((await quote("big", 2)).body).toMatchObject({ discountCents: 1200, totalCents: 6800 });
+  });
+
+  it("places an order with the code, counted once, and refuses a refused code with 409 and the quote without it", async () => {
+    const placed = await buyWith("Holiday15");
+    expect(placed.status).toBe(201);
+    expect(placed.body.order).toMatchObject({ amountCents: 3400, subtotalCents: 4000, discountCents: 600 });
+    expect(await orderByNumber(shop.db, placed.body.order!.number)).toMatchObject({
+      discount_cents: 600,
+      discount_code: "HOLIDAY15",
+      discount_kind: "percent",
+      amount_cents: 3400,
+    });
+    expect((await codeRow("HOLIDAY15")).uses).toBe(1);
+
+    const refused = await buyWith("gone");
+    expect(refused.status).toBe(409);
+    expect(refused.body.error?.code).toBe("discount_used_up");
+    expect(refused.body.quote).toMatchObject({ discountCents: 0, totalCents: 4000 });
+    expect(await shop.db.selectFrom("discount_redemptions").select("order_id").execute()).toHaveLength(1);
+  });
+
+  it("gives exactly one of twenty parallel checkouts a code with one use", async () => {
+    await addCode({ code: "ONCE", max_uses: 1 });
+    const answers = await Promise.all(Array.from({ length: 20 }, () => buyWith("ONCE")));
+    const statuses = answers.map((answer) => answer.status).sort();
+    expect(statuses).toEqual([201, ...Array<number>(19).fill(409)]);
+    for (const answer of answers.filter((one) => one.status === 409)) {
+      expect(answer.body.error?.code).toBe("discount_used_up");
+      expect(answer.body.quote).toMatchObject({ discountCents: 0, totalCents: 4000 });
+    }
+    expect((await codeRow("ONCE")).uses).toBe(1);
+    const withCode = await shop.db.selectFrom("orders").select("id").where("discount_code", "=", "ONCE").execute();
+    expect(withCode).toHaveLength(1);
+  });
+
+  it("lets one email use a one-per-customer code once, in any letter case, and asks for an email", async () => {
+    await addCode({ code: "WELCOME10", kind: "amount", value: 1000, once_per_customer: 1 });
+    expect((await buyWith("WELCOME10", { email: "Grace@Example.com" })).status).toBe(201);
+    const again = await buyWith("welcome10", { email: "grace@example.COM" });
+    expect(again.status).toBe(409);
+    expect(again.body.error).toEqual({ code: "discount_once_per_customer", message: "You've already used this code." });
+    expect(again.body.quote).toMatchObject({ discountCents: 0, totalCents: 4000 });
+    const noEmail = await buyWith("WELCOME10");
+    expect(noEmail.status).toBe(400);
+    expect(noEmail.body.error?.fields).toEqual({
+      "shipping.email": "Enter your email to use this code: it can be used once per customer.",
+    });
+    expect((await buyWith("WELCOME10", { email: "ada@example.com" })).status).toBe(201);
+    expect((await codeRow("WELCOME10")).uses).toBe(2);
+  });
+
+  it("gives an expired unpaid order's use and redemption back", async () => {
+    await addCode({ code: "SINGLE", max_uses: 1, once_per_customer: 1 });
+    expect((await buyWith("SINGLE", { email: "lin@example.com" })).status).toBe(201);
+    expect((await buyWith("SINGLE", { email: "kai@example.com" })).body.error?.code).toBe("discount_used_up");
+    await expireUnpaidOrders(shop.db, Date.now() + DAY_MS);
+    expect((await codeRow("SINGLE")).uses).toBe(0);
+    // A second expiry run finds nothing to give back: the use went back once.
+    await expireUnpaidOrders(shop.db, Date.now() + DAY_MS);
+    expect((await codeRow("SINGLE")).uses).toBe(0);
+    expect((await buyWith("SINGLE", { email: "lin@example.com" })).status).toBe(201);
+    expect((await codeRow("SINGLE")).uses).toBe(1);
+  });
+
+  it("keeps a pending order's code when its key comes back with a new address, and refuses the key with another code", async () => {
+    await addCode({ code: "KEYED", kind: "amount", value: 500 });
+    const key = "disc-same-key-0001";
+    const placed = await buyWith("KEYED", {}, key);
+    expect(placed.status).toBe(201);
+    const moved = await buyWith("keyed", { city: "Salem" }, key);
+    expect(moved.status).toBe(200);
+    expect(moved.body.order).toMatchObject({
+      number: placed.body.order!.number,
+      discountCents: 500,
+      amountCents: 3500,
+    });
+    expect(await orderByNumber(shop.db, placed.body.order!.number)).toMatchObject({
+      shipping_city: "Salem",
+      discount_code: "KEYED",
+      discount_cents: 500,
+    });
+    for (const other of ["HOLIDAY15", undefined]) {
+      const answer = await buyWith(other, {}, key);
+      expect(answer.status, String(other)).toBe(422);
+      expect(answer.body.error?.code).toBe("idempotency_key_reused");
+    }
+    expect((await codeRow("KEYED")).uses).toBe(1);
+  });
+});
