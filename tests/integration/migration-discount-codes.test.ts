@@ -15,7 +15,7 @@ const code = (fields: Record<string, unknown> = {}) => ({
   ...fields,
 });
 
-describe(`migration 024 (discount codes) on ${testEngine}`, () => {
+describe(`migration 025 (discount codes) on ${testEngine}`, () => {
   let database: TestDatabase;
   afterEach(() => database.cleanup());
 
