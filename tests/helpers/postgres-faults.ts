@@ -47,9 +47,14 @@ export class PostgresFaults {
     await this.admin.query("select pg_terminate_backend($1)", [pid]);
   }
 
-  /** Waits until one of the shop's backends waits for a lock while running a statement matching `statement`; its pid. */
-  blockedBackend(statement: RegExp): Promise<number> {
-    return this.blocked(this.database.processApplicationName, statement, "a shop backend");
+  /**
+   * Waits until one of the shop's backends waits for a lock while running a
+   * statement matching `statement`; its pid. With `behind`, only a wait on that
+   * held transaction counts: a backend just granted its lock still shows the
+   * wait until it next runs, so a wait seen after a commit may be the old one.
+   */
+  blockedBackend(statement: RegExp, behind?: { pid: number }): Promise<number> {
+    return this.blocked(this.database.processApplicationName, statement, "a shop backend", behind?.pid);
   }
 
   /** Waits until one of the transactions `holdTransaction` began waits for a lock while running a statement matching `statement`. */
@@ -57,17 +62,22 @@ export class PostgresFaults {
     return this.blocked(HOLDER_NAME, statement, "a held transaction");
   }
 
-  private blocked(applicationName: string, statement: RegExp, who: string): Promise<number> {
+  private blocked(applicationName: string, statement: RegExp, who: string, blockerPid?: number): Promise<number> {
     return waitFor(
       async () => {
         const { rows } = await this.admin.query<{ pid: number; query: string }>(
           `select pid, query from pg_stat_activity
-            where datname = current_database() and application_name = $1 and wait_event_type = 'Lock'`,
-          [applicationName],
+            where datname = current_database() and application_name = $1 and wait_event_type = 'Lock'
+              and ($2::int is null or $2::int = any(pg_blocking_pids(pid)))`,
+          [applicationName, blockerPid ?? null],
         );
         return rows.find((row) => statement.test(row.query))?.pid;
       },
-      { timeoutMs: 10_000, intervalMs: 20, what: `${who} blocked on a lock running ${statement}` },
+      {
+        timeoutMs: 10_000,
+        intervalMs: 20,
+        what: `${who} blocked on a lock running ${statement}${blockerPid ? ` behind backend ${blockerPid}` : ""}`,
+      },
     );
   }
 
@@ -81,6 +91,7 @@ export class PostgresFaults {
     });
     await holder.connect();
     this.holders.add(holder);
+    const { rows } = await holder.query<{ pid: number }>("select pg_backend_pid() as pid");
     await holder.query("begin");
     await holder.query(statement, values);
     const end = async (how: "commit" | "rollback") => {
@@ -89,6 +100,8 @@ export class PostgresFaults {
       await holder.end();
     };
     return {
+      /** The held transaction's backend, for `blockedBackend`'s `behind`. */
+      pid: rows[0]!.pid,
       /** Runs another statement in the held transaction. */
       query: async (next: string, nextValues: unknown[] = []) => void (await holder.query(next, nextValues)),
       commit: () => end("commit"),

@@ -186,13 +186,13 @@ describe.runIf(testEngine === "postgres")(
     async function toLastRun<Answer>(send: () => Promise<Answer>) {
       const first = await save(1300);
       const pending = send();
-      await faults.blockedBackend(/^update "products"/);
+      await faults.blockedBackend(/^update "products"/, first);
       const second = await commitBeforeNext(first, 1400);
       // The first run lost to the first save; the second read past the second, uncommitted, save.
-      await faults.blockedBackend(/^update "products"/);
+      await faults.blockedBackend(/^update "products"/, second);
       const third = await commitBeforeNext(second, 1500);
       // The last run waits for the third save at its read: it cannot lose to it, as it locks the candle there.
-      await faults.blockedBackend(/ for update$/);
+      await faults.blockedBackend(/ for update$/, third);
       return { pending, third };
     }
 
