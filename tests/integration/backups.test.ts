@@ -99,12 +99,21 @@ describe(`automatic backups, on ${testEngine}`, () => {
       // Daily snapshots at 20:00 in Los Angeles (04:00 UTC the next day) for the 40 days up to Tuesday 2026-03-03.
       const evenings = Array.from({ length: 40 }, (_, index) => Date.parse("2026-01-24T04:00:00Z") + index * DAY);
       for (const takenAt of evenings) fs.writeFileSync(path.join(dir, snapshotName(takenAt)), "");
-      const strangers = ["wickshop-2026-01-01.sqlite", "notes.txt", "wickshop-2026-01-25T040000Z.sqlite.old"];
+      // A snapshot killed mid-copy on Monday left its partial copy.
+      const leftover = `${snapshotName(Date.parse("2026-03-03T04:00:00Z") - HOUR)}.partial`;
+      fs.writeFileSync(path.join(dir, leftover), "half");
+      const strangers = [
+        "wickshop-2026-01-01.sqlite",
+        "notes.txt",
+        "wickshop-2026-01-25T040000Z.sqlite.old",
+        "notes.partial",
+      ];
       for (const name of strangers) fs.writeFileSync(path.join(dir, name), "mine");
 
       const now = Date.parse("2026-03-05T04:00:00Z");
       const run = await runAt(now, { dir });
-      expect(run.kind).toBe("taken");
+      expect(run).toMatchObject({ kind: "taken", deleted: expect.arrayContaining([leftover]) });
+      expect(fs.existsSync(path.join(dir, leftover))).toBe(false);
       const shopDays = listSnapshots(dir).map((snapshot) =>
         new Date(snapshot.takenAt).toLocaleDateString("en-CA", { timeZone: "America/Los_Angeles" }),
       );

@@ -36,6 +36,11 @@ export function listSnapshots(dir: string): Snapshot[] {
     .sort((a, b) => a.takenAt - b.takenAt);
 }
 
+/** What a killed snapshot leaves beside the copies: `wickshop-….sqlite.partial`, named after a snapshot of the shop's. */
+const PARTIAL = ".partial";
+const leftoverPartials = (dir: string) =>
+  fs.readdirSync(dir).filter((name) => name.endsWith(PARTIAL) && snapshotOf(name.slice(0, -PARTIAL.length)));
+
 /**
  * The backup command as this process runs: the compiled server runs the
  * compiled script (scripts/compile-server.ts builds both), so no TypeScript
@@ -100,14 +105,17 @@ export async function runBackupJob(
   if (!(await claimSnapshot(db, now, SNAPSHOT_LEASE_MS))) return { kind: "claimed_elsewhere" };
 
   fs.mkdirSync(backups.dir, { recursive: true, mode: 0o700 });
+  // A snapshot killed mid-copy (its timeout, a crash) left its partial copy; only the claim's holder writes one.
+  const leftovers = leftoverPartials(backups.dir);
+  for (const name of leftovers) fs.rmSync(path.join(backups.dir, name), { force: true });
   const file = path.join(backups.dir, snapshotName(now));
   const summary = await takeSnapshot(options.root, sqliteFile, file);
   await recordSnapshot(db, now);
 
-  const deleted = snapshotsToDelete(listSnapshots(backups.dir), { now, timeZone: options.timeZone }).map(
+  const rotated = snapshotsToDelete(listSnapshots(backups.dir), { now, timeZone: options.timeZone }).map(
     (snapshot) => snapshot.name,
   );
-  for (const name of deleted) fs.rmSync(path.join(backups.dir, name), { force: true });
+  for (const name of rotated) fs.rmSync(path.join(backups.dir, name), { force: true });
 
   let command: CommandResult | null = null;
   if (backups.command) {
@@ -117,5 +125,5 @@ export async function runBackupJob(
     });
     await recordCommand(db, command);
   }
-  return { kind: "taken", file, summary, deleted, command };
+  return { kind: "taken", file, summary, deleted: [...leftovers, ...rotated], command };
 }
