@@ -1,4 +1,4 @@
-import { Link, data } from "react-router";
+import { data } from "react-router";
 import { requireOwner } from "~/.server/admin/owners";
 import { todayScreen } from "~/.server/admin/today";
 import { environmentFacts } from "~/.server/admin/setup-facts";
@@ -15,12 +15,11 @@ import { revalidateAfterEveryAnswer } from "~/lib/revalidate";
 import { Notice } from "~/components/admin/notices";
 
 export async function loader({ context, request, url }: Route.LoaderArgs) {
-  const owner = await requireOwner(context.auth, request, url);
+  await requireOwner(context.auth, request, url);
   const now = Date.now();
   return {
     ...(await todayScreen(context.db, { now, timeZone: context.config.timeZone })),
     checklist: await todayChecklist(context.db, environmentFacts(context.config), now),
-    twoFactorEnabled: owner.twoFactorEnabled,
   };
 }
 
@@ -43,19 +42,13 @@ export async function action({ context, request, url }: Route.ActionArgs) {
 export const shouldRevalidate = revalidateAfterEveryAnswer;
 
 export default function Today({ loaderData, actionData }: Route.ComponentProps) {
-  const { toShip, lowStock, today, lastSevenDays, days, twoFactorEnabled, checklist } = loaderData;
+  const { toShip, lowStock, today, lastSevenDays, days, checklist } = loaderData;
   return (
     <section className="admin-page" aria-labelledby="today-title">
       <h1 id="today-title" className="admin-page__title">
         Today
       </h1>
       <Notice>{actionData?.notice}</Notice>
-      {twoFactorEnabled ? null : (
-        <p className="admin-warning">
-          Your password alone opens the shop. <Link to="/admin/account">Turn on two-factor sign-in</Link> so a stolen
-          password is not enough.
-        </p>
-      )}
       {checklist.shown ? <SetupChecklist lines={checklist.lines} dismissable={checklist.dismissable} /> : null}
       <div className="admin-figures">
         <SalesFigure label="Sales today" sales={today} />

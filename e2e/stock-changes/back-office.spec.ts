@@ -173,7 +173,9 @@ test("an owner turns on two-factor sign-in from the shown secret, then signs in 
 }) => {
   const owner = await createOwner();
   await signInAsOwner(page, owner);
-  await page.getByRole("link", { name: "Turn on two-factor sign-in" }).click();
+  const beforeYouOpen = page.getByRole("region", { name: "Before you open" });
+  await expect(beforeYouOpen.getByText("Turn on two-factor sign-in in Account")).toBeVisible();
+  await beforeYouOpen.getByRole("link", { name: "Open Account" }).click();
   await page.getByRole("form", { name: "Turn on two-factor sign-in" }).getByLabel("Password").fill(owner.password);
   await page.getByRole("button", { name: "Set up two-factor sign-in" }).click();
   await expect(page.getByRole("img", { name: "QR code for your authenticator app" })).toBeVisible();
@@ -194,5 +196,5 @@ test("an owner turns on two-factor sign-in from the shown secret, then signs in 
   await page.getByLabel("Authentication code").fill(totpCode(secret, Date.now() + 30_000));
   await page.getByRole("button", { name: "Verify" }).click();
   await expect(page.getByRole("heading", { level: 1, name: "Today" })).toBeVisible();
-  await expect(page.getByText("Your password alone opens the shop.")).toHaveCount(0);
+  await expect(page.getByText("Turn on two-factor sign-in")).toHaveCount(0);
 });

@@ -25,7 +25,8 @@ describe(`two-factor sign-in for the owner, on ${testEngine}`, () => {
   it("is turned on from /admin/account: password, a QR code with the secret as text and backup codes, then a first code", async () => {
     const browser = new BrowserSession(shop.url);
     await signIn(browser, owner);
-    expect(decode((await browser.get("/admin")).html)).toContain("Your password alone opens the shop.");
+    // Today's "Before you open" says it, with the way to Account.
+    expect(decode((await browser.get("/admin")).html)).toContain("Turn on two-factor sign-in in Account");
     expect(decode((await browser.get("/admin/account")).html)).toContain("Off. With it on");
 
     expect(
@@ -60,7 +61,9 @@ describe(`two-factor sign-in for the owner, on ${testEngine}`, () => {
     });
     expect(confirmed.status).toBe(302);
     expect(decode((await browser.get("/admin/account")).html)).toContain("On: signing in asks for a code");
-    expect(decode((await browser.get("/admin")).html)).not.toContain("Your password alone opens the shop.");
+    const today = decode((await browser.get("/admin")).html);
+    expect(today).toContain("Two-factor sign-in is on");
+    expect(today).not.toContain("Turn on two-factor sign-in");
   });
 
   it("then asks for the code after the password: no session until it is right", async () => {

@@ -2,6 +2,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import SQLite from "better-sqlite3";
+import { sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type BackupSettings, listSnapshots, runBackupJob } from "~/.server/backups/job";
 import { snapshotName } from "~/.server/backups/schedule";
@@ -9,9 +10,10 @@ import { lastBackupStatus } from "~/.server/backups/status";
 import { openDatabase, sqliteFileIn } from "~/.server/db";
 import { requiredProgram } from "../helpers/missing-program";
 import { repoRoot } from "../helpers/run-script";
+import { type ServerProcess, startServerProcess } from "../helpers/server-process";
 import { openShop, type Shop } from "../helpers/shop-api";
 import { placePaidOrder } from "../helpers/shop-mail";
-import { testEngine } from "../helpers/test-database";
+import { createTestDatabase, testEngine } from "../helpers/test-database";
 import { sleep, waitFor } from "../helpers/wait-for";
 
 const rclone = requiredProgram("rclone");
@@ -199,6 +201,38 @@ describe(`automatic backups, on ${testEngine}`, () => {
         expect(namesIn(dir)).toEqual(["wickshop-2026-02-07T120000Z.sqlite"]);
       } finally {
         await other.db.destroy();
+      }
+    });
+  });
+
+  describe.skipIf(testEngine !== "sqlite")("while a snapshot of a large shop is taken", () => {
+    it("answers pages: the copy is taken, compacted and checked in a child process", async () => {
+      const database = await createTestDatabase();
+      let server: ServerProcess | undefined;
+      try {
+        // 100 MB of old photos and emails: copying, compacting and checking it takes seconds.
+        await sql`create table filler (data blob)`.execute(database.db);
+        await sql`with recursive n(i) as (select 1 union all select i + 1 from n where i < 1000)
+                  insert into filler select randomblob(100000) from n`.execute(database.db);
+        const dir = path.join(tempDir("large"), "copies");
+        server = await startServerProcess({ ...database.env, BACKUP_EVERY_HOURS: "24", BACKUP_DIR: dir });
+        const partials = () => fs.existsSync(dir) && fs.readdirSync(dir).some((name) => name.endsWith(".partial"));
+        // A page counts when the copy was in progress both when it was asked for and once it came back.
+        let answeredDuring = 0;
+        for (let round = 0; round < 3000 && namesIn(dir).length === 0; round++) {
+          if (!partials()) {
+            await sleep(20);
+            continue;
+          }
+          const page = await fetch(`${server.url}/`);
+          await page.arrayBuffer();
+          if (page.status === 200 && partials()) answeredDuring++;
+        }
+        expect(namesIn(dir)).toHaveLength(1);
+        expect(answeredDuring).toBeGreaterThan(0);
+      } finally {
+        await server?.stop();
+        await database.cleanup();
       }
     });
   });
