@@ -5,9 +5,9 @@ import { spawnSync } from "node:child_process";
  * they skip (undefined when it is on PATH), and `title` puts that reason in
  * a test's title and in the output, so a skip is never silent.
  */
-export function requiredProgram(program: string, debianPackage = program) {
+export function requiredProgram(program: string, debianPackage = program, versionArgs = ["version"]) {
   const missing =
-    spawnSync(program, ["version"], { stdio: "ignore" }).status === 0
+    spawnSync(program, versionArgs, { stdio: "ignore" }).status === 0
       ? undefined
       : `skipped: ${program} is not on PATH (Debian: apt-get install ${debianPackage})`;
   const title = (text: string) => {
