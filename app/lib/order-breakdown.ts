@@ -6,6 +6,9 @@ export interface OrderAmounts {
   amount_cents: number;
   subtotal_cents: number;
   discount_cents: number;
+  discount_code: string | null;
+  /** The code's kind (DiscountKind): "free_shipping" takes nothing off the items, it makes the rate $0. */
+  discount_kind: string | null;
   shipping_cents: number;
   shipping_rate_name: string | null;
   tax_cents: number;
@@ -22,19 +25,29 @@ export interface BreakdownLine {
 
 const dollars = (cents: number) => `$${formatPrice(cents)}`;
 
-/** Whether the order cost more or less than its items; never, while nothing is set up (SPEC). */
+/**
+ * Whether the order cost more or less than its items, or used a code (a
+ * free-shipping one takes nothing off them); never, while nothing is set up (SPEC).
+ */
 export const chargedBeyondItems = (order: OrderAmounts) =>
-  order.shipping_cents !== 0 || order.tax_cents !== 0 || order.discount_cents !== 0;
+  order.shipping_cents !== 0 || order.tax_cents !== 0 || order.discount_cents !== 0 || order.discount_code !== null;
+
+/** The Discount line: its code, and money off, or "Free shipping" for a code that made the rate $0. */
+const discountLine = (order: OrderAmounts): BreakdownLine => ({
+  label: "Discount",
+  ...(order.discount_code === null ? {} : { detail: order.discount_code }),
+  amount: order.discount_kind === "free_shipping" ? "Free shipping" : `-${dollars(order.discount_cents)}`,
+});
 
 /**
  * What the total is made of, in the checkout panel's words: Subtotal,
- * Discount (when there was one), Shipping with its rate's name ("Free" at
- * $0; when a rate was chosen), Tax with the state and rate (when charged),
- * and Order total.
+ * Discount with its code (when one was used), Shipping with its rate's name
+ * ("Free" at $0; when a rate was chosen), Tax with the state and rate (when
+ * charged), and Order total.
  */
 export function orderBreakdown(order: OrderAmounts): BreakdownLine[] {
   const lines: BreakdownLine[] = [{ label: "Subtotal", amount: dollars(order.subtotal_cents) }];
-  if (order.discount_cents > 0) lines.push({ label: "Discount", amount: `-${dollars(order.discount_cents)}` });
+  if (order.discount_cents > 0 || order.discount_code !== null) lines.push(discountLine(order));
   if (order.shipping_rate_name !== null)
     lines.push({
       label: "Shipping",
@@ -66,13 +79,14 @@ export const breakdownLabel = (line: BreakdownLine) => (line.detail ? `${line.la
 
 /**
  * The shopper's short form, for a list of her orders: "Subtotal $24.00 ·
- * Shipping $6.95 · Tax $1.93" (the total stands beside it already); nothing
- * for an order of its items alone.
+ * Discount (HOLIDAY15) -$3.60 · Shipping $6.95 · Tax $1.70" (the total stands
+ * beside it already); nothing for an order of its items alone. Only the
+ * discount keeps its detail: the code is what she remembers it by.
  */
 export function compactBreakdown(order: OrderAmounts): string | undefined {
   if (!chargedBeyondItems(order)) return undefined;
   return orderBreakdown(order)
     .filter((line) => !isOrderTotal(line))
-    .map((line) => `${line.label} ${line.amount}`)
+    .map((line) => `${line.label === "Discount" ? breakdownLabel(line) : line.label} ${line.amount}`)
     .join(" · ");
 }

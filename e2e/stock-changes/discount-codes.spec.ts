@@ -71,6 +71,12 @@ test("a shopper on a phone applies a code: a wrong one is refused beside the fie
   await expect(panel.payButton).toContainText(total!.trim());
   await panel.payButton.click();
   await expect(shopperPage.getByText(/Payment Successful!/)).toBeVisible();
+  // The thank-you page names the code with what it took off.
+  const paid = shopperPage.getByLabel("What the total is made of");
+  await expect(paid.getByRole("term")).toHaveText(["Subtotal", "Discount (CANDLE10)"]);
+  await expect(paid.getByRole("definition").nth(1)).toHaveText(
+    `-$${((cents(subtotal) - cents(total)) / 100).toFixed(2)}`,
+  );
   await context.close();
 
   await page.goto("/admin/discounts");

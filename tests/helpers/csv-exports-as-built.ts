@@ -8,8 +8,8 @@ import { formatOunces } from "~/lib/weight";
 /*
  * The oracle: the three exports as the shop built them before they streamed
  * (whole file in memory, commit 8e2cd9c; the products' weight column and the
- * orders' subtotal, shipping and tax columns added since, issue #31), copied
- * here and nowhere else. A streamed export must write exactly these bytes
+ * orders' subtotal, shipping and tax columns added since, issue #31, and its
+ * discount and discount code, issue #33), copied here and nowhere else. A streamed export must write exactly these bytes
  * (tests/integration/admin-csv-exports.test.ts).
  */
 const FORMULA_START = /^[=+\-@\t\r]/;
@@ -72,6 +72,8 @@ export async function ordersCsvAsBuilt(db: Db, filter: OrderListQuery) {
     "Carrier",
     "Tracking number",
     "Subtotal",
+    "Discount",
+    "Discount code",
     "Shipping",
     "Tax",
     "Order total",
@@ -99,6 +101,8 @@ export async function ordersCsvAsBuilt(db: Db, filter: OrderListQuery) {
     line.carrier,
     line.tracking_number,
     formatPrice(line.subtotal_cents),
+    formatPrice(line.discount_cents),
+    line.discount_code,
     formatPrice(line.shipping_cents),
     formatPrice(line.tax_cents),
     formatPrice(line.amount_cents),

@@ -1,4 +1,6 @@
+import type { Insertable } from "kysely";
 import { type Db, transaction } from "~/.server/db";
+import type { DiscountTable } from "~/.server/db/schema";
 import { bumpPricingVersion as bumpVersion } from "~/.server/pricing/version";
 import { ZONE_PRESETS } from "~/lib/us-states";
 
@@ -67,4 +69,14 @@ export async function setUpShippingAndTax(db: Db) {
 export async function setRatePrice(db: Db, id: number, priceCents: number) {
   await db.updateTable("shipping_rates").set({ price_cents: priceCents }).where("id", "=", id).execute();
   await bumpPricingVersion(db);
+}
+
+/** An owner's discount code as /admin/discounts would save it: 15 % off, any number of uses, active, unless `fields` say otherwise. */
+export async function addDiscountCode(db: Db, fields: Partial<Insertable<DiscountTable>> & { code: string }) {
+  const row = await db
+    .insertInto("discounts")
+    .values({ kind: "percent", value: 15, once_per_customer: 0, active: 1, created_at: Date.now(), ...fields })
+    .returning("id")
+    .executeTakeFirstOrThrow();
+  return row.id;
 }

@@ -77,10 +77,11 @@ export const cards = {
 
 export const newIdempotencyKey = () => `test-${randomUUID()}`;
 
-/** The shipping method chosen and the total the shopper saw, once shipping or tax is set up. */
+/** The shipping method chosen and the total the shopper saw, once shipping or tax is set up; and a code she applied. */
 export interface PricedChoice {
   shippingRateId: number;
   expectedTotalCents: number;
+  discountCode?: string;
 }
 
 export function checkoutBody(

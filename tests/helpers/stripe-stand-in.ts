@@ -22,12 +22,13 @@ export interface StandInRefund {
   status: "succeeded";
 }
 
-/** A form's `metadata[key]` fields, as Stripe keeps them. */
-function metadataOf(form: URLSearchParams): Record<string, string> {
-  const metadata: Record<string, string> = {};
+/** A form's `metadata[key]` fields over what an intent kept, as Stripe keeps them: an empty value unsets its key. */
+function metadataOf(form: URLSearchParams, kept: Record<string, string> = {}): Record<string, string> {
+  const metadata = { ...kept };
   for (const [name, value] of form) {
     const key = /^metadata\[(.+)\]$/.exec(name)?.[1];
-    if (key) metadata[key] = value;
+    if (key && value) metadata[key] = value;
+    else if (key) delete metadata[key];
   }
   return metadata;
 }
@@ -123,7 +124,7 @@ export async function startStripeStandIn() {
           });
         }
         if (form.has("amount")) intent.amount = Number(form.get("amount"));
-        intent.metadata = { ...intent.metadata, ...metadataOf(form) };
+        intent.metadata = metadataOf(form, intent.metadata);
         return send(200, intent);
       }
       if (req.method === "POST" && action === "cancel") {

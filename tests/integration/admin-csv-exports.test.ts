@@ -75,6 +75,22 @@ describe(`the CSV exports write, byte for byte, what the whole-file builder wrot
         .where(sql<number>`id % 5`, "=", remainder)
         .execute();
     }
+    // Orders with a code (issue #33): money off, and a free-shipping code that took nothing off the items.
+    await shop.db
+      .updateTable("orders")
+      .set((eb) => ({
+        discount_cents: 360,
+        discount_code: "HOLIDAY15",
+        discount_kind: "percent",
+        amount_cents: eb("subtotal_cents", "-", 360),
+      }))
+      .where(sql<number>`id % 5`, "=", 3)
+      .execute();
+    await shop.db
+      .updateTable("orders")
+      .set({ discount_code: "FREESHIP", discount_kind: "free_shipping" })
+      .where(sql<number>`id % 5`, "=", 4)
+      .execute();
     // Catalog order that is not id order, a hidden product, and cells a spreadsheet would run.
     await shop.db.updateTable("categories").set({ position: 0 }).where("title", "=", "Gifts").execute();
     for (const [index, id] of [3001, 3017, 3005, 3030, 1003].entries()) {

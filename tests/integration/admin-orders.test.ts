@@ -132,11 +132,13 @@ describe(`the orders list and its CSV, on ${testEngine}`, () => {
     expect([...bytes.slice(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
     const rows = text.slice(1).split("\r\n");
     expect(rows[0]).toBe(
-      "Order,Status,Placed (UTC),Paid (UTC),Shipped (UTC),Refunded (UTC),Customer,Email,Phone,Ship to,Address,City,State,ZIP,Carrier,Tracking number,Subtotal,Shipping,Tax,Order total,Item id,Item,Scent,Quantity,Unit price",
+      "Order,Status,Placed (UTC),Paid (UTC),Shipped (UTC),Refunded (UTC),Customer,Email,Phone,Ship to,Address,City,State,ZIP,Carrier,Tracking number,Subtotal,Discount,Discount code,Shipping,Tax,Order total,Item id,Item,Scent,Quantity,Unit price",
     );
     expect(rows.slice(1, -1)).toHaveLength(2);
     expect(rows[1]).toMatch(
-      new RegExp(`^${placed[0]},paid,.*,Ada Lovelace,.*,66\\.50,0\\.00,0\\.00,66\\.50,1001,Fig Leaf,.*,2,24\\.00$`),
+      new RegExp(
+        `^${placed[0]},paid,.*,Ada Lovelace,.*,66\\.50,0\\.00,,0\\.00,0\\.00,66\\.50,1001,Fig Leaf,.*,2,24\\.00$`,
+      ),
     );
     expect(rows[2]).toContain(",1002,Crème Brûlée,");
     expect(rows.at(-1)).toBe("");
@@ -175,7 +177,7 @@ describe(`the orders list and its CSV, on ${testEngine}`, () => {
     const rows = (await download(`/admin/orders.csv?q=${order.number}`)).text.split("\r\n");
     expect(rows[1]).toMatch(
       new RegExp(
-        `^${order.number},paid,.*,Tex Wick,.*,TX,75001,,,24\\.00,6\\.95,1\\.93,32\\.88,1001,Fig Leaf,.*,1,24\\.00$`,
+        `^${order.number},paid,.*,Tex Wick,.*,TX,75001,,,24\\.00,0\\.00,,6\\.95,1\\.93,32\\.88,1001,Fig Leaf,.*,1,24\\.00$`,
       ),
     );
 

@@ -13,6 +13,8 @@ const itemsAlone: OrderAmounts = {
   amount_cents: 2400,
   subtotal_cents: 2400,
   discount_cents: 0,
+  discount_code: null,
+  discount_kind: null,
   shipping_cents: 0,
   shipping_rate_name: null,
   tax_cents: 0,
@@ -23,6 +25,8 @@ const texas: OrderAmounts = {
   amount_cents: 3288,
   subtotal_cents: 2400,
   discount_cents: 0,
+  discount_code: null,
+  discount_kind: null,
   shipping_cents: 695,
   shipping_rate_name: "Standard",
   tax_cents: 193,
@@ -49,16 +53,47 @@ describe("an order's breakdown", () => {
     expect(compactBreakdown(free)).toBeUndefined();
   });
 
-  it("shows a discount as money off, and tax without a stored rate by its state alone", () => {
-    const order = { ...texas, discount_cents: 500, amount_cents: 2788, tax_rate_millionths: null };
+  it("shows a discount as money off by its code, and tax without a stored rate by its state alone", () => {
+    const order = {
+      ...texas,
+      discount_cents: 500,
+      discount_code: "WELCOME5",
+      discount_kind: "amount",
+      amount_cents: 2788,
+      tax_rate_millionths: null,
+    };
     expect(asText(order)).toEqual([
       "Subtotal: $24.00",
-      "Discount: -$5.00",
+      "Discount (WELCOME5): -$5.00",
       "Shipping (Standard): $6.95",
       "Tax (TX): $1.93",
       "Order total: $27.88",
     ]);
-    expect(compactBreakdown(order)).toBe("Subtotal $24.00 · Discount -$5.00 · Shipping $6.95 · Tax $1.93");
+    expect(compactBreakdown(order)).toBe("Subtotal $24.00 · Discount (WELCOME5) -$5.00 · Shipping $6.95 · Tax $1.93");
+  });
+
+  it("names a free-shipping code on its Discount line beside the Free rate, though it took nothing off the items", () => {
+    const freeship = {
+      ...texas,
+      discount_code: "FREESHIP",
+      discount_kind: "free_shipping",
+      shipping_cents: 0,
+      tax_cents: 150,
+      amount_cents: 2550,
+    };
+    expect(asText(freeship)).toEqual([
+      "Subtotal: $24.00",
+      "Discount (FREESHIP): Free shipping",
+      "Shipping (Standard): Free",
+      "Tax (TX 6.25 %): $1.50",
+      "Order total: $25.50",
+    ]);
+    expect(compactBreakdown(freeship)).toBe(
+      "Subtotal $24.00 · Discount (FREESHIP) Free shipping · Shipping Free · Tax $1.50",
+    );
+    const untaxed = { ...freeship, tax_cents: 0, tax_state: null, amount_cents: 2400 };
+    expect(chargedBeyondItems(untaxed)).toBe(true);
+    expect(compactBreakdown(untaxed)).toBe("Subtotal $24.00 · Discount (FREESHIP) Free shipping · Shipping Free");
   });
 
   it("is charged beyond the items by shipping, tax or a discount alone, and by nothing else", () => {

@@ -23,6 +23,8 @@ export async function ordersOfShopper(db: Db, userId: string, options: { timeZon
       "tracking_number",
       "subtotal_cents",
       "discount_cents",
+      "discount_code",
+      "discount_kind",
       "shipping_cents",
       "shipping_rate_name",
       "tax_cents",
@@ -55,7 +57,7 @@ export async function ordersOfShopper(db: Db, userId: string, options: { timeZon
     carrier: order.carrier,
     tracking_number: order.tracking_number,
     placed: moment(order.created_at),
-    /** "Subtotal $24.00 · Shipping $6.95 · Tax $1.93" once charged shipping or tax; undefined before. */
+    /** "Subtotal $24.00 · Shipping $6.95 · Tax $1.93" once charged shipping or tax, or given a code; undefined before. */
     breakdown: compactBreakdown(order),
     items: items.filter((item) => item.order_id === order.id).map(({ order_id: _, ...item }) => item),
   }));

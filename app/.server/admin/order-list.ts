@@ -107,6 +107,8 @@ export async function orderBatch(
         "orders.carrier",
         "orders.tracking_number",
         "orders.subtotal_cents",
+        "orders.discount_cents",
+        "orders.discount_code",
         "orders.shipping_cents",
         "orders.tax_cents",
         "orders.amount_cents",
@@ -155,6 +157,8 @@ const ORDERS_CSV_HEADER = [
   "Carrier",
   "Tracking number",
   "Subtotal",
+  "Discount",
+  "Discount code",
   "Shipping",
   "Tax",
   "Order total",
@@ -169,8 +173,8 @@ const iso = (ms: number | null) => (ms === null ? null : new Date(ms).toISOStrin
 
 /**
  * The orders CSV of a list query (GET /admin/orders.csv): one row per order
- * line, newest order first; each row repeats its order's subtotal, shipping,
- * tax and total.
+ * line, newest order first; each row repeats its order's subtotal, discount
+ * (and its code), shipping, tax and total.
  */
 export const ordersCsv = (db: Db, filter: OrderListQuery, batchSize = 500): CsvExport<OrderWithLines> => ({
   name: "orders",
@@ -195,6 +199,8 @@ export const ordersCsv = (db: Db, filter: OrderListQuery, batchSize = 500): CsvE
       order.carrier,
       order.tracking_number,
       formatPrice(order.subtotal_cents),
+      formatPrice(order.discount_cents),
+      order.discount_code,
       formatPrice(order.shipping_cents),
       formatPrice(order.tax_cents),
       formatPrice(order.amount_cents),

@@ -12,7 +12,7 @@ import {
   type DiscountRefused,
   type OrderPriceResult,
   type OrderPricing,
-  orderBreakdown,
+  paymentBreakdown,
   priceOrder,
 } from "./order-pricing";
 import { payableState } from "./payment";
@@ -140,7 +140,7 @@ async function attachPayment(db: Db, provider: PaymentProvider, order: OrderRow)
           currency: "usd",
           idempotencyKey: order.idempotency_key,
           billingName: order.shipping_name,
-          breakdown: orderBreakdown(order),
+          breakdown: paymentBreakdown(order),
         });
   } catch (error) {
     throw new PaymentUnavailable(error instanceof Error ? error.message : String(error));
@@ -214,7 +214,7 @@ async function resume(
     try {
       await provider.updatePayment(order.payment_ref, {
         amountCents: breakdown.amount_cents,
-        breakdown: orderBreakdown(breakdown),
+        breakdown: paymentBreakdown(breakdown),
       });
     } catch (error) {
       throw new PaymentUnavailable(error instanceof Error ? error.message : String(error));

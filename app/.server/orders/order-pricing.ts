@@ -1,4 +1,5 @@
 import type { OrderRow } from "../db/schema";
+import type { PaymentBreakdown } from "./payments/provider";
 import type { DiscountRefusal, DiscountTerms } from "../pricing/discount-rules";
 import { type PricedLine, type Quote, quoteOrder } from "../pricing/quote";
 import type { PricingSetup } from "../pricing/setup";
@@ -89,7 +90,7 @@ export function breakdownColumns(quote: Quote) {
   } satisfies Partial<OrderRow>;
 }
 
-/** The breakdown as the order JSON and the payment provider show it (DESIGN.md). */
+/** The breakdown as the order JSON shows it (DESIGN.md). */
 export const orderBreakdown = (
   order: Pick<OrderRow, "subtotal_cents" | "discount_cents" | "shipping_cents" | "tax_cents">,
 ) => ({
@@ -98,3 +99,8 @@ export const orderBreakdown = (
   shippingCents: order.shipping_cents,
   taxCents: order.tax_cents,
 });
+
+/** The breakdown as the payment provider keeps it: the order JSON's, and the code that made the discount. */
+export const paymentBreakdown = (
+  order: Pick<OrderRow, "subtotal_cents" | "discount_cents" | "discount_code" | "shipping_cents" | "tax_cents">,
+): PaymentBreakdown => ({ ...orderBreakdown(order), discountCode: order.discount_code });

@@ -10,10 +10,11 @@ export interface PaymentRequest {
   breakdown?: PaymentBreakdown;
 }
 
-/** An order's total in parts, in cents: amount = subtotal − discount + shipping + tax. */
+/** An order's total in parts, in cents: amount = subtotal − discount + shipping + tax; and the code, if one was used. */
 export interface PaymentBreakdown {
   subtotalCents: number;
   discountCents: number;
+  discountCode: string | null;
   shippingCents: number;
   taxCents: number;
 }

@@ -20,12 +20,17 @@ function created(intent: Stripe.PaymentIntent, publishableKey: string): CreatedP
   return { ref: intent.id, clientData: { provider: "stripe", clientSecret: intent.client_secret, publishableKey } };
 }
 
-/** The breakdown as metadata, which takes strings: what the Stripe dashboard shows beside the amount. */
+/**
+ * The breakdown as metadata, which takes strings: what the Stripe dashboard
+ * shows beside the amount. No code is an empty value, which Stripe takes as
+ * no key: an update to an order without one leaves none behind.
+ */
 function breakdownMetadata(breakdown: PaymentBreakdown | undefined): Record<string, string> {
   if (!breakdown) return {};
   return {
     subtotalCents: String(breakdown.subtotalCents),
     discountCents: String(breakdown.discountCents),
+    discountCode: breakdown.discountCode ?? "",
     shippingCents: String(breakdown.shippingCents),
     taxCents: String(breakdown.taxCents),
   };
