@@ -1,7 +1,6 @@
-import type { Insertable } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { DiscountTable } from "~/.server/db/schema";
 import { expireUnpaidOrders } from "~/.server/orders/expiry";
+import { addDiscountCode } from "../helpers/discount-codes";
 import { type CheckoutAnswer, openShop, request, type Shop } from "../helpers/shop-api";
 import { orderByNumber } from "../helpers/shop-db";
 import { testEngine } from "../helpers/test-database";
@@ -21,14 +20,7 @@ describe(`discount codes in the quote and at checkout, on ${testEngine}`, () => 
   });
   afterAll(() => shop?.close());
 
-  const addCode = async (fields: Partial<Insertable<DiscountTable>> & { code: string }) =>
-    (
-      await shop.db
-        .insertInto("discounts")
-        .values({ kind: "percent", value: 15, once_per_customer: 0, active: 1, created_at: Date.now(), ...fields })
-        .returning("id")
-        .executeTakeFirstOrThrow()
-    ).id;
+  const addCode = (fields: Parameters<typeof addDiscountCode>[1]) => addDiscountCode(shop.db, fields);
   const codeRow = (code: string) =>
     shop.db.selectFrom("discounts").select(["uses"]).where("code", "=", code).executeTakeFirstOrThrow();
   const quote = (discountCode: string, quantity = 1) =>
