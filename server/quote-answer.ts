@@ -1,4 +1,5 @@
 import { quoteRequestSchema } from "~/lib/checkout-schema";
+import { getShopper } from "~/.server/accounts/auth";
 import { type JsonAnswer, jsonAnswer, type JsonRequest } from "~/.server/json-api";
 import type { ShopContext } from "~/.server/load-context";
 import { quoteCart } from "~/.server/pricing/cart-quote";
@@ -22,10 +23,13 @@ import {
 export async function answerQuote(request: JsonRequest, context: ShopContext): Promise<JsonAnswer> {
   const parsed = await readCartRequest(request, quoteRequestSchema);
   if (!parsed.ok) return parsed.answer;
+  const { discountCode } = parsed.value;
+  // A signed-in shopper has used a one-per-customer code before if her account's email has.
+  const email = discountCode === undefined ? undefined : (await getShopper(context.auth, request.headers))?.email;
   const now = Date.now();
   const guesser = { address: context.clientIp, rule: context.config.discountGuessLimit, now };
-  const result = await countingCodeGuesses(context.db, parsed.value.discountCode, guesser, () =>
-    quoteCart(context.db, parsed.value, { now, timeZone: context.config.timeZone }),
+  const result = await countingCodeGuesses(context.db, discountCode, guesser, () =>
+    quoteCart(context.db, parsed.value, { now, timeZone: context.config.timeZone, email }),
   );
   switch (result.kind) {
     case "quote":
