@@ -11,7 +11,14 @@ import {
 import type { ShopContext } from "~/.server/load-context";
 import { PaymentUnavailable, placeOrder } from "~/.server/orders/checkout";
 import { orderBreakdown } from "~/.server/orders/order-pricing";
-import { insufficientStock, readCartRequest, orderTooLarge, pricingRefusalAnswer } from "./pricing-answers";
+import { countingCodeGuesses } from "~/.server/pricing/discount-guesses";
+import {
+  insufficientStock,
+  readCartRequest,
+  orderTooLarge,
+  pricingRefusalAnswer,
+  tooManyCodes,
+} from "./pricing-answers";
 
 /**
  * POST /api/checkout's answer: DESIGN.md §Checkout steps 1–2; prices, totals
@@ -27,20 +34,24 @@ export async function answerCheckout(request: JsonRequest, context: ShopContext)
 
   // A signed-in shopper's order is theirs, and their receipt goes to their email; a guest is billed as "Guest".
   const shopper = await getShopper(context.auth, request.headers);
+  const now = Date.now();
+  const guesser = { address: context.clientIp, rule: context.config.discountGuessLimit, now };
   let result;
   try {
-    result = await placeOrder(context.db, context.payments, parsed.value, {
-      customer: shopper ? { userId: shopper.id, displayName: shopper.displayName, email: shopper.email } : {},
-      now: Date.now(),
-      reservationMs: context.config.reservationMs,
-      timeZone: context.config.timeZone,
-      // Each checkout may reserve stock: bots must not hold it all.
-      holder: {
-        address: context.clientIp,
-        maxUnits: context.config.unitsHeldPerIp,
-        checkouts: context.config.checkoutLimit,
-      },
-    });
+    result = await countingCodeGuesses(context.db, parsed.value.discountCode, guesser, () =>
+      placeOrder(context.db, context.payments, parsed.value, {
+        customer: shopper ? { userId: shopper.id, displayName: shopper.displayName, email: shopper.email } : {},
+        now,
+        reservationMs: context.config.reservationMs,
+        timeZone: context.config.timeZone,
+        // Each checkout may reserve stock: bots must not hold it all.
+        holder: {
+          address: context.clientIp,
+          maxUnits: context.config.unitsHeldPerIp,
+          checkouts: context.config.checkoutLimit,
+        },
+      }),
+    );
   } catch (error) {
     if (!(error instanceof PaymentUnavailable)) throw error;
     context.logger.error({ error: error.message }, "The payment provider did not answer; the order waits for a retry");
@@ -52,6 +63,7 @@ export async function answerCheckout(request: JsonRequest, context: ShopContext)
   if (result.kind === "rate_limited") {
     return tooManyAttempts("Too many checkouts. Please wait a few minutes and try again.", result.retryAfterSeconds);
   }
+  if (result.kind === "too_many_codes") return tooManyCodes(result.retryAfterSeconds);
   if (result.kind === "expired") {
     return orderExpired();
   }

@@ -9,6 +9,7 @@ import {
   type JsonAnswer,
   type JsonRequest,
   readJsonBody,
+  tooManyAttempts,
 } from "~/.server/json-api";
 import type { StockAdjustment } from "~/.server/orders/checkout";
 import type { DiscountRefused, OrderPriceResult } from "~/.server/orders/order-pricing";
@@ -119,6 +120,10 @@ export function pricingRefusalAnswer(refusal: PricingRefusal, discountStatus: 40
       );
   }
 }
+
+/** 429: the address typed too many unknown codes; any code from it waits (issue #33). */
+export const tooManyCodes = (retryAfterSeconds: number) =>
+  tooManyAttempts("Too many discount codes tried. Please wait a few minutes and try again.", retryAfterSeconds);
 
 /** 409: lines the stock cannot fill (an unknown or hidden product has none), each with what it can. */
 export const insufficientStock = (adjustments: StockAdjustment[]) =>

@@ -1,8 +1,17 @@
 import { quoteRequestSchema } from "~/lib/checkout-schema";
+import { getShopper } from "~/.server/accounts/auth";
 import { type JsonAnswer, jsonAnswer, type JsonRequest } from "~/.server/json-api";
 import type { ShopContext } from "~/.server/load-context";
 import { quoteCart } from "~/.server/pricing/cart-quote";
-import { insufficientStock, readCartRequest, orderTooLarge, pricingRefusalAnswer, quoteBody } from "./pricing-answers";
+import { countingCodeGuesses } from "~/.server/pricing/discount-guesses";
+import {
+  insufficientStock,
+  readCartRequest,
+  orderTooLarge,
+  pricingRefusalAnswer,
+  quoteBody,
+  tooManyCodes,
+} from "./pricing-answers";
 
 /**
  * POST /api/checkout/quote's answer: the cart's subtotal, the shipping
@@ -14,7 +23,14 @@ import { insufficientStock, readCartRequest, orderTooLarge, pricingRefusalAnswer
 export async function answerQuote(request: JsonRequest, context: ShopContext): Promise<JsonAnswer> {
   const parsed = await readCartRequest(request, quoteRequestSchema);
   if (!parsed.ok) return parsed.answer;
-  const result = await quoteCart(context.db, parsed.value, { now: Date.now(), timeZone: context.config.timeZone });
+  const { discountCode } = parsed.value;
+  // A signed-in shopper has used a one-per-customer code before if her account's email has.
+  const email = discountCode === undefined ? undefined : (await getShopper(context.auth, request.headers))?.email;
+  const now = Date.now();
+  const guesser = { address: context.clientIp, rule: context.config.discountGuessLimit, now };
+  const result = await countingCodeGuesses(context.db, discountCode, guesser, () =>
+    quoteCart(context.db, parsed.value, { now, timeZone: context.config.timeZone, email }),
+  );
   switch (result.kind) {
     case "quote":
       return jsonAnswer(200, quoteBody(result));
@@ -22,6 +38,8 @@ export async function answerQuote(request: JsonRequest, context: ShopContext): P
       return insufficientStock(result.adjustments);
     case "too_large":
       return orderTooLarge();
+    case "too_many_codes":
+      return tooManyCodes(result.retryAfterSeconds);
     default:
       return pricingRefusalAnswer(result, 422);
   }

@@ -85,6 +85,7 @@ const envSchema = z.object({
   AUTH_ATTEMPTS_PER_IP: z.coerce.number().int().min(1).max(100_000).default(10),
   AUTH_ATTEMPTS_PER_ACCOUNT: z.coerce.number().int().min(1).max(100_000).default(5),
   CHECKOUT_ATTEMPTS_PER_IP: z.coerce.number().int().min(1).max(100_000).default(10),
+  DISCOUNT_ATTEMPTS_PER_IP: z.coerce.number().int().min(1).max(100_000).default(10),
   UNITS_HELD_PER_IP: z.coerce.number().int().min(1).max(1_000_000).default(50),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
   STRIPE_SECRET_KEY: optionalText,
@@ -173,9 +174,12 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     },
     // Stock hoarding: checkouts (each may reserve stock) per address while a reservation lasts.
     checkoutLimit: { limit: env.CHECKOUT_ATTEMPTS_PER_IP, windowMs: env.ORDER_RESERVATION_MINUTES * 60_000 },
+    // Code guessing: unknown discount codes per address in 15 minutes, from the quote and checkout alike.
+    discountGuessLimit: { limit: env.DISCOUNT_ATTEMPTS_PER_IP, windowMs: 15 * 60_000 },
   };
   const rules = [
     rateLimits.checkoutLimit,
+    rateLimits.discountGuessLimit,
     ...Object.values(rateLimits.paymentLimits),
     ...Object.values(rateLimits.authLimits),
   ];

@@ -1,7 +1,7 @@
 import { createHash } from "node:crypto";
 import { sql } from "kysely";
 import type { Db } from "./db";
-import { firstOf, runSteps, type Steps } from "./db/steps";
+import { changesOf, firstOf, runSteps, type Steps } from "./db/steps";
 import { queryTemplate } from "./db/template";
 
 export interface RateLimit {
@@ -41,6 +41,24 @@ const hitWindow = queryTemplate((db: Db, values: { key: string; now: number; win
       }),
     )
     .returning(["hits", "window_start"]),
+);
+
+/**
+ * Takes back the hit counted at `hitAt` against `key`, for a request that
+ * turned out not to be one the rule counts. Only from the window that hit
+ * went into: one started after it (the old one had passed) keeps its count.
+ */
+export async function giveBackRateLimitHit(db: Db, key: string, hitAt: number): Promise<void> {
+  await runSteps(db, () => changesOf(hitTakenBack(db, { key, hitAt })));
+}
+
+const hitTakenBack = queryTemplate((db: Db, values: { key: string; hitAt: number }) =>
+  db
+    .updateTable("rate_limits")
+    .set({ hits: sql`hits - 1` })
+    .where("key", "=", values.key)
+    .where("window_start", "<=", values.hitAt)
+    .where("hits", ">", 0),
 );
 
 /**

@@ -28,7 +28,7 @@ export interface Quote {
 
 export type QuoteResult =
   | { kind: "quote"; quote: Quote }
-  /** 422: the code is refused; `quote` is the price without it. */
+  /** 422, or 429 after too many unknown codes: the code is refused; `quote` is the price without it. */
   | { kind: "code_refused"; error: ApiError; quote: Quote }
   | { kind: "refused"; error: ApiError };
 
@@ -73,5 +73,12 @@ export async function requestQuote({
     return requestQuote({ items, state, zip, discountCode });
   if (answer?.status === 422 && answer.data.quote)
     return { kind: "code_refused", error: answer.data.error as ApiError, quote: answer.data.quote as Quote };
+  // Too many unknown codes from this connection: any code waits, and the price is the one without it.
+  if (answer?.status === 429 && discountCode) {
+    const without = await requestQuote({ items, state, zip, shippingRateId });
+    return without.kind === "quote"
+      ? { ...without, kind: "code_refused", error: answer.data.error as ApiError }
+      : without;
+  }
   return { kind: "refused", error: (answer?.data.error as ApiError | undefined) ?? unreachable };
 }

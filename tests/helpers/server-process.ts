@@ -13,13 +13,14 @@ export interface ServerProcess {
 }
 
 /**
- * Every test request comes from 127.0.0.1: the per-address limits on checkouts, held units and payments stay
- * out of the way unless a test sets them (sign-in limits are the accounts tests' own business).
+ * Every test request comes from 127.0.0.1: the per-address limits on checkouts, held units, payments and code
+ * guesses stay out of the way unless a test sets them (sign-in limits are the accounts tests' own business).
  */
 const liftedLimits = {
   CHECKOUT_ATTEMPTS_PER_IP: "100000",
   UNITS_HELD_PER_IP: "1000000",
   PAYMENT_ATTEMPTS_PER_IP: "100000",
+  DISCOUNT_ATTEMPTS_PER_IP: "100000",
 };
 
 /** The compiled server's command line, as `npm start` runs it. */

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { consumeRateLimit, pruneRateLimits, type RateLimit } from "~/.server/rate-limits";
+import { consumeRateLimit, giveBackRateLimitHit, pruneRateLimits, type RateLimit } from "~/.server/rate-limits";
 import { startServerProcess } from "../helpers/server-process";
 import { checkout, newIdempotencyKey, openShop, type Shop } from "../helpers/shop-api";
 import { shopState } from "../helpers/shop-db";
@@ -37,6 +37,19 @@ describe(`consumeRateLimit on ${testEngine}`, () => {
     const t1 = t0 + rule.windowMs;
     for (let i = 0; i < rule.limit; i++) expect(await hit(key, t1)).toEqual({ kind: "allowed" });
     expect(await hit(key, t1)).toEqual({ kind: "limited", retryAfterSeconds: 60 });
+  });
+
+  it("gives a hit back to the window it went into, never to one that started after it", async () => {
+    const key = newKey();
+    for (let i = 0; i < rule.limit; i++) await hit(key, t0);
+    await giveBackRateLimitHit(database.db, key, t0);
+    expect(await hit(key, t0 + 1_000)).toEqual({ kind: "allowed" });
+    expect((await hit(key, t0 + 2_000)).kind).toBe("limited");
+
+    const t1 = t0 + rule.windowMs;
+    for (let i = 0; i < rule.limit; i++) await hit(key, t1);
+    await giveBackRateLimitHit(database.db, key, t0 + 2_000);
+    expect((await hit(key, t1)).kind).toBe("limited");
   });
 
   it("counts each key on its own", async () => {

@@ -107,6 +107,7 @@ describe("loadConfig", () => {
       perAccount: { limit: 5, windowMs: 15 * 60_000 },
     });
     expect(defaults.checkoutLimit).toEqual({ limit: 10, windowMs: 15 * 60_000 });
+    expect(defaults.discountGuessLimit).toEqual({ limit: 10, windowMs: 15 * 60_000 });
     expect(defaults.longestRateLimitWindowMs).toBe(60 * 60_000);
     expect(defaults.unitsHeldPerIp).toBe(50);
     expect(loadConfig({ UNITS_HELD_PER_IP: "200" }).unitsHeldPerIp).toBe(200);
@@ -122,6 +123,12 @@ describe("loadConfig", () => {
     expect(config.longestRateLimitWindowMs).toBe(90 * 60_000);
     expect(errorOf({ CHECKOUT_ATTEMPTS_PER_IP: "0" })).toMatch(/^Invalid CHECKOUT_ATTEMPTS_PER_IP: /);
     expect(errorOf({ AUTH_ATTEMPTS_PER_ACCOUNT: "lots" })).toMatch(/^Invalid AUTH_ATTEMPTS_PER_ACCOUNT: /);
+    expect(loadConfig({ DISCOUNT_ATTEMPTS_PER_IP: "25" }).discountGuessLimit).toEqual({
+      limit: 25,
+      windowMs: 15 * 60_000,
+    });
+    expect(errorOf({ DISCOUNT_ATTEMPTS_PER_IP: "0" })).toMatch(/^Invalid DISCOUNT_ATTEMPTS_PER_IP: /);
+    expect(errorOf({ DISCOUNT_ATTEMPTS_PER_IP: "ten" })).toMatch(/^Invalid DISCOUNT_ATTEMPTS_PER_IP: /);
   });
 
   it("keeps sent emails' text 90 days unless OUTBOX_KEEP_DAYS says otherwise, and refuses anything but a whole number of days from 1", () => {

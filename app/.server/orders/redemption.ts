@@ -62,15 +62,17 @@ export function* codeForCheckout(
   if (row!.once_per_customer === 0) return { kind: "usable", row: row!, emailKey: null };
   if (check.email === null) return { kind: "discount_needs_email" };
   const emailKey = check.email.toLowerCase();
-  const used = yield* firstOf(
-    db
-      .selectFrom("discount_redemptions")
-      .select("order_id")
-      .where("discount_id", "=", row!.id)
-      .where("email_key", "=", emailKey),
-  );
+  const used = yield* firstOf(redemptionBy(db, row!.id, emailKey));
   return used ? { kind: "discount_once_per_customer" } : { kind: "usable", row: row!, emailKey };
 }
+
+/** The redemption of a one-per-customer code by an email key (the email in lower case), if it has one. */
+export const redemptionBy = (db: Db, discountId: number, emailKey: string) =>
+  db
+    .selectFrom("discount_redemptions")
+    .select("order_id")
+    .where("discount_id", "=", discountId)
+    .where("email_key", "=", emailKey);
 
 /** Takes one use, unless the limit was reached meanwhile (another checkout's): whether it did. */
 export function* takeUse(db: Db, discountId: number): Steps<boolean> {

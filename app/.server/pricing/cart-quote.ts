@@ -2,7 +2,7 @@ import type { QuoteRequestBody } from "~/lib/checkout-schema";
 import type { Db } from "../db";
 import type { StockAdjustment } from "../orders/checkout";
 import { shortfallOf } from "../orders/reservation";
-import { codeQuery, shopDay, toDiscountCode } from "../orders/redemption";
+import { codeQuery, redemptionBy, shopDay, toDiscountCode } from "../orders/redemption";
 import { type DiscountRefusal, discountRefusal } from "./discount-rules";
 import { type Quote, type QuoteResult, quoteOrder } from "./quote";
 import { pricingSetup } from "./setup";
@@ -13,7 +13,10 @@ export type CartQuoteResult =
   | Extract<ShipToResult, { kind: "invalid_address" }>
   /** As checkout refuses them: a line of an unknown or hidden product, or of more than its stock. */
   | { kind: "shortfall"; adjustments: StockAdjustment[] }
-  /** 422: a code refused, with the quote as it would be without it (one per customer is checkout's: it knows the email). */
+  /**
+   * 422: a code refused, with the quote as it would be without it. One per customer only for a signed-in
+   * shopper, by her account's email: a guest's email, and any the shopper types instead, are checkout's.
+   */
   | (DiscountRefusal & { quote: Quote });
 
 /**
@@ -25,7 +28,7 @@ export type CartQuoteResult =
 export async function quoteCart(
   db: Db,
   body: QuoteRequestBody,
-  options: { now: number; timeZone: string },
+  options: { now: number; timeZone: string; email?: string },
 ): Promise<CartQuoteResult> {
   const setup = await pricingSetup(db);
   const where = shipTo(setup, body.shipping ?? {});
@@ -61,8 +64,18 @@ export async function quoteCart(
   const row = await codeQuery(db, body.discountCode).executeTakeFirst();
   const code = row && toDiscountCode(row);
   const subtotalCents = pricedLines.reduce((sum, line) => sum + line.priceCents * line.quantity, 0);
-  const refusal = discountRefusal(code, shopDay(options.timeZone, options.now), subtotalCents);
+  const refusal =
+    discountRefusal(code, shopDay(options.timeZone, options.now), subtotalCents) ??
+    (row?.once_per_customer === 1 && options.email !== undefined
+      ? await usedBefore(db, row.id, options.email)
+      : undefined);
   if (!refusal) return quoteWith(code);
   const without = quoteWith(undefined);
   return without.kind === "quote" ? { ...refusal, quote: without } : without;
+}
+
+/** A signed-in shopper's email is known before checkout, so one per customer can be checked on Apply already. */
+async function usedBefore(db: Db, discountId: number, email: string): Promise<DiscountRefusal | undefined> {
+  const used = await redemptionBy(db, discountId, email.toLowerCase()).executeTakeFirst();
+  return used ? { kind: "discount_once_per_customer" } : undefined;
 }
