@@ -9,7 +9,8 @@ import {
   tooManyAttempts,
 } from "~/.server/json-api";
 import type { ShopContext } from "~/.server/load-context";
-import { PaymentUnavailable, placeOrder } from "~/.server/orders/checkout";
+import { placeOrder } from "~/.server/orders/checkout";
+import { PaymentUnavailable } from "~/.server/orders/checkout-payment";
 import { orderBreakdown } from "~/.server/orders/order-pricing";
 import { insufficientStock, readCartRequest, orderTooLarge, pricingRefusalAnswer } from "./pricing-answers";
 
@@ -32,6 +33,7 @@ export async function answerCheckout(request: JsonRequest, context: ShopContext)
     result = await placeOrder(context.db, context.payments, parsed.value, {
       customer: shopper ? { userId: shopper.id, displayName: shopper.displayName, email: shopper.email } : {},
       now: Date.now(),
+      shopEmail: context.config.shopEmail,
       reservationMs: context.config.reservationMs,
       timeZone: context.config.timeZone,
       // Each checkout may reserve stock: bots must not hold it all.
@@ -92,6 +94,7 @@ export async function answerCheckout(request: JsonRequest, context: ShopContext)
       status: order.status,
       accessToken: context.orderAccess.tokenFor(order.number),
     },
-    payment: payment.clientData,
+    // None for a total of $0, paid with its discount: the panel has no card to confirm.
+    payment: payment?.clientData ?? null,
   });
 }
