@@ -122,6 +122,12 @@ export function confirmWithTestCard(card: TestCard): ConfirmPayment {
   };
 }
 
+/**
+ * A total of $0: the shop pays the order with its discount as it places it,
+ * so there is no card to confirm, only the paid order to read.
+ */
+export const confirmPaidWithDiscount: ConfirmPayment = ({ number, accessToken }) => waitUntilPaid(number, accessToken);
+
 /** After Stripe.js confirmed the card: waits until the shop has recorded the payment (webhook or status check). */
 export async function waitUntilPaid(number: string, accessToken: string): Promise<PayResult> {
   for (let poll = 0; poll < STATUS_POLLS; poll++) {

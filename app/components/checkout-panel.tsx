@@ -1,7 +1,7 @@
 import { Suspense, lazy, useCallback, useEffect, useRef, useState } from "react";
 import { useCheckoutAttempt } from "~/checkout/checkout-attempt";
 import { useQuote } from "~/checkout/use-quote";
-import { type ConfirmPayment, type PaidOrder, confirmWithTestCard, pay } from "~/checkout/pay";
+import { type ConfirmPayment, type PaidOrder, confirmPaidWithDiscount, confirmWithTestCard, pay } from "~/checkout/pay";
 import { type CartItem, totalPriceCents } from "~/cart/reducer";
 import { dispatchCart } from "~/cart/store";
 import { shippingSchema } from "~/lib/checkout-schema";
@@ -89,6 +89,8 @@ export function CheckoutPanel({ items, stripePublishableKey, onClose, onPaid, on
   // The quote's price is the one shown once it depends on the address or a code took something off.
   const summary = addressNeeded || priced.quote?.discountCode ? priced.quote : undefined;
   const shownTotalCents = summary ? summary.totalCents : totalPriceCents(items);
+  // A code that covers the whole order: the shop places it as paid, and there is no card to take.
+  const nothingToPay = shownTotalCents === 0;
   const formValue = (name: string) => String(new FormData(form.current!).get(name) ?? "");
   const askForAddress = () => {
     if (addressNeeded) void priced.ask({ state: formValue("state"), zip: formValue("zip") });
@@ -116,15 +118,20 @@ export function CheckoutPanel({ items, stripePublishableKey, onClose, onPaid, on
     const shipping = shippingSchema.safeParse(
       Object.fromEntries(shippingFields.map(({ name }) => [name, values[name]])),
     );
-    const card = stripePublishableKey
-      ? undefined
-      : testCardSchema.safeParse(Object.fromEntries(cardFields.map(({ name }) => [name, values[name]])));
+    const card =
+      stripePublishableKey || nothingToPay
+        ? undefined
+        : testCardSchema.safeParse(Object.fromEntries(cardFields.map(({ name }) => [name, values[name]])));
     const invalid: Errors = {
       ...(shipping.success ? {} : fieldErrors(shipping.error.issues)),
       ...(card && !card.success ? fieldErrors(card.error.issues) : {}),
     };
     if (Object.keys(invalid).length > 0 || !shipping.success) return showErrors(form, invalid);
-    const confirmPayment = card?.success ? confirmWithTestCard(card.data) : stripeConfirm.current;
+    const confirmPayment = nothingToPay
+      ? confirmPaidWithDiscount
+      : card?.success
+        ? confirmWithTestCard(card.data)
+        : stripeConfirm.current;
     if (!confirmPayment) {
       notify("The secure card field has not loaded. Please check your connection and reload the page.");
       return;
@@ -236,26 +243,28 @@ export function CheckoutPanel({ items, stripePublishableKey, onClose, onPaid, on
             onChooseMethod={(shippingRateId) => void priced.ask({ shippingRateId })}
           />
         ) : null}
-        <fieldset className="checkout-panel__group">
-          <legend>Card</legend>
-          {stripePublishableKey ? (
-            <Suspense fallback={<p className="checkout-panel__note">Loading the secure card field…</p>}>
-              <StripeCardField
-                publishableKey={stripePublishableKey}
-                billingName={billingName}
-                onReady={onStripeReady}
-              />
-            </Suspense>
-          ) : (
-            <>
-              <p className="checkout-panel__note">
-                Test mode: no money is taken. Pay with the card 4242 4242 4242 4242, any future expiry and any CVC.
-              </p>
-              {field(cardFields[0]!)}
-              <div className="checkout-panel__row">{cardFields.slice(1).map(field)}</div>
-            </>
-          )}
-        </fieldset>
+        {nothingToPay ? null : (
+          <fieldset className="checkout-panel__group">
+            <legend>Card</legend>
+            {stripePublishableKey ? (
+              <Suspense fallback={<p className="checkout-panel__note">Loading the secure card field…</p>}>
+                <StripeCardField
+                  publishableKey={stripePublishableKey}
+                  billingName={billingName}
+                  onReady={onStripeReady}
+                />
+              </Suspense>
+            ) : (
+              <>
+                <p className="checkout-panel__note">
+                  Test mode: no money is taken. Pay with the card 4242 4242 4242 4242, any future expiry and any CVC.
+                </p>
+                {field(cardFields[0]!)}
+                <div className="checkout-panel__row">{cardFields.slice(1).map(field)}</div>
+              </>
+            )}
+          </fieldset>
+        )}
         <button
           type="submit"
           className="button button--primary checkout-panel__pay"

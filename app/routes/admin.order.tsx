@@ -97,7 +97,7 @@ export default function AdminOrder({ loaderData: order, actionData }: Route.Comp
         </div>
         <div>
           <h2 className="admin-section__title">Payment</h2>
-          <p>{order.paymentProvider === "stripe" ? "Stripe" : "Test gateway (no money moved)"}</p>
+          <p>{order.paymentMethod}</p>
           <p className="admin-card__number">{order.paymentRef ?? "No payment reference"}</p>
         </div>
       </section>

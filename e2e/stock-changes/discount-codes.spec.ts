@@ -83,3 +83,40 @@ test("a shopper on a phone applies a code: a wrong one is refused beside the fie
   const card = page.getByRole("listitem").filter({ hasText: "CANDLE10" });
   await expect(card.getByText(/^1 use · \$[\d.,]+ sales/)).toBeVisible();
 });
+
+test("a shopper on a phone applies a code that covers her order and places it without a card; the owner sees it paid with a discount", async ({
+  page,
+  browser,
+  asOwner,
+}, testInfo) => {
+  await asOwner(page);
+  await page.goto("/admin/discounts");
+  const form = page.getByRole("form", { name: "New code" });
+  await form.getByLabel("Code").fill("ONTHEHOUSE");
+  await form.getByLabel("Kind").selectOption({ label: "Percent off" });
+  await form.getByLabel("Value").fill("100");
+  await form.getByRole("button", { name: "Save" }).click();
+  await expect(page.getByRole("status").filter({ hasText: "ONTHEHOUSE saved." })).toBeVisible();
+
+  const context = await browser.newContext({ viewport: PHONE });
+  const shopperPage = await context.newPage();
+  const { cart, panel } = await startCheckout(shopperPage, "/shop/woodwick/4003/");
+  await panel.fillShipping({ email: "free.candle@example.com" });
+  await expect(panel.dialog.getByLabel("Card number")).toBeVisible();
+  await panel.dialog.getByLabel("Discount code").fill("onthehouse");
+  await panel.dialog.getByRole("button", { name: "Apply" }).click();
+  await expect(panel.dialog.getByText("ONTHEHOUSE applied.")).toBeVisible();
+  await expect(panel.payButton).toHaveText("Pay $0.00");
+  await expect(panel.dialog.getByRole("group", { name: "Card" })).toHaveCount(0);
+  await screenshot(shopperPage, testInfo, "checkout with nothing to pay at 390 px");
+  await panel.payButton.click();
+  await expect(shopperPage.getByText("Payment Successful! Thank you Ada Lovelace!")).toBeVisible();
+  const confirmed = shopperPage.getByRole("heading", { name: /^Order WS-\w+ is confirmed$/ });
+  await expect(confirmed).toBeVisible();
+  const number = (await confirmed.textContent())!.match(/WS-\w+/)![0];
+  await cart.expectCount(0);
+  await context.close();
+
+  await page.goto(`/admin/orders/${number}`);
+  await expect(page.getByText("Paid with a discount", { exact: true }).first()).toBeVisible();
+});

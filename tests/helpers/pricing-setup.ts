@@ -80,3 +80,7 @@ export async function addDiscountCode(db: Db, fields: Partial<Insertable<Discoun
     .executeTakeFirstOrThrow();
   return row.id;
 }
+
+/** How many orders hold the code, pending or paid. */
+export const usesOf = async (db: Db, code: string) =>
+  (await db.selectFrom("discounts").select("uses").where("code", "=", code).executeTakeFirstOrThrow()).uses;

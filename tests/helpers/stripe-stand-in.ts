@@ -171,6 +171,14 @@ export const stripeTestSettings = {
 
 export type StripeStandIn = Awaited<ReturnType<typeof startStripeStandIn>>;
 
+/** The settings of a shop that takes cards through `stripe`. */
+export const stripeShopEnv = (stripe: Pick<StripeStandIn, "url">) => ({
+  STRIPE_SECRET_KEY: stripeTestSettings.secretKey,
+  STRIPE_PUBLISHABLE_KEY: stripeTestSettings.publishableKey,
+  STRIPE_WEBHOOK_SECRET: stripeTestSettings.webhookSecret,
+  STRIPE_API_URL: stripe.url,
+});
+
 /** A webhook call as Stripe sends it, signed with the stripe package's own test helper. */
 export function signedStripeEvent(event: {
   id: string;

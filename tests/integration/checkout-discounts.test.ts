@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { expireUnpaidOrders } from "~/.server/orders/expiry";
-import { addDiscountCode } from "../helpers/pricing-setup";
+import { addDiscountCode, usesOf } from "../helpers/pricing-setup";
 import { type CheckoutAnswer, openShop, request, type Shop } from "../helpers/shop-api";
 import { orderByNumber } from "../helpers/shop-db";
 import { testEngine } from "../helpers/test-database";
@@ -21,8 +21,7 @@ describe(`discount codes in the quote and at checkout, on ${testEngine}`, () => 
   afterAll(() => shop?.close());
 
   const addCode = (fields: Parameters<typeof addDiscountCode>[1]) => addDiscountCode(shop.db, fields);
-  const codeRow = (code: string) =>
-    shop.db.selectFrom("discounts").select(["uses"]).where("code", "=", code).executeTakeFirstOrThrow();
+  const uses = (code: string) => usesOf(shop.db, code);
   const quote = (discountCode: string, quantity = 1) =>
     request<Answer>(`${shop.url}/api/checkout/quote`, {
       body: { lines: [{ id: candle.id, quantity }], discountCode },
@@ -51,7 +50,7 @@ describe(`discount codes in the quote and at checkout, on ${testEngine}`, () => 
       totalCents: 3400,
       discountCode: "HOLIDAY15",
     });
-    expect((await codeRow("HOLIDAY15")).uses).toBe(0);
+    expect(await uses("HOLIDAY15")).toBe(0);
   });
 
   it("refuses a code from the quote with 422, its code, a plain sentence and the quote without it", async () => {
@@ -87,7 +86,7 @@ describe(`discount codes in the quote and at checkout, on ${testEngine}`, () => 
       discount_kind: "percent",
       amount_cents: 3400,
     });
-    expect((await codeRow("HOLIDAY15")).uses).toBe(1);
+    expect(await uses("HOLIDAY15")).toBe(1);
 
     const refused = await buyWith("gone");
     expect(refused.status).toBe(409);
@@ -105,7 +104,7 @@ describe(`discount codes in the quote and at checkout, on ${testEngine}`, () => 
       expect(answer.body.error?.code).toBe("discount_used_up");
       expect(answer.body.quote).toMatchObject({ discountCents: 0, totalCents: 4000 });
     }
-    expect((await codeRow("ONCE")).uses).toBe(1);
+    expect(await uses("ONCE")).toBe(1);
     const withCode = await shop.db.selectFrom("orders").select("id").where("discount_code", "=", "ONCE").execute();
     expect(withCode).toHaveLength(1);
   });
@@ -123,7 +122,7 @@ describe(`discount codes in the quote and at checkout, on ${testEngine}`, () => 
       "shipping.email": "Enter your email to use this code: it can be used once per customer.",
     });
     expect((await buyWith("WELCOME10", { email: "ada@example.com" })).status).toBe(201);
-    expect((await codeRow("WELCOME10")).uses).toBe(2);
+    expect(await uses("WELCOME10")).toBe(2);
   });
 
   it("gives an expired unpaid order's use and redemption back", async () => {
@@ -131,15 +130,15 @@ describe(`discount codes in the quote and at checkout, on ${testEngine}`, () => 
     expect((await buyWith("SINGLE", { email: "lin@example.com" })).status).toBe(201);
     expect((await buyWith("SINGLE", { email: "kai@example.com" })).body.error?.code).toBe("discount_used_up");
     await expireUnpaidOrders(shop.db, Date.now() + DAY_MS);
-    expect((await codeRow("SINGLE")).uses).toBe(0);
+    expect(await uses("SINGLE")).toBe(0);
     // A second expiry run finds nothing to give back: the use went back once.
     await expireUnpaidOrders(shop.db, Date.now() + DAY_MS);
-    expect((await codeRow("SINGLE")).uses).toBe(0);
+    expect(await uses("SINGLE")).toBe(0);
     expect((await buyWith("SINGLE", { email: "lin@example.com" })).status).toBe(201);
-    expect((await codeRow("SINGLE")).uses).toBe(1);
+    expect(await uses("SINGLE")).toBe(1);
   });
 
-  it("keeps a pending order's code when its key comes back with a new address, and refuses the key with another code", async () => {
+  it("keeps a pending order's code when its key comes back with a new address", async () => {
     await addCode({ code: "KEYED", kind: "amount", value: 500 });
     const key = "disc-same-key-0001";
     const placed = await buyWith("KEYED", {}, key);
@@ -156,11 +155,6 @@ describe(`discount codes in the quote and at checkout, on ${testEngine}`, () => 
       discount_code: "KEYED",
       discount_cents: 500,
     });
-    for (const other of ["HOLIDAY15", undefined]) {
-      const answer = await buyWith(other, {}, key);
-      expect(answer.status, String(other)).toBe(422);
-      expect(answer.body.error?.code).toBe("idempotency_key_reused");
-    }
-    expect((await codeRow("KEYED")).uses).toBe(1);
+    expect(await uses("KEYED")).toBe(1);
   });
 });

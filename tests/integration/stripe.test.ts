@@ -212,6 +212,7 @@ describe(`Stripe payments on ${testEngine}`, () => {
       const placed = await placeOrder(shop.db, paymentProviders(), checkoutBody([{ id: 1001, quantity: 2 }]), {
         customer: {},
         now: Date.now(),
+        shopEmail: "owner@example.com",
         reservationMs: 15 * 60_000,
       });
       if (placed.kind !== "placed") throw new Error(`the checkout answered ${placed.kind}`);

@@ -1,6 +1,7 @@
 import type { Db } from "../db";
 import { findOrderByNumber, findOrderItems } from "../orders/queries";
 import { formatMoment } from "./today";
+import { PAID_WITH_DISCOUNT } from "../orders/checkout-payment";
 import { isPaid } from "../orders/payment";
 import { shownBreakdown } from "~/lib/order-breakdown";
 
@@ -20,6 +21,13 @@ const REFUND_STATES: Record<string, string> = {
   pending: "on its way",
   refunded: "done",
   failed: "FAILED (npm run refunds)",
+};
+
+/** How an order was paid, by its `payment_provider`: in the Payment section, and the timeline's "Paid" line. */
+const PAID_WITH: Record<string, { method: string; event: string }> = {
+  stripe: { method: "Stripe", event: "Paid through Stripe" },
+  test: { method: "Test gateway (no money moved)", event: "Paid through the test gateway" },
+  [PAID_WITH_DISCOUNT]: { method: "Paid with a discount", event: "Paid with a discount" },
 };
 
 const DAY_MS = 24 * 60 * 60_000;
@@ -55,11 +63,8 @@ export async function orderDetail(db: Db, number: string, options: { timeZone: s
       .executeTakeFirst(),
   ]);
   const events: { at: number; what: string }[] = [{ at: order.created_at, what: "Placed" }];
-  if (order.paid_at)
-    events.push({
-      at: order.paid_at,
-      what: `Paid through ${order.payment_provider === "stripe" ? "Stripe" : "the test gateway"}`,
-    });
+  const paidWith = PAID_WITH[order.payment_provider] ?? PAID_WITH.test!;
+  if (order.paid_at) events.push({ at: order.paid_at, what: paidWith.event });
   if (order.shipped_at) {
     const how = [
       order.carrier && `with ${order.carrier}`,
@@ -100,7 +105,7 @@ export async function orderDetail(db: Db, number: string, options: { timeZone: s
     amountCents: order.amount_cents,
     /** Below the lines once shipping or tax is set up (the rate matters to whoever packs it, even when free); none before. */
     breakdown: shownBreakdown(order) ?? [],
-    paymentProvider: order.payment_provider,
+    paymentMethod: paidWith.method,
     paymentRef: order.payment_ref,
     items: items.map((item) => ({
       id: item.product_id,

@@ -1,6 +1,6 @@
 import type { Compilable, CompiledQuery, Kysely, QueryResult } from "kysely";
 import { inNextBatch, type SynchronousConnection } from "./group-commit";
-import { assertNotInTransaction } from "./transaction";
+import { assertNotInTransaction, type Trx } from "./transaction";
 
 /**
  * The checkout's hot path, not the shop's way to write a transaction (that
@@ -70,6 +70,14 @@ export async function runSteps<DB, T>(
     return db.transaction().execute((trx) => driveAsync(steps(), (query) => trx.executeQuery(query)));
   return driveAsync(steps(), (query) => db.executeQuery(query));
 }
+
+/**
+ * Runs `steps` in the caller's transaction (`transaction`, db/transaction.ts):
+ * for a job the checkout's reservation runs too, which a slower path needs
+ * beside writes of its own.
+ */
+export const runStepsIn = <T>(trx: Trx, steps: Steps<T>): Promise<T> =>
+  driveAsync(steps, (query) => trx.executeQuery(query));
 
 /** Feeds each query's result back to the job, or its error: a query that failed throws where the job yielded it. */
 function drive<T>(steps: Steps<T>, run: (query: CompiledQuery) => QueryResult<unknown>): T {

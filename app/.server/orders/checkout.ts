@@ -1,12 +1,13 @@
 import type { CheckoutRequest } from "~/lib/checkout-schema";
 import { normalizeCode } from "~/lib/discount-schema";
-import type { Db } from "../db";
+import { type Db, transaction } from "../db";
 import type { OrderRow } from "../db/schema";
-import { changesOf, firstOf, runSteps } from "../db/steps";
-import { queryTemplate } from "../db/template";
+import { runSteps } from "../db/steps";
 import { consumeRateLimit } from "../rate-limits";
+import type { DiscountTerms } from "../pricing/discount-rules";
 import { pricingSetup } from "../pricing/setup";
 import { type ShipToResult, shipTo } from "../pricing/ship-to";
+import { askProvider, findOrderByIdempotencyKey, paymentFor, providerOf } from "./checkout-payment";
 import {
   breakdownColumns,
   type DiscountRefused,
@@ -14,13 +15,21 @@ import {
   type OrderPricing,
   paymentBreakdown,
   priceOrder,
+  withoutCode,
 } from "./order-pricing";
 import { payableState } from "./payment";
-import { codeQuery, toDiscountCode } from "./redemption";
-import { findOrderItems, orderColumns } from "./queries";
-import type { CreatedPayment, PaymentProvider } from "./payments/provider";
+import { codeForCheckout, codeQuery, moveRedemption, shopDay, toDiscountCode, type UsableCode } from "./redemption";
+import { findOrderItems } from "./queries";
+import type { CreatedPayment } from "./payments/provider";
 import type { PaymentProviders } from "./payments/providers";
-import { checkoutLimitKey, type OrderOptions, type Reservation, reserveOrder, shippingColumns } from "./reservation";
+import {
+  CodeTakenMeanwhile,
+  checkoutLimitKey,
+  type OrderOptions,
+  type Reservation,
+  reserveOrder,
+  shippingColumns,
+} from "./reservation";
 
 export interface Customer {
   userId?: string;
@@ -37,13 +46,14 @@ export interface StockAdjustment {
 }
 
 export type PlaceOrderResult =
-  | { kind: "placed"; order: OrderRow; payment: CreatedPayment; replayed: boolean }
+  /** `payment` is none for a total of $0: the order is paid with its discount (`paymentFor`). */
+  | { kind: "placed"; order: OrderRow; payment: CreatedPayment | null; replayed: boolean }
   | { kind: "shortfall"; adjustments: StockAdjustment[] }
   /** The key belongs to an order that expired: the shopper must check out afresh. */
   | { kind: "expired" }
   /** The total is more than one payment can take. */
   | { kind: "too_large" }
-  /** The key belongs to an order of other lines, or to a paid order with another address. */
+  /** The key belongs to an order of other lines, or to a paid order with another address or code. */
   | { kind: "key_reused" }
   /** The address holds as many units in unpaid orders as it may; the earliest of them expires at `until`. */
   | { kind: "holding_limit"; held: number; limit: number; until: number }
@@ -56,33 +66,13 @@ export type PlaceOrderResult =
   /** A code refused, with the quote without it. */
   | DiscountRefused;
 
-/** The payment provider could not be reached; the order stays, and a retry with the same key resumes it. */
-export class PaymentUnavailable extends Error {
-  override name = "PaymentUnavailable";
-}
-
-/** The order a checkout's idempotency key created: a retry's, or a race's that another request won. */
-const orderWithKey = queryTemplate((db: Db, values: { key: string }) =>
-  db.selectFrom("orders").select(orderColumns).where("idempotency_key", "=", values.key),
-);
-
-const findOrderByIdempotencyKey = (db: Db, key: string) => runSteps(db, () => firstOf(orderWithKey(db, { key })));
-
-const attachPaymentRef = queryTemplate((db: Db, values: { id: number; ref: string }) =>
-  db
-    .updateTable("orders")
-    .set({ payment_ref: values.ref })
-    .where("id", "=", values.id)
-    .where("payment_ref", "is", null)
-    .where("status", "=", "pending_payment"),
-);
-
 /**
  * DESIGN.md §Checkout steps 1–2: in one transaction, check every line against
  * stock, create a pending order for the amount the database's prices give,
  * and decrement the stock with a conditional update. The same idempotency key
  * returns the order it created before. The provider is asked for a payment
- * after commit, so no network call holds the database.
+ * after commit, so no network call holds the database; a total of $0 asks
+ * none, and is paid with its discount (checkout-payment.ts).
  */
 export async function placeOrder(
   db: Db,
@@ -113,7 +103,7 @@ export async function placeOrder(
     return resume(db, providers, existing, request, { ...options, pricing });
   }
   if (reservation.kind === "created")
-    return withPayment(await attachPayment(db, providers.current, reservation.order), false);
+    return withPayment(await paymentFor(db, providers, reservation.order, options), false);
   if (reservation.kind !== "rate_limited") {
     // A refusal may be a retry whose own order holds the stock or the address's allowance.
     const existing = await findOrderByIdempotencyKey(db, request.idempotencyKey);
@@ -122,55 +112,23 @@ export async function placeOrder(
   return reservation;
 }
 
-/**
- * Asks the provider for the order's payment and records its reference once.
- * The provider dedupes by the order's idempotency key, so asking again after a
- * crash or a failed call returns the same payment. The reference is recorded
- * only while the order is still pending: one that expired meanwhile (the job
- * got there first) has its new payment stopped and reads as expired.
- */
-async function attachPayment(db: Db, provider: PaymentProvider, order: OrderRow): Promise<PlaceOrderResult> {
-  let payment: CreatedPayment;
-  try {
-    payment = order.payment_ref
-      ? await provider.resumePayment(order.payment_ref)
-      : await provider.createPayment({
-          orderNumber: order.number,
-          amountCents: order.amount_cents,
-          currency: "usd",
-          idempotencyKey: order.idempotency_key,
-          billingName: order.shipping_name,
-          breakdown: paymentBreakdown(order),
-        });
-  } catch (error) {
-    throw new PaymentUnavailable(error instanceof Error ? error.message : String(error));
-  }
-  if (!order.payment_ref) {
-    const attached = await runSteps(db, () => changesOf(attachPaymentRef(db, { id: order.id, ref: payment.ref })));
-    if (attached !== 1n && (await findOrderByIdempotencyKey(db, order.idempotency_key))?.payment_ref !== payment.ref) {
-      await provider.cancelPayment(payment.ref).catch(() => "unknown");
-      return { kind: "expired" };
-    }
-  }
-  return { kind: "placed", order: { ...order, payment_ref: payment.ref }, payment, replayed: false };
-}
-
 const withPayment = (result: PlaceOrderResult, replayed: boolean): PlaceOrderResult =>
   result.kind === "placed" ? { ...result, replayed } : result;
 
 /**
  * A checkout sent again with its key: the same order, with its own provider,
- * while it can still be paid. The lines must be the order's; a changed
- * address (a typo fixed after a declined card) or shipping rate updates a
- * pending order, its price and its payment, so the shopper keeps its
- * reservation instead of competing with it. Once paid, neither may change.
+ * while it can still be paid. The lines must be the order's. A pending
+ * order takes a changed address (a typo fixed after a declined card),
+ * shipping rate or code, with its price and its payment, so the shopper
+ * keeps its reservation instead of competing with it. Once paid, none of
+ * them may change.
  */
 async function resume(
   db: Db,
   providers: PaymentProviders,
   order: OrderRow,
   request: CheckoutRequest,
-  options: { customer: Customer; now: number; pricing: OrderPricing },
+  options: OrderOptions & { pricing: OrderPricing },
 ): Promise<PlaceOrderResult> {
   const state = payableState(order, options.now);
   if (state.kind === "expired") return { kind: "expired" };
@@ -179,54 +137,84 @@ async function resume(
     items.length === request.lines.length &&
     request.lines.every((line) => items.some((item) => item.product_id === line.id && item.quantity === line.quantity));
   if (!sameLines) return { kind: "key_reused" };
-  const provider = providers.of(order.payment_provider);
-  if (!provider)
-    throw new PaymentUnavailable(`the order's payment provider (${order.payment_provider}) is not configured`);
-  // Moving a pending order's redemption to another code is not built yet (issue #33): another code is another checkout.
-  const requestedCode = request.discountCode === undefined ? null : normalizeCode(request.discountCode);
-  if (requestedCode !== order.discount_code) return { kind: "key_reused" };
   const shipping = shippingColumns(request.shipping, options.customer);
+  const sameCode =
+    (request.discountCode === undefined ? null : normalizeCode(request.discountCode)) === order.discount_code;
   const sameRate = request.shippingRateId === undefined || request.shippingRateId === order.shipping_rate_id;
-  if (sameRate && Object.entries(shipping).every(([column, value]) => order[column as keyof typeof shipping] === value))
-    return withPayment(await attachPayment(db, provider, order), true);
+  const sameShipping = Object.entries(shipping).every(
+    ([column, value]) => order[column as keyof typeof shipping] === value,
+  );
+  if (sameCode && sameRate && sameShipping) return withPayment(await paymentFor(db, providers, order, options), true);
   if (state.kind === "paid") return { kind: "key_reused" };
   // Priced again at the order's own prices, with the products' weights and the setup of now.
   const weights = await productWeights(
     db,
     items.map((item) => item.product_id),
   );
-  // The order's code, whose use it holds, at its terms of now (deactivated since or not).
-  const code = order.discount_code ? await codeQuery(db, order.discount_code).executeTakeFirst() : undefined;
-  const priced = priceOrder(
-    options.pricing,
-    items.map((item) => ({
-      priceCents: item.price_cents,
-      quantity: item.quantity,
-      unitWeight: weights.get(item.product_id) ?? null,
-    })),
-    request,
-    code && toDiscountCode(code),
-  );
+  const lines = items.map((item) => ({
+    priceCents: item.price_cents,
+    quantity: item.quantity,
+    unitWeight: weights.get(item.product_id) ?? null,
+  }));
+  let terms: DiscountTerms | undefined;
+  let newCode: UsableCode | undefined;
+  if (sameCode && order.discount_code) {
+    // The order's code, whose use it holds, at its terms of now (deactivated since or not).
+    const held = await codeQuery(db, order.discount_code).executeTakeFirst();
+    terms = held && toDiscountCode(held);
+  } else if (!sameCode && request.discountCode !== undefined) {
+    const typed = request.discountCode;
+    // Another code is checked as a new checkout's is, for the order's subtotal and its email.
+    const found = await runSteps(db, () =>
+      codeForCheckout(db, typed, {
+        today: shopDay(options.timeZone ?? "UTC", options.now),
+        subtotalCents: lines.reduce((sum, line) => sum + line.priceCents * line.quantity, 0),
+        email: shipping.email,
+      }),
+    );
+    if (found.kind !== "usable") return withoutCode(options.pricing, lines, request, found);
+    newCode = found;
+    terms = toDiscountCode(found.row);
+  }
+  const priced = priceOrder(options.pricing, lines, request, terms);
   if (priced.kind !== "priced") return priced;
   const breakdown = breakdownColumns(priced.quote);
-  // The payment first: an order whose payment still asks the old amount could not be paid.
-  if (order.payment_ref && breakdown.amount_cents !== order.amount_cents) {
-    try {
-      await provider.updatePayment(order.payment_ref, {
-        amountCents: breakdown.amount_cents,
-        breakdown: paymentBreakdown(breakdown),
-      });
-    } catch (error) {
-      throw new PaymentUnavailable(error instanceof Error ? error.message : String(error));
-    }
+  // A new total above $0 goes to the payment first: an order whose payment still asks the old amount could
+  // not be paid. A total of $0 stops the payment once the order has it (checkout-payment.ts).
+  const payment =
+    order.payment_ref && breakdown.amount_cents > 0 && breakdown.amount_cents !== order.amount_cents
+      ? { provider: providerOf(providers, order), ref: order.payment_ref }
+      : undefined;
+  const askAmount = (amounts: Parameters<typeof paymentBreakdown>[0] & Pick<OrderRow, "amount_cents">) =>
+    payment &&
+    askProvider(() =>
+      payment.provider.updatePayment(payment.ref, {
+        amountCents: amounts.amount_cents,
+        breakdown: paymentBreakdown(amounts),
+      }),
+    );
+  await askAmount(breakdown);
+  let updated: OrderRow | undefined;
+  try {
+    updated = await transaction(db, async (trx) => {
+      const row = await trx
+        .updateTable("orders")
+        .set({ ...shipping, ...breakdown })
+        .where("id", "=", order.id)
+        .where("status", "=", "pending_payment")
+        .returningAll()
+        .executeTakeFirst();
+      if (!row || sameCode) return row;
+      const moved = await moveRedemption(trx, order.id, newCode);
+      if (moved.kind !== "moved") throw new CodeTakenMeanwhile(withoutCode(options.pricing, lines, request, moved));
+      return row;
+    });
+  } catch (error) {
+    if (!(error instanceof CodeTakenMeanwhile)) throw error;
+    // The order keeps its code and its price, and so its payment keeps its amount.
+    await askAmount(order);
+    return error.refusal;
   }
-  const updated = await db
-    .updateTable("orders")
-    .set({ ...shipping, ...breakdown })
-    .where("id", "=", order.id)
-    .where("status", "=", "pending_payment")
-    .returningAll()
-    .executeTakeFirst();
   // Paid or expired meanwhile: answer for what it is now.
   const current = updated ?? (await findOrderByIdempotencyKey(db, order.idempotency_key))!;
   return resume(db, providers, current, request, options);

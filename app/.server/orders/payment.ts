@@ -1,4 +1,4 @@
-import { type Db, transaction } from "../db";
+import { type Db, type Trx, transaction } from "../db";
 import type { OrderRow } from "../db/schema";
 import { enqueueOrderEmails } from "../mail/outbox";
 import { type RateLimit, consumeRateLimit } from "../rate-limits";
@@ -89,27 +89,48 @@ export async function recordPaymentSuccess(db: Db, payment: PaymentSuccess): Pro
       await giveBack();
       return { kind: "amount_mismatch" };
     }
-    const paid = await trx
-      .updateTable("orders")
-      .set({ status: "paid", paid_at: payment.now, held_by: null })
-      .where("id", "=", order.id)
-      .where("status", "=", "pending_payment")
-      .executeTakeFirst();
-    if (paid.numUpdatedRows !== 1n) {
-      // Read again: on PostgreSQL a concurrent event may have paid it while this one waited.
+    if (!(await markPaid(trx, order, payment))) {
+      // Read again: on PostgreSQL a concurrent event may have paid it while this one waited, or a
+      // retry of its checkout changed its total.
       const current = await trx
         .selectFrom("orders")
         .select("status")
         .where("id", "=", order.id)
         .executeTakeFirstOrThrow();
+      if (current.status === "pending_payment") {
+        await giveBack();
+        return { kind: "amount_mismatch" };
+      }
       if (current.status !== "expired") return { kind: "duplicate" };
       await giveBack();
       return { kind: "not_payable" };
     }
-    const paidOrder: OrderRow = { ...order, status: "paid", paid_at: payment.now, held_by: null };
-    await enqueueOrderEmails(trx, paidOrder, await findOrderItems(trx, order.id), payment);
     return { kind: "paid" };
   });
+}
+
+/**
+ * The order becomes paid, once, in the caller's transaction, which queues
+ * its emails with it: whether this call made it paid. Only while it is
+ * pending and its total is still the one the caller checked.
+ */
+export async function markPaid(
+  trx: Trx,
+  order: OrderRow,
+  options: { now: number; shopEmail: string },
+  payment: Partial<Pick<OrderRow, "payment_provider" | "payment_ref">> = {},
+): Promise<boolean> {
+  const paid = await trx
+    .updateTable("orders")
+    .set({ status: "paid", paid_at: options.now, held_by: null, ...payment })
+    .where("id", "=", order.id)
+    .where("status", "=", "pending_payment")
+    .where("amount_cents", "=", order.amount_cents)
+    .executeTakeFirst();
+  if (paid.numUpdatedRows !== 1n) return false;
+  const paidOrder: OrderRow = { ...order, ...payment, status: "paid", paid_at: options.now, held_by: null };
+  await enqueueOrderEmails(trx, paidOrder, await findOrderItems(trx, order.id), options);
+  return true;
 }
 
 /** Records a failed payment event once; the order keeps its reservation for a retry. */

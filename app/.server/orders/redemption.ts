@@ -1,8 +1,8 @@
 import { normalizeCode } from "~/lib/discount-schema";
 import { dayIn } from "../admin/today";
-import type { Db } from "../db";
+import type { Db, Trx } from "../db";
 import type { DiscountRow } from "../db/schema";
-import { changesOf, firstOf, type Steps } from "../db/steps";
+import { changesOf, firstOf, runStepsIn, type Steps } from "../db/steps";
 import { type DiscountCode, type DiscountRefusal, discountRefusal } from "../pricing/discount-rules";
 
 /**
@@ -114,6 +114,26 @@ export async function releaseRedemption(trx: Db, orderId: number) {
       .set((eb) => ({ uses: eb("uses", "-", 1) }))
       .where("id", "=", released.discount_id)
       .execute();
+}
+
+/**
+ * Moves a pending order's use from its code, if any, to `to`, if any, in the
+ * caller's transaction (a checkout sent again with another code): the old
+ * use and redemption given back, the new one taken as the reservation takes
+ * it. Answers why not when the new code was taken meanwhile; the caller
+ * then rolls back, so the order keeps its code.
+ */
+export async function moveRedemption(
+  trx: Trx,
+  orderId: number,
+  to: UsableCode | undefined,
+): Promise<{ kind: "moved" } | { kind: "discount_used_up" | "discount_once_per_customer" }> {
+  await releaseRedemption(trx, orderId);
+  if (!to) return { kind: "moved" };
+  if (!(await runStepsIn(trx, takeUse(trx, to.row.id)))) return { kind: "discount_used_up" };
+  const redemption = { orderId, discountId: to.row.id, emailKey: to.emailKey };
+  if (!(await runStepsIn(trx, recordRedemption(trx, redemption)))) return { kind: "discount_once_per_customer" };
+  return { kind: "moved" };
 }
 
 const dayFormats = new Map<string, (ms: number) => string>();

@@ -49,14 +49,15 @@ export async function reserveOrder(
 }
 
 /**
- * The shopper's other order (another tab) redeemed her one-per-customer
- * code between this checkout's check and its redemption: everything rolls
- * back, and the answer is the refusal.
+ * The code was taken between a checkout's check and its redemption (the
+ * shopper's other order, in another tab, redeemed her one-per-customer
+ * code, or another checkout took its last use): everything rolls back, and
+ * the answer is the refusal.
  */
-class CodeTakenMeanwhile extends Error {
+export class CodeTakenMeanwhile extends Error {
   override name = "CodeTakenMeanwhile";
-  constructor(readonly refusal: Reservation) {
-    super("The code was redeemed for this email meanwhile");
+  constructor(readonly refusal: ReturnType<typeof withoutCode>) {
+    super("The code was taken meanwhile");
   }
 }
 
@@ -108,6 +109,8 @@ export function shortfallOf(
 export interface OrderOptions {
   customer: Customer;
   now: number;
+  /** Where the owner's notice of an order paid with its discount goes (SHOP_EMAIL). */
+  shopEmail: string;
   reservationMs: number;
   holder?: Holder;
   /** SHOP_TIME_ZONE: the day a code's Starts and Ends are compared with (UTC when not given). */
