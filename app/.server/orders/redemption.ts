@@ -128,9 +128,17 @@ export async function moveRedemption(
   orderId: number,
   to: UsableCode | undefined,
 ): Promise<{ kind: "moved" } | { kind: "discount_used_up" | "discount_once_per_customer" }> {
+  // The two codes' rows are locked in id order: an order moving the other way waits instead of deadlocking.
+  const held = await trx
+    .selectFrom("discount_redemptions")
+    .select("discount_id")
+    .where("order_id", "=", orderId)
+    .executeTakeFirst();
+  const takeFirst = to !== undefined && held !== undefined && to.row.id < held.discount_id;
+  if (takeFirst && !(await runStepsIn(trx, takeUse(trx, to.row.id)))) return { kind: "discount_used_up" };
   await releaseRedemption(trx, orderId);
   if (!to) return { kind: "moved" };
-  if (!(await runStepsIn(trx, takeUse(trx, to.row.id)))) return { kind: "discount_used_up" };
+  if (!takeFirst && !(await runStepsIn(trx, takeUse(trx, to.row.id)))) return { kind: "discount_used_up" };
   const redemption = { orderId, discountId: to.row.id, emailKey: to.emailKey };
   if (!(await runStepsIn(trx, recordRedemption(trx, redemption)))) return { kind: "discount_once_per_customer" };
   return { kind: "moved" };
