@@ -10,7 +10,8 @@ import { formatOunces } from "~/lib/weight";
  * (whole file in memory, commit 8e2cd9c; the products' weight column and the
  * orders' subtotal, shipping and tax columns added since, issue #31, and its
  * discount and discount code, issue #33), copied here and nowhere else. A streamed export must write exactly these bytes
- * (tests/integration/admin-csv-exports.test.ts).
+ * (tests/integration/admin-csv-exports.test.ts). It put the newest order first by `created_at, id`; the stream does
+ * by id alone (migration 026), the same order for orders as the shop writes them, whose id grows with `created_at`.
  */
 const FORMULA_START = /^[=+\-@\t\r]/;
 function csvCell(value: string | number | null): string {

@@ -80,17 +80,13 @@ const ITEMS = [
 /**
  * Writes `count` orders straight into the database (hundreds of checkouts
  * would take minutes), across every status, with one to three lines each and
- * names a CSV must quote or defuse. Several orders share each `created_at`,
- * and ids do not follow it, so the export's tie-break (id) is exercised.
- * Returns the orders' numbers in insertion order.
+ * names a CSV must quote or defuse. Three orders share each `created_at`,
+ * which grows with the id, as the shop's own inserts write them (the lists
+ * go newest first by id, migration 026). Returns the orders' numbers in
+ * insertion order.
  */
-export async function insertVariedOrders(
-  db: Db,
-  count: number,
-  options: { prefix?: string; createdAt?: (index: number) => number } = {},
-) {
-  const { prefix = "WS-T", createdAt = (index: number) => BASE + ((index * 37) % Math.ceil(count / 4)) * MINUTE } =
-    options;
+export async function insertVariedOrders(db: Db, count: number, options: { prefix?: string } = {}) {
+  const { prefix = "WS-T" } = options;
   const numbers: string[] = [];
   for (let start = 0; start < count; start += 200) {
     const orders: Insertable<OrderTable>[] = [];
@@ -98,7 +94,7 @@ export async function insertVariedOrders(
     for (let index = start; index < Math.min(count, start + 200); index++) {
       const number = `${prefix}${String(index).padStart(6, "0")}`;
       const status = STATUSES[index % STATUSES.length]!;
-      const placed = createdAt(index);
+      const placed = BASE + Math.floor(index / 3) * MINUTE;
       const items = ITEMS.slice(0, 1 + (index % 3)).map((item, line) => ({
         ...item,
         quantity: 1 + ((index + line) % 3),

@@ -79,7 +79,8 @@ describe(`the back office's order queries at scale, on ${testEngine}`, () => {
     const { db } = database;
     await fc.assert(
       fc.asyncProperty(
-        // Creation times with many ties, a page size, and how many orders arrive before each page load.
+        // Creation times with many ties and out of id order (the list goes by id alone), a page size,
+        // and how many orders arrive before each page load.
         fc.array(fc.integer({ min: 0, max: 40 }), { minLength: 0, maxLength: 120 }),
         fc.integer({ min: 1, max: 12 }),
         fc.array(fc.integer({ min: 0, max: 3 }), { minLength: 30, maxLength: 30 }),
@@ -198,15 +199,11 @@ describe(`the back office's order queries at scale, on ${testEngine}`, () => {
           : sql<{ name: string }>`select indexname as name from pg_indexes where schemaname = current_schema()`;
       const names = (await indexes.execute(copy.db)).rows.map((row) => row.name);
       expect(names).toEqual(
-        expect.arrayContaining([
-          "orders_placed",
-          "orders_status_placed",
-          "orders_shopper",
-          "orders_paid",
-          "outbox_order",
-          "refunds_order",
-        ]),
+        expect.arrayContaining(["orders_status", "orders_shopper", "orders_paid", "outbox_order", "refunds_order"]),
       );
+      // Newest first is by id (026): no index carries created_at into every checkout.
+      expect(names).not.toContain("orders_placed");
+      expect(names).not.toContain("orders_status_placed");
     } finally {
       await copy.cleanup();
     }

@@ -56,7 +56,7 @@ describe(`migration 023 (shipping and tax) on ${testEngine}`, () => {
       .execute();
     const lines = await db.selectFrom("order_items").selectAll().orderBy("order_id").orderBy("product_id").execute();
 
-    await migrateToLatest(db);
+    await migrateToLatest(db, "023-shipping-and-tax");
     const after = await db
       .selectFrom("orders")
       .select(["id", "number", "status", "amount_cents", "subtotal_cents", "shipping_cents", "tax_cents"])

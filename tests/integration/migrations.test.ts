@@ -5,7 +5,9 @@ import { migrations } from "~/.server/db/migrations";
 import * as stockAdjustments from "~/.server/db/migrations/007-stock-adjustments";
 import * as activityAppendOnly from "~/.server/db/migrations/018-activity-append-only";
 import * as outboxPruned from "~/.server/db/migrations/021-outbox-pruned";
+import * as ordersById from "~/.server/db/migrations/026-orders-by-id";
 import { switchToIncrementalVacuum } from "~/.server/db/space";
+import { insertVariedOrders } from "../helpers/order-rows";
 import { createTestDatabase, type TestDatabase, testEngine } from "../helpers/test-database";
 
 describe(`migrations on ${testEngine}`, () => {
@@ -263,6 +265,57 @@ describe(`migrations on ${testEngine}`, () => {
       { text: "Hello", pruned_at: null },
       { text: "", pruned_at: null },
     ]);
+  });
+
+  it("index orders by id with 026 on a shop with orders, keeping every one, and put 020's indexes back with down", async () => {
+    database = await createTestDatabase({ migrate: false });
+    const { db } = database;
+    const indexes = async () =>
+      (testEngine === "sqlite"
+        ? await sql<{ name: string; definition: string }>`select name, sql as definition from sqlite_master
+            where type = 'index' and tbl_name = 'orders' and name in ('orders_placed', 'orders_status_placed', 'orders_status', 'orders_shopper')
+            order by name`.execute(db)
+        : await sql<{
+            name: string;
+            definition: string;
+          }>`select indexname as name, indexdef as definition from pg_indexes
+            where tablename = 'orders' and schemaname = current_schema()
+            and indexname in ('orders_placed', 'orders_status_placed', 'orders_status', 'orders_shopper') order by indexname`.execute(
+            db,
+          )
+      ).rows.map(
+        ({ name, definition }) =>
+          // `on "orders" ("status")` (SQLite) and `ON s.orders USING btree (status)` (PostgreSQL) alike: `status`.
+          `${name}: ${/ on \S*orders"? (?:using btree )?(.*)$/i.exec(definition)![1]!.replace(/["()]/g, "").toLowerCase()}`,
+      );
+    await migrateToLatest(db, "025-discount-codes");
+    await insertVariedOrders(db, 40);
+    await db
+      .updateTable("orders")
+      .set({ user_id: "shopper-1" })
+      .where(sql<number>`id % 3`, "=", 0)
+      .execute();
+    const orders = await db.selectFrom("orders").selectAll().orderBy("id").execute();
+    const before = await indexes();
+    expect(before).toEqual([
+      "orders_placed: created_at, id",
+      "orders_shopper: user_id, created_at, id where user_id is not null",
+      "orders_status_placed: status, created_at, id",
+    ]);
+
+    await migrateToLatest(db);
+    // SQLite's indexes end with the rowid, orders.id, of themselves.
+    expect(await indexes()).toEqual(
+      testEngine === "sqlite"
+        ? ["orders_shopper: user_id where user_id is not null", "orders_status: status"]
+        : ["orders_shopper: user_id, id where user_id is not null", "orders_status: status, id"],
+    );
+    expect(await db.selectFrom("orders").selectAll().orderBy("id").execute()).toEqual(orders);
+
+    await ordersById.down(db as unknown as Kysely<unknown>);
+    expect(await indexes()).toEqual(before);
+    await ordersById.up(db as unknown as Kysely<unknown>);
+    expect(await db.selectFrom("orders").selectAll().orderBy("id").execute()).toEqual(orders);
   });
 
   it.runIf(testEngine === "sqlite")(

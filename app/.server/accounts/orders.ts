@@ -8,7 +8,8 @@ const SHOWN = 50;
 /**
  * A signed-in shopper's own orders, newest first: only those placed while
  * signed in to this account, never anyone else's. Orders that expired unpaid
- * are left out; they were never bought.
+ * are left out; they were never bought. Newest first is by id, as the
+ * orders list goes (migration 026's index orders_shopper).
  */
 export async function ordersOfShopper(db: Db, userId: string, options: { timeZone: string }) {
   const orders = await db
@@ -33,7 +34,6 @@ export async function ordersOfShopper(db: Db, userId: string, options: { timeZon
     ])
     .where("user_id", "=", userId)
     .where("status", "!=", "expired")
-    .orderBy("created_at", "desc")
     .orderBy("id", "desc")
     .limit(SHOWN)
     .execute();

@@ -1,6 +1,6 @@
 import type { SelectQueryBuilder } from "kysely";
 import type { OrderListQuery } from "~/lib/admin-schemas";
-import type { ListCursor, PageFrom } from "~/lib/list-cursor";
+import type { PageFrom } from "~/lib/list-cursor";
 import { ORDER_NUMBER_PATTERN } from "~/lib/order-number";
 import { formatPrice } from "~/lib/money";
 import type { Db } from "../db";
@@ -23,16 +23,10 @@ function matching<O>(db: Db, query: SelectQueryBuilder<Database, "orders", O>, f
   return filtered.where(ordersContaining(db, text));
 }
 
-/** Rows before (older than) or after (newer than) a cursor, in the list's order: created_at, then id. */
+/** Rows before (older than) or after (newer than) a cursor, in the list's order: by id (app/lib/list-cursor.ts). */
 function from<O>(query: SelectQueryBuilder<Database, "orders", O>, page: PageFrom) {
-  if ("before" in page)
-    return query.where((eb) =>
-      eb(eb.refTuple("orders.created_at", "orders.id"), "<", eb.tuple(page.before.at, page.before.id)),
-    );
-  if ("after" in page)
-    return query.where((eb) =>
-      eb(eb.refTuple("orders.created_at", "orders.id"), ">", eb.tuple(page.after.at, page.after.id)),
-    );
+  if ("before" in page) return query.where("orders.id", "<", page.before);
+  if ("after" in page) return query.where("orders.id", ">", page.after);
   return query;
 }
 
@@ -58,32 +52,24 @@ export async function listOrders(db: Db, filter: OrderListQuery, page: PageFrom,
     ),
     page,
   )
-    .orderBy("orders.created_at", newerFirst ? "desc" : "asc")
     .orderBy("orders.id", newerFirst ? "desc" : "asc")
     .limit(size + 1)
     .execute();
   const more = rows.length > size;
   const orders = rows.slice(0, size);
   if (!newerFirst) orders.reverse();
-  const cursorOf = (order: { created_at: number; id: number } | undefined): ListCursor | undefined =>
-    order && { at: order.created_at, id: order.id };
   const hasNewer = newerFirst ? "before" in page : more;
   const hasOlder = newerFirst ? more : true;
   return {
     orders: orders.map(({ id: _, ...order }) => order),
     total: Number(total),
-    newer: hasNewer ? cursorOf(orders[0]) : undefined,
-    older: hasOlder ? cursorOf(orders.at(-1)) : undefined,
+    newer: hasNewer ? orders[0]?.id : undefined,
+    older: hasOlder ? orders.at(-1)?.id : undefined,
   };
 }
 
 /** The next `size` orders a list query names after `after`, newest first, each with its lines by item id: a batch of the CSV export. */
-export async function orderBatch(
-  db: Db,
-  filter: OrderListQuery,
-  after: { created_at: number; id: number } | undefined,
-  size: number,
-) {
+export async function orderBatch(db: Db, filter: OrderListQuery, after: { id: number } | undefined, size: number) {
   const query = matching(
     db,
     db
@@ -115,8 +101,7 @@ export async function orderBatch(
       ]),
     filter,
   );
-  const orders = await from(query, after ? { before: { at: after.created_at, id: after.id } } : {})
-    .orderBy("orders.created_at", "desc")
+  const orders = await from(query, after ? { before: after.id } : {})
     .orderBy("orders.id", "desc")
     .limit(size)
     .execute();

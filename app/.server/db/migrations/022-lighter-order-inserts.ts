@@ -43,7 +43,8 @@ async function searchTrigger(db: Kysely<unknown>, name: string, when: string, st
   await sql.raw(`create trigger orders_search_${name} ${when} begin ${statements.join(" ")} end`).execute(db);
 }
 
-async function partialIndex(db: Kysely<unknown>, name: string, columns: string[], present: string | undefined) {
+/** Builds the index `name` on orders again, with `columns`, over only the orders where `present` is not null (all with undefined). */
+export async function partialIndex(db: Kysely<unknown>, name: string, columns: string[], present: string | undefined) {
   await db.schema.dropIndex(name).execute();
   let index = db.schema.createIndex(name).on("orders").columns(columns);
   if (present) index = index.where(sql.ref(present), "is not", null);

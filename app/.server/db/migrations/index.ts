@@ -24,6 +24,7 @@ import * as lighterOrderInserts from "./022-lighter-order-inserts";
 import * as shippingAndTax from "./023-shipping-and-tax";
 import * as demoProducts from "./024-demo-products";
 import * as discountCodes from "./025-discount-codes";
+import * as ordersById from "./026-orders-by-id";
 
 /** Every migration, in order. Names are stored in the database: never rename one. */
 export const migrations: Record<string, Migration> = {
@@ -52,4 +53,5 @@ export const migrations: Record<string, Migration> = {
   "023-shipping-and-tax": shippingAndTax,
   "024-demo-products": demoProducts,
   "025-discount-codes": discountCodes,
+  "026-orders-by-id": ordersById,
 };

@@ -1,0 +1,179 @@
+import { CompiledQuery, sql } from "kysely";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { ordersOfShopper } from "~/.server/accounts/orders";
+import { listOrders, orderBatch } from "~/.server/admin/order-list";
+import { dailySales, ordersToShip } from "~/.server/admin/today";
+import type { Db } from "~/.server/db";
+import { isSqlite } from "~/.server/db/engine";
+import type { OrderStatus } from "~/.server/db/schema";
+import type { OrderListQuery } from "~/lib/admin-schemas";
+import type { PageFrom } from "~/lib/list-cursor";
+import { insertOrders, orderRow } from "../helpers/order-rows";
+import { type TestDatabase, createTestDatabase, testEngine } from "../helpers/test-database";
+
+/** The queries `run` sends, compiled as the database receives them. */
+async function queriesOf(db: Db, run: (db: Db) => Promise<unknown>): Promise<CompiledQuery[]> {
+  const sent: CompiledQuery[] = [];
+  const executor = db.getExecutor();
+  await run(
+    db.withPlugin({
+      transformQuery: ({ node, queryId }) => {
+        sent.push(executor.compileQuery(node, queryId));
+        return node;
+      },
+      transformResult: async ({ result }) => result,
+    }),
+  );
+  return sent;
+}
+
+/**
+ * The plan the database makes for `query`, one step a line. PostgreSQL is
+ * told to avoid reading whole tables and sorting wherever it can, so a
+ * sequential scan or a sort in its plan means no index could spare it one,
+ * however small the test's tables.
+ */
+async function planOf(db: Db, query: CompiledQuery): Promise<string> {
+  if (isSqlite(db)) {
+    const { rows } = await db.executeQuery<{ detail: string }>(
+      CompiledQuery.raw(`explain query plan ${query.sql}`, [...query.parameters]),
+    );
+    return rows.map((row) => row.detail).join("\n");
+  }
+  return db.transaction().execute(async (trx) => {
+    await sql`set local enable_seqscan = off`.execute(trx);
+    await sql`set local enable_sort = off`.execute(trx);
+    const { rows } = await trx.executeQuery<{ "QUERY PLAN": string }>(
+      CompiledQuery.raw(`explain ${query.sql}`, [...query.parameters]),
+    );
+    return rows.map((row) => row["QUERY PLAN"]).join("\n");
+  });
+}
+
+/** How each query of a screen must be answered: the index it goes along, and whether it may sort what that index found. */
+interface Step {
+  sqlite: RegExp;
+  postgres: RegExp;
+  /** Sorts only the few rows an index condition found (a shopper's lines, the paid orders waiting, 30 days). */
+  sortsFound?: true;
+}
+
+const SORT = { sqlite: /TEMP B-TREE FOR ORDER BY/, postgres: /Sort\b/ };
+
+const byId: Step = {
+  // The rowid table itself, walked newest first until the page is full.
+  sqlite: /^(SCAN orders|SEARCH orders USING INTEGER PRIMARY KEY \(rowid[<>]\?\))$/m,
+  postgres: /Index Scan (Backward )?using orders_pkey on orders/,
+};
+const byStatus: Step = {
+  sqlite: /^SEARCH orders USING INDEX orders_status \(status=\?( AND rowid[<>]\?)?\)$/m,
+  postgres: /Index Scan (Backward )?using orders_status on orders/,
+};
+/** A status nearly every order has: PostgreSQL may as well walk the primary key, the page fills at once. */
+const byCommonStatus: Step = { ...byStatus, postgres: /Index Scan (Backward )?using orders_(status|pkey) on orders/ };
+const counted: Step = {
+  sqlite: /^(SCAN|SEARCH) orders USING COVERING INDEX orders_\w+/m,
+  postgres: /(Index Only Scan using orders_\w+ on orders|Bitmap Index Scan on orders_\w+)/,
+};
+const lines: Step = {
+  sqlite: /^SEARCH order_items USING (INDEX sqlite_autoindex_order_items_1|PRIMARY KEY) \(order_id=\?\)$/m,
+  postgres: /(Index Scan using order_items_pk on order_items|Bitmap Index Scan on order_items_pk)/,
+};
+
+const STATUSES: OrderStatus[] = ["paid", "shipped", "refunded", "pending_payment", "expired"];
+const NOW = 1_800_000_000_000;
+const REGULAR = "shopper-regular";
+
+describe(`the back office's order queries go along indexes and never sort every order, on ${testEngine}`, () => {
+  let database: TestDatabase;
+  let middle: number;
+  beforeAll(async () => {
+    database = await createTestDatabase();
+    // Mostly shipped, a few of each other status; one order in three from a signed-in shopper, a regular among them.
+    const ids = await insertOrders(
+      database.db,
+      Array.from({ length: 3000 }, (_, index) => {
+        const placed = NOW - (3000 - index) * 30 * 60_000;
+        const status = index % 40 === 0 ? STATUSES[(index / 40) % STATUSES.length]! : "shipped";
+        return orderRow({
+          status,
+          user_id: index % 150 === 0 ? REGULAR : index % 3 === 0 ? `shopper-${index % 700}` : null,
+          created_at: placed,
+          paid_at: status === "pending_payment" || status === "expired" ? null : placed + 60_000,
+        });
+      }),
+    );
+    middle = ids[1500]!;
+  });
+  afterAll(() => database.cleanup());
+
+  /** Each screen's queries, reading from the order `middle` on where they page. */
+  function screens(middle: number) {
+    const screens: [string, (db: Db) => Promise<unknown>, Step[]][] = [];
+    for (const status of ["all", ...STATUSES] as const) {
+      const filter: OrderListQuery = { status, q: "" };
+      const page = status === "all" ? byId : status === "shipped" ? byCommonStatus : byStatus;
+      for (const from of [{}, { before: middle }, { after: middle }] as PageFrom[])
+        screens.push([
+          `the orders list, ${status}, from ${JSON.stringify(from)}: its count and its page`,
+          (db) => listOrders(db, filter, from, 25),
+          [counted, page],
+        ]);
+      screens.push([
+        `a batch of the orders CSV, ${status}`,
+        (db) => orderBatch(db, filter, { id: middle }, 500),
+        [page, lines],
+      ]);
+    }
+    screens.push([
+      "a shopper's orders on /account, with their lines",
+      (db) => ordersOfShopper(db, REGULAR, { timeZone: "UTC" }),
+      [
+        {
+          sqlite: /^SEARCH orders USING INDEX orders_shopper \(user_id=\?\)$/m,
+          postgres: /Index Scan Backward using orders_shopper on orders/,
+        },
+        { ...lines, sortsFound: true },
+      ],
+    ]);
+    screens.push([
+      "Today's sales of 30 days",
+      (db) => dailySales(db, { now: NOW, timeZone: "America/New_York", days: 30 }),
+      [
+        {
+          sqlite: /^SEARCH orders USING INDEX orders_paid \(paid_at>\? AND paid_at<\?\)/m,
+          postgres: /Index Scan using orders_paid on orders/,
+          sortsFound: true,
+        },
+      ],
+    ]);
+    screens.push([
+      "Today's orders to ship",
+      (db) => ordersToShip(db),
+      [
+        {
+          sqlite: /^SEARCH orders USING INDEX orders_status(_expires)? \(status=\?\)$/m,
+          postgres: /(Index Scan using|Bitmap Index Scan on) orders_status(_expires)? /,
+          sortsFound: true,
+        },
+      ],
+    ]);
+    return screens;
+  }
+
+  it.each(["before", "after"])("%s the tables' statistics are gathered", async (when) => {
+    const { db } = database;
+    if (when === "after") await sql`analyze`.execute(db);
+    for (const [what, run, steps] of screens(middle)) {
+      const queries = await queriesOf(db, run);
+      expect(queries, what).toHaveLength(steps.length);
+      for (const [index, step] of steps.entries()) {
+        const plan = await planOf(db, queries[index]!);
+        const context = `${what}, query ${index + 1}:\n${queries[index]!.sql}\n${plan}`;
+        expect(plan, context).toMatch(step[testEngine]);
+        if (testEngine === "postgres") expect(plan, context).not.toMatch(/Seq Scan/);
+        if (!step.sortsFound) expect(plan, context).not.toMatch(SORT[testEngine]);
+      }
+    }
+  });
+});
