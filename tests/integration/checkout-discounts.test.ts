@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { expireUnpaidOrders } from "~/.server/orders/expiry";
+import { signedInOwner } from "../helpers/owner";
 import { addDiscountCode, usesOf } from "../helpers/pricing-setup";
 import { type CheckoutAnswer, openShop, request, type Shop } from "../helpers/shop-api";
 import { orderByNumber } from "../helpers/shop-db";
@@ -26,9 +27,10 @@ describe(`discount codes in the quote and at checkout, on ${testEngine}`, () => 
     request<Answer>(`${shop.url}/api/checkout/quote`, {
       body: { lines: [{ id: candle.id, quantity }], discountCode },
     });
+  /** One candle ($40.00) with `discountCode`, and the total the shopper saw once the code applied. */
   const buyWith = (
     discountCode: string | undefined,
-    shipping: { email?: string; city?: string } = {},
+    { expectedTotalCents, ...shipping }: { email?: string; city?: string; expectedTotalCents?: number } = {},
     idempotencyKey = `disc-${Math.random().toString(36).slice(2)}`,
   ) =>
     request<Answer>(`${shop.url}/api/checkout`, {
@@ -37,6 +39,7 @@ describe(`discount codes in the quote and at checkout, on ${testEngine}`, () => 
         lines: [{ id: candle.id, quantity: 1 }],
         shipping: { name: "Ada", address: "1 Wick Lane", city: "Portland", state: "OR", zip: "97201", ...shipping },
         discountCode,
+        expectedTotalCents,
       },
     });
 
@@ -156,5 +159,77 @@ describe(`discount codes in the quote and at checkout, on ${testEngine}`, () => 
       discount_cents: 500,
     });
     expect(await uses("KEYED")).toBe(1);
+  });
+
+  it("moves a one-per-customer use to the new email when a pending order's key comes back with it", async () => {
+    await addCode({ code: "FIRSTORDER", kind: "amount", value: 1000, once_per_customer: 1 });
+    const key = "disc-same-key-0002";
+    const sawCode = { expectedTotalCents: 3000 };
+    const placed = await buyWith("FIRSTORDER", { email: "first@example.com", ...sawCode }, key);
+    expect(placed.status).toBe(201);
+    const renamed = await buyWith("FIRSTORDER", { email: "Second@example.com", ...sawCode }, key);
+    expect(renamed.status).toBe(200);
+    expect(renamed.body.order).toMatchObject({ number: placed.body.order!.number, amountCents: 3000 });
+
+    const secondAgain = await buyWith("firstorder", { email: "second@example.com", ...sawCode });
+    expect(secondAgain.status).toBe(409);
+    expect(secondAgain.body.error?.code).toBe("discount_once_per_customer");
+    expect(secondAgain.body.quote).toMatchObject({ discountCents: 0, totalCents: 4000 });
+    expect((await buyWith("FIRSTORDER", { email: "first@example.com", ...sawCode })).status).toBe(201);
+    expect(await uses("FIRSTORDER")).toBe(2);
+
+    // Back to an email that has used the code since: refused, and the order stays as it was.
+    const refused = await buyWith("FIRSTORDER", { email: "FIRST@example.com", city: "Salem", ...sawCode }, key);
+    expect(refused.status).toBe(409);
+    expect(refused.body.error).toEqual({
+      code: "discount_once_per_customer",
+      message: "You've already used this code.",
+    });
+    expect(refused.body.quote).toMatchObject({ discountCents: 0, totalCents: 4000 });
+    expect(await orderByNumber(shop.db, placed.body.order!.number)).toMatchObject({
+      email: "Second@example.com",
+      shipping_city: "Portland",
+      discount_code: "FIRSTORDER",
+      amount_cents: 3000,
+    });
+    expect(await uses("FIRSTORDER")).toBe(2);
+  });
+
+  it("keeps a pending order's code, its use and its discount when the owner renamed the code", async () => {
+    const id = await addCode({ code: "TENOFF", kind: "amount", value: 1000 });
+    const key = "disc-same-key-0003";
+    const placed = await buyWith("TENOFF", { expectedTotalCents: 3000 }, key);
+    expect(placed.status).toBe(201);
+    const owner = await signedInOwner(shop);
+    const edit = { intent: "save", id: String(id), kind: "amount", value: "10", active: "on" };
+    const saved = await owner.postForm("/admin/discounts", {
+      ...edit,
+      ...{ code: "TENOFFX", minimum: "", starts: "", ends: "", totalUses: "" },
+    });
+    expect(saved.status).toBe(200);
+
+    // The panel still holds the code as the shopper typed it; the code's new name is the same code too.
+    for (const [typed, city] of [
+      ["TENOFF", "Salem"],
+      ["tenoffx", "Eugene"],
+      ["TENOFF", "Bend"],
+    ]) {
+      const moved = await buyWith(typed, { city, expectedTotalCents: 3000 }, key);
+      expect(moved.status, typed).toBe(200);
+      expect(moved.body.order).toMatchObject({
+        number: placed.body.order!.number,
+        discountCents: 1000,
+        amountCents: 3000,
+      });
+      expect(await orderByNumber(shop.db, placed.body.order!.number)).toMatchObject({
+        shipping_city: city,
+        discount_code: "TENOFF",
+        discount_cents: 1000,
+      });
+    }
+    expect(await uses("TENOFFX")).toBe(1);
+    expect(
+      await shop.db.selectFrom("discount_redemptions").select("discount_id").where("discount_id", "=", id).execute(),
+    ).toHaveLength(1);
   });
 });

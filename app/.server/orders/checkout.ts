@@ -18,7 +18,17 @@ import {
   withoutCode,
 } from "./order-pricing";
 import { payableState } from "./payment";
-import { codeForCheckout, codeQuery, moveRedemption, shopDay, toDiscountCode, type UsableCode } from "./redemption";
+import {
+  codeForCheckout,
+  emailKeyOf,
+  heldCode,
+  moveRedemption,
+  redemptionBy,
+  rekeyRedemption,
+  shopDay,
+  toDiscountCode,
+  type UsableCode,
+} from "./redemption";
 import { findOrderItems } from "./queries";
 import type { CreatedPayment } from "./payments/provider";
 import type { PaymentProviders } from "./payments/providers";
@@ -120,8 +130,8 @@ const withPayment = (result: PlaceOrderResult, replayed: boolean): PlaceOrderRes
  * while it can still be paid. The lines must be the order's. A pending
  * order takes a changed address (a typo fixed after a declined card),
  * shipping rate or code, with its price and its payment, so the shopper
- * keeps its reservation instead of competing with it. Once paid, none of
- * them may change.
+ * keeps its reservation instead of competing with it; a one-per-customer
+ * code's use goes with a changed email. Once paid, none of them may change.
  */
 async function resume(
   db: Db,
@@ -138,8 +148,10 @@ async function resume(
     request.lines.every((line) => items.some((item) => item.product_id === line.id && item.quantity === line.quantity));
   if (!sameLines) return { kind: "key_reused" };
   const shipping = shippingColumns(request.shipping, options.customer);
-  const sameCode =
-    (request.discountCode === undefined ? null : normalizeCode(request.discountCode)) === order.discount_code;
+  // The code whose use the order holds, by its redemption: the owner may have renamed it since.
+  const held = await heldCode(db, order.id).executeTakeFirst();
+  const typedCode = request.discountCode === undefined ? null : normalizeCode(request.discountCode);
+  const sameCode = held ? typedCode === order.discount_code || typedCode === held.code : typedCode === null;
   const sameRate = request.shippingRateId === undefined || request.shippingRateId === order.shipping_rate_id;
   const sameShipping = Object.entries(shipping).every(
     ([column, value]) => order[column as keyof typeof shipping] === value,
@@ -158,10 +170,18 @@ async function resume(
   }));
   let terms: DiscountTerms | undefined;
   let newCode: UsableCode | undefined;
-  if (sameCode && order.discount_code) {
-    // The order's code, whose use it holds, at its terms of now (deactivated since or not).
-    const held = await codeQuery(db, order.discount_code).executeTakeFirst();
-    terms = held && toDiscountCode(held);
+  let newEmailKey: string | undefined;
+  if (sameCode && held) {
+    // The order's code at its terms of now (deactivated since or not), under the name it was sold with.
+    terms = { ...toDiscountCode(held), code: order.discount_code ?? held.code };
+    const emailKey = shipping.email === null ? null : emailKeyOf(shipping.email);
+    if (held.email_key !== null && held.email_key !== emailKey) {
+      // A one-per-customer use goes with the order's email: the new one must not have used the code.
+      if (emailKey === null) return withoutCode(options.pricing, lines, request, { kind: "discount_needs_email" });
+      if (await redemptionBy(db, held.id, emailKey).executeTakeFirst())
+        return withoutCode(options.pricing, lines, request, { kind: "discount_once_per_customer" });
+      newEmailKey = emailKey;
+    }
   } else if (!sameCode && request.discountCode !== undefined) {
     const typed = request.discountCode;
     // Another code is checked as a new checkout's is, for the order's subtotal and its email.
@@ -204,8 +224,11 @@ async function resume(
         .where("status", "=", "pending_payment")
         .returningAll()
         .executeTakeFirst();
-      if (!row || sameCode) return row;
-      const moved = await moveRedemption(trx, order.id, newCode);
+      if (!row || (sameCode && newEmailKey === undefined)) return row;
+      const moved =
+        newEmailKey === undefined
+          ? await moveRedemption(trx, order.id, newCode)
+          : await rekeyRedemption(trx, order.id, newEmailKey);
       if (moved.kind !== "moved") throw new CodeTakenMeanwhile(withoutCode(options.pricing, lines, request, moved));
       return row;
     });

@@ -61,10 +61,26 @@ export function* codeForCheckout(
   if (refusal) return refusal;
   if (row!.once_per_customer === 0) return { kind: "usable", row: row!, emailKey: null };
   if (check.email === null) return { kind: "discount_needs_email" };
-  const emailKey = check.email.toLowerCase();
+  const emailKey = emailKeyOf(check.email);
   const used = yield* firstOf(redemptionBy(db, row!.id, emailKey));
   return used ? { kind: "discount_once_per_customer" } : { kind: "usable", row: row!, emailKey };
 }
+
+/** Who a one-per-customer code's redemption is by: the email in any letter case is one customer. */
+export const emailKeyOf = (email: string) => email.toLowerCase();
+
+/**
+ * The code an order holds a use of, through its redemption: the code as it
+ * is now (the owner may have renamed it since the order was placed), and
+ * the email key it was redeemed by.
+ */
+export const heldCode = (db: Db, orderId: number) =>
+  db
+    .selectFrom("discount_redemptions")
+    .innerJoin("discounts", "discounts.id", "discount_redemptions.discount_id")
+    .select(codeColumns)
+    .select("email_key")
+    .where("order_id", "=", orderId);
 
 /** The redemption of a one-per-customer code by an email key (the email in lower case), if it has one. */
 export const redemptionBy = (db: Db, discountId: number, emailKey: string) =>
@@ -140,6 +156,27 @@ export async function moveRedemption(
   if (!to) return { kind: "moved" };
   if (!takeFirst && !(await runStepsIn(trx, takeUse(trx, to.row.id)))) return { kind: "discount_used_up" };
   const redemption = { orderId, discountId: to.row.id, emailKey: to.emailKey };
+  if (!(await runStepsIn(trx, recordRedemption(trx, redemption)))) return { kind: "discount_once_per_customer" };
+  return { kind: "moved" };
+}
+
+/**
+ * A pending order's one-per-customer redemption recorded again by its new
+ * email (a checkout sent again with another email), in the caller's
+ * transaction: its use stays taken. Answers why not when the new email
+ * redeemed the code meanwhile; the caller then rolls back.
+ */
+export async function rekeyRedemption(
+  trx: Trx,
+  orderId: number,
+  emailKey: string,
+): Promise<{ kind: "moved" } | { kind: "discount_once_per_customer" }> {
+  const held = await trx
+    .deleteFrom("discount_redemptions")
+    .where("order_id", "=", orderId)
+    .returning("discount_id")
+    .executeTakeFirstOrThrow();
+  const redemption = { orderId, discountId: held.discount_id, emailKey };
   if (!(await runStepsIn(trx, recordRedemption(trx, redemption)))) return { kind: "discount_once_per_customer" };
   return { kind: "moved" };
 }
