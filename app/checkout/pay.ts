@@ -59,7 +59,10 @@ export async function pay(
     shipping: Shipping;
     /** The total the panel shows: the items', or the quote's once shipping or tax is set up. */
     shownTotalCents: number;
-    /** The quote the shopper saw, with its shipping method: the server charges that total or answers total_changed. */
+    /**
+     * The quote the shopper saw once the total is more than the items' (shipping, tax or a code), with its
+     * shipping method: the server charges that total or answers total_changed.
+     */
     quote?: Quote;
   },
   confirmPayment: ConfirmPayment,
@@ -68,9 +71,8 @@ export async function pay(
     idempotencyKey: input.idempotencyKey,
     lines: input.items.map((item) => ({ id: item.id, quantity: item.quantity })),
     shipping: input.shipping,
-    ...(input.quote?.addressNeeded
-      ? { shippingRateId: input.quote.shippingRateId ?? undefined, expectedTotalCents: input.quote.totalCents }
-      : {}),
+    shippingRateId: input.quote?.shippingRateId ?? undefined,
+    expectedTotalCents: input.quote?.totalCents,
     discountCode: input.quote?.discountCode ?? undefined,
   });
   if (placed?.status === 409 && Array.isArray(placed.data.adjustments)) {

@@ -80,7 +80,7 @@ describe(`discount codes in the quote and at checkout, on ${testEngine}`, () => 
   });
 
   it("places an order with the code, counted once, and refuses a refused code with 409 and the quote without it", async () => {
-    const placed = await buyWith("Holiday15");
+    const placed = await buyWith("Holiday15", { expectedTotalCents: 3400 });
     expect(placed.status).toBe(201);
     expect(placed.body.order).toMatchObject({ amountCents: 3400, subtotalCents: 4000, discountCents: 600 });
     expect(await orderByNumber(shop.db, placed.body.order!.number)).toMatchObject({
@@ -98,9 +98,26 @@ describe(`discount codes in the quote and at checkout, on ${testEngine}`, () => 
     expect(await shop.db.selectFrom("discount_redemptions").select("order_id").execute()).toHaveLength(1);
   });
 
+  it("answers total_changed with the quote to a checkout with a code and no total, and places it with the total seen", async () => {
+    await addCode({ code: "SEENIT", kind: "amount", value: 500 });
+    const unseen = await buyWith("SEENIT");
+    expect(unseen.status).toBe(409);
+    expect(unseen.body.error?.code).toBe("total_changed");
+    expect(unseen.body.quote).toMatchObject({
+      subtotalCents: 4000,
+      discountCents: 500,
+      totalCents: 3500,
+      discountCode: "SEENIT",
+    });
+    expect(await uses("SEENIT")).toBe(0);
+    const seen = await buyWith("SEENIT", { expectedTotalCents: 3500 });
+    expect(seen.status).toBe(201);
+    expect(seen.body.order).toMatchObject({ amountCents: 3500, discountCents: 500 });
+  });
+
   it("gives exactly one of twenty parallel checkouts a code with one use", async () => {
     await addCode({ code: "ONCE", max_uses: 1 });
-    const answers = await Promise.all(Array.from({ length: 20 }, () => buyWith("ONCE")));
+    const answers = await Promise.all(Array.from({ length: 20 }, () => buyWith("ONCE", { expectedTotalCents: 3400 })));
     const statuses = answers.map((answer) => answer.status).sort();
     expect(statuses).toEqual([201, ...Array<number>(19).fill(409)]);
     for (const answer of answers.filter((one) => one.status === 409)) {
@@ -114,7 +131,7 @@ describe(`discount codes in the quote and at checkout, on ${testEngine}`, () => 
 
   it("lets one email use a one-per-customer code once, in any letter case, and asks for an email", async () => {
     await addCode({ code: "WELCOME10", kind: "amount", value: 1000, once_per_customer: 1 });
-    expect((await buyWith("WELCOME10", { email: "Grace@Example.com" })).status).toBe(201);
+    expect((await buyWith("WELCOME10", { email: "Grace@Example.com", expectedTotalCents: 3000 })).status).toBe(201);
     const again = await buyWith("welcome10", { email: "grace@example.COM" });
     expect(again.status).toBe(409);
     expect(again.body.error).toEqual({ code: "discount_once_per_customer", message: "You've already used this code." });
@@ -124,29 +141,29 @@ describe(`discount codes in the quote and at checkout, on ${testEngine}`, () => 
     expect(noEmail.body.error?.fields).toEqual({
       "shipping.email": "Enter your email to use this code: it can be used once per customer.",
     });
-    expect((await buyWith("WELCOME10", { email: "ada@example.com" })).status).toBe(201);
+    expect((await buyWith("WELCOME10", { email: "ada@example.com", expectedTotalCents: 3000 })).status).toBe(201);
     expect(await uses("WELCOME10")).toBe(2);
   });
 
   it("gives an expired unpaid order's use and redemption back", async () => {
     await addCode({ code: "SINGLE", max_uses: 1, once_per_customer: 1 });
-    expect((await buyWith("SINGLE", { email: "lin@example.com" })).status).toBe(201);
+    expect((await buyWith("SINGLE", { email: "lin@example.com", expectedTotalCents: 3400 })).status).toBe(201);
     expect((await buyWith("SINGLE", { email: "kai@example.com" })).body.error?.code).toBe("discount_used_up");
     await expireUnpaidOrders(shop.db, Date.now() + DAY_MS);
     expect(await uses("SINGLE")).toBe(0);
     // A second expiry run finds nothing to give back: the use went back once.
     await expireUnpaidOrders(shop.db, Date.now() + DAY_MS);
     expect(await uses("SINGLE")).toBe(0);
-    expect((await buyWith("SINGLE", { email: "lin@example.com" })).status).toBe(201);
+    expect((await buyWith("SINGLE", { email: "lin@example.com", expectedTotalCents: 3400 })).status).toBe(201);
     expect(await uses("SINGLE")).toBe(1);
   });
 
   it("keeps a pending order's code when its key comes back with a new address", async () => {
     await addCode({ code: "KEYED", kind: "amount", value: 500 });
     const key = "disc-same-key-0001";
-    const placed = await buyWith("KEYED", {}, key);
+    const placed = await buyWith("KEYED", { expectedTotalCents: 3500 }, key);
     expect(placed.status).toBe(201);
-    const moved = await buyWith("keyed", { city: "Salem" }, key);
+    const moved = await buyWith("keyed", { city: "Salem", expectedTotalCents: 3500 }, key);
     expect(moved.status).toBe(200);
     expect(moved.body.order).toMatchObject({
       number: placed.body.order!.number,

@@ -12,7 +12,7 @@ import {
 import { shopState } from "../helpers/shop-db";
 import { testEngine } from "../helpers/test-database";
 
-type Answer = CheckoutAnswer & { discountCents?: number; quote?: { discountCents: number } };
+type Answer = CheckoutAnswer & { discountCents?: number; totalCents?: number; quote?: { discountCents: number } };
 
 const LIMIT = 3;
 const tooMany = {
@@ -39,9 +39,9 @@ describe(`DISCOUNT_ATTEMPTS_PER_IP=${LIMIT} on ${testEngine}`, () => {
       body: { lines, discountCode },
       headers: { "X-Forwarded-For": address },
     });
-  const buy = (address: string, discountCode?: string) =>
+  const buy = (address: string, discountCode?: string, expectedTotalCents?: number) =>
     request<Answer>(`${shop.url}/api/checkout`, {
-      body: { idempotencyKey: newIdempotencyKey(), lines, shipping, discountCode },
+      body: { idempotencyKey: newIdempotencyKey(), lines, shipping, discountCode, expectedTotalCents },
       headers: { "X-Forwarded-For": address },
     });
   const expectTooMany = (answer: ApiResponse<Answer>) => {
@@ -58,8 +58,9 @@ describe(`DISCOUNT_ATTEMPTS_PER_IP=${LIMIT} on ${testEngine}`, () => {
     expect((await quote(address, "old")).body.error?.code).toBe("discount_expired");
     expect((await buy(address, "big")).body.error?.code).toBe("discount_minimum");
     expect((await quote(address, "gone")).body.error?.code).toBe("discount_used_up");
-    expect((await quote(address, "holiday15")).status).toBe(200);
-    expect((await buy(address, "HOLIDAY15")).status).toBe(201);
+    const applied = await quote(address, "holiday15");
+    expect(applied.status).toBe(200);
+    expect((await buy(address, "HOLIDAY15", applied.body.totalCents)).status).toBe(201);
 
     for (const [ask, code, status] of [
       [quote, "NOPE1", 422],

@@ -34,7 +34,7 @@ export type OrderPriceResult =
  * An order's price in checkout: the quote of its lines, which must be what
  * the shopper saw. The chosen rate must still be the quote's, and the total
  * the one she was shown; she may send none only while the total is the
- * items' alone (SPEC's checkout, with nothing set up).
+ * items' alone (SPEC's checkout, with nothing set up and no discount).
  */
 export function priceOrder(
   pricing: OrderPricing,
@@ -52,7 +52,7 @@ export function priceOrder(
   });
   if (result.kind !== "quote") return result;
   const rateMoved = choice.shippingRateId !== undefined && result.shippingRateId !== choice.shippingRateId;
-  const expected = choice.expectedTotalCents ?? result.subtotalCents - result.discountCents;
+  const expected = choice.expectedTotalCents ?? result.subtotalCents;
   if (rateMoved || result.totalCents !== expected) return { kind: "total_changed", quote: result };
   return { kind: "priced", quote: result };
 }
