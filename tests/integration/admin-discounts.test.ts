@@ -143,4 +143,23 @@ describe(`the owner's discount codes, on ${testEngine}`, () => {
     expect(textOf((await owner.get("/admin/discounts")).html)).toContain("WELCOME10 · $12.50 off · Inactive");
     expect((await post({ intent: "deactivate", id: "999999" })).status).toBe(409);
   });
+
+  it("answers an id no row can have as a stale page, never 500, changing nothing", async () => {
+    const before = await everything();
+    for (const id of ["2147483648", "9007199254740991"]) {
+      for (const fields of [
+        { intent: "deactivate", id },
+        { ...HOLIDAY, code: "HUGE", id },
+      ]) {
+        const answer = await post(fields);
+        expect(answer.status, `${fields.intent} ${id}`).toBe(400);
+        expect(textOf(answer.html)).toContain("Reload the page and try again.");
+      }
+    }
+    // As an unknown id does: the form for a new code.
+    const editing = await owner.get("/admin/discounts?edit=9007199254740991");
+    expect(editing.status).toBe(200);
+    expect(textOf(editing.html)).toContain("New code");
+    expect(await everything()).toEqual(before);
+  });
 });
