@@ -1,7 +1,7 @@
 import { createHash } from "node:crypto";
 import { sql } from "kysely";
 import type { Db } from "./db";
-import { changesOf, firstOf, runSteps, type Steps } from "./db/steps";
+import { firstOf, runSteps, type Steps } from "./db/steps";
 import { queryTemplate } from "./db/template";
 
 export interface RateLimit {
@@ -23,11 +23,34 @@ export function consumeRateLimit(db: Db, key: string, rule: RateLimit, now: numb
 export function* rateLimitHit(db: Db, key: string, rule: RateLimit, now: number): Steps<RateLimitResult> {
   const row = (yield* firstOf(hitWindow(db, { key, now, windowStartsAfter: now - rule.windowMs })))!;
   if (row.hits <= rule.limit) return { kind: "allowed" };
-  return {
-    kind: "limited",
-    retryAfterSeconds: Math.max(1, Math.ceil((row.window_start + rule.windowMs - now) / 1000)),
-  };
+  return limitedUntilWindowEnds(row.window_start, rule, now);
 }
+
+/**
+ * Whether `key` may take one more hit, without counting one: for a rule that
+ * counts only requests that turn out to be of its kind, after answering them.
+ */
+export function checkRateLimit(db: Db, key: string, rule: RateLimit, now: number): Promise<RateLimitResult> {
+  return runSteps(db, function* () {
+    const row = yield* firstOf(currentWindow(db, { key, windowStartsAfter: now - rule.windowMs }));
+    if (row === undefined || row.hits < rule.limit) return { kind: "allowed" };
+    return limitedUntilWindowEnds(row.window_start, rule, now);
+  });
+}
+
+const limitedUntilWindowEnds = (windowStart: number, rule: RateLimit, now: number): RateLimitResult => ({
+  kind: "limited",
+  retryAfterSeconds: Math.max(1, Math.ceil((windowStart + rule.windowMs - now) / 1000)),
+});
+
+/** The window `key` is counting in, if one has not passed yet. */
+const currentWindow = queryTemplate((db: Db, values: { key: string; windowStartsAfter: number }) =>
+  db
+    .selectFrom("rate_limits")
+    .select(["hits", "window_start"])
+    .where("key", "=", values.key)
+    .where("window_start", ">", values.windowStartsAfter),
+);
 
 /** One hit: a new window, or one more hit in the current one, or the first of a new one once it has passed. */
 const hitWindow = queryTemplate((db: Db, values: { key: string; now: number; windowStartsAfter: number }) =>
@@ -41,24 +64,6 @@ const hitWindow = queryTemplate((db: Db, values: { key: string; now: number; win
       }),
     )
     .returning(["hits", "window_start"]),
-);
-
-/**
- * Takes back the hit counted at `hitAt` against `key`, for a request that
- * turned out not to be one the rule counts. Only from the window that hit
- * went into: one started after it (the old one had passed) keeps its count.
- */
-export async function giveBackRateLimitHit(db: Db, key: string, hitAt: number): Promise<void> {
-  await runSteps(db, () => changesOf(hitTakenBack(db, { key, hitAt })));
-}
-
-const hitTakenBack = queryTemplate((db: Db, values: { key: string; hitAt: number }) =>
-  db
-    .updateTable("rate_limits")
-    .set({ hits: sql`hits - 1` })
-    .where("key", "=", values.key)
-    .where("window_start", "<=", values.hitAt)
-    .where("hits", ">", 0),
 );
 
 /**

@@ -1,4 +1,5 @@
 import { dollarsToCents } from "./money";
+import { rowIdSchema } from "./row-id";
 import { ouncesToHundredths } from "./weight";
 import { z } from "./zod";
 
@@ -95,8 +96,8 @@ export const categoryActionSchema = z.discriminatedUnion(
   "intent",
   [
     z.object({ intent: z.literal("create"), title: categoryTitleSchema }),
-    z.object({ intent: z.literal("rename"), id: z.coerce.number().int().positive(), title: categoryTitleSchema }),
-    z.object({ intent: z.enum(["up", "down", "delete", "photo"]), id: z.coerce.number().int().positive() }),
+    z.object({ intent: z.literal("rename"), id: rowIdSchema, title: categoryTitleSchema }),
+    z.object({ intent: z.enum(["up", "down", "delete", "photo"]), id: rowIdSchema }),
   ],
   { error: "Unknown action." },
 );

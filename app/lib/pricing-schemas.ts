@@ -1,4 +1,5 @@
 import { dollarsToCents } from "./money";
+import { rowIdSchema } from "./row-id";
 import { percentToMillionths } from "./tax-rate";
 import { US_STATES, ZONE_PRESETS } from "./us-states";
 import { ouncesToHundredths } from "./weight";
@@ -7,7 +8,6 @@ import { z } from "./zod";
 /** The owner's shipping and tax forms (DESIGN.md, "Shipping, tax and discount codes"), checked on the server. */
 
 const stateCodes = US_STATES.map((state) => state.code) as [string, ...string[]];
-const id = z.coerce.number().int().positive();
 
 export const RATE_CONDITIONS = [
   { value: "always", label: "Always" },
@@ -32,7 +32,7 @@ const BOUND_MESSAGES = {
 } as const;
 
 const rateFields = z.object({
-  zoneId: id,
+  zoneId: rowIdSchema,
   name: z.string().trim().min(1, "Give the rate a name.").max(100, "A rate name has at most 100 characters."),
   price: z.string().transform((value, ctx) => {
     const cents = dollarsToCents(value.trim());
@@ -89,7 +89,7 @@ export const presetZoneSchema = z.object({
 export const zoneSchema = z.object(zoneFields);
 
 /** Delete a zone or a rate: its number. */
-export const deleteSchema = z.object({ id });
+export const deleteSchema = z.object({ id: rowIdSchema });
 
 /** Add state (or change it, when it is a tax state already): its rate in millionths. */
 export const taxStateSchema = z.object({

@@ -14,7 +14,8 @@ import type { SetupAnswer } from "~/components/admin/setup-answer";
 import { discountSchema } from "~/lib/discount-schema";
 import { centsToDollars, formatPrice } from "~/lib/money";
 import { revalidateAfterEveryAnswer } from "~/lib/revalidate";
-import { fieldErrors, z } from "~/lib/zod";
+import { rowIdSchema } from "~/lib/row-id";
+import { fieldErrors } from "~/lib/zod";
 import type { Route } from "./+types/admin.discounts";
 
 const NEW_CODE: DiscountFormValues = {
@@ -30,11 +31,9 @@ const NEW_CODE: DiscountFormValues = {
   active: "on",
 };
 
-const idSchema = z.coerce.number().int().positive();
-
 export async function loader({ context, request, url }: Route.LoaderArgs) {
   await requireOwner(context.auth, request, url);
-  const editId = idSchema.safeParse(url.searchParams.get("edit"));
+  const editId = rowIdSchema.safeParse(url.searchParams.get("edit"));
   const [codes, editing] = await Promise.all([
     listDiscounts(context.db),
     editId.success ? findDiscount(context.db, editId.data) : undefined,
@@ -86,7 +85,7 @@ export async function action({ context, request, url }: Route.ActionArgs) {
   let outcome: DiscountOutcome;
   switch (values.intent) {
     case "save": {
-      const id = values.id ? idSchema.safeParse(values.id) : undefined;
+      const id = values.id ? rowIdSchema.safeParse(values.id) : undefined;
       if (id && !id.success) return refuse("page", { page: "Reload the page and try again." });
       const parsed = discountSchema.safeParse(values);
       if (!parsed.success) return refuse("discount", fieldErrors(parsed.error.issues));
@@ -96,7 +95,7 @@ export async function action({ context, request, url }: Route.ActionArgs) {
       break;
     }
     case "deactivate": {
-      const id = idSchema.safeParse(values.id);
+      const id = rowIdSchema.safeParse(values.id);
       if (!id.success) return refuse("page", { page: "Reload the page and try again." });
       outcome = await deactivateDiscount(context.db, id.data, options);
       if (outcome.kind === "refused") return refuse("page", { page: outcome.message }, 409);

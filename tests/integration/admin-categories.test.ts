@@ -153,4 +153,21 @@ describe(`the owner's categories, on ${testEngine}`, () => {
     expect((await visit("/shop/soy")).status).toBe(404);
     expect((await visit(after.image_url)).status).toBe(404);
   });
+
+  it("answers a category id no row can have as a stale page, never 500, changing nothing", async () => {
+    const before = await shop.db.selectFrom("categories").selectAll().orderBy("id").execute();
+    for (const id of ["2147483648", "9007199254740991"]) {
+      const forms: Record<string, string>[] = [
+        { intent: "rename", id, title: "Huge" },
+        { intent: "up", id },
+        { intent: "delete", id },
+      ];
+      for (const fields of forms) {
+        const answer = await post(fields);
+        expect(answer.status, `${fields.intent} ${id}`).toBe(400);
+        expect(textOf(answer.html)).toContain("Reload the page and try again.");
+      }
+    }
+    expect(await shop.db.selectFrom("categories").selectAll().orderBy("id").execute()).toEqual(before);
+  });
 });

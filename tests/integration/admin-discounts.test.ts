@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { BrowserSession } from "../helpers/browser-session";
 import { insertOrders, orderRow } from "../helpers/order-rows";
 import { signedInOwner } from "../helpers/owner";
+import { PostgresFaults } from "../helpers/postgres-faults";
 import { type Shop, openShop } from "../helpers/shop-api";
 import { testEngine } from "../helpers/test-database";
 import { visibleText } from "../helpers/visible-text";
@@ -142,5 +143,69 @@ describe(`the owner's discount codes, on ${testEngine}`, () => {
     expect(JSON.parse(deactivated!.after!)).toMatchObject({ active: "no" });
     expect(textOf((await owner.get("/admin/discounts")).html)).toContain("WELCOME10 · $12.50 off · Inactive");
     expect((await post({ intent: "deactivate", id: "999999" })).status).toBe(409);
+  });
+
+  /** A new code with Total uses 10, its uses set to `uses` as checkouts would have counted them; its id. */
+  const codeUsed = async (code: string, uses: number) => {
+    expect((await post({ ...HOLIDAY, code, totalUses: "10" })).status).toBe(200);
+    const { id } = (await codes()).find((row) => row.code === code)!;
+    await shop.db.updateTable("discounts").set({ uses }).where("id", "=", id).execute();
+    return id;
+  };
+  const lowered = (id: number, code: string, totalUses: string) =>
+    post({ ...HOLIDAY, id: String(id), code, totalUses });
+  const USED_5_TIMES = "It has been used 5 times already: the limit can't be lower.";
+
+  it("refuses Total uses below the uses beside the field, changing nothing", async () => {
+    // The sequential form of a checkout taking uses between the save's read and its update: that race is
+    // covered by the update's own condition (uses at most the new limit), raced on PostgreSQL below.
+    const id = await codeUsed("SPRING15", 5);
+    const before = await everything();
+    const answer = await lowered(id, "SPRING15", "3");
+    expect(answer.status).toBe(409);
+    expect(textOf(answer.html)).toContain(USED_5_TIMES);
+    expect(await everything()).toEqual(before);
+  });
+
+  it.runIf(testEngine === "postgres")(
+    "refuses Total uses below the uses a checkout takes while the save runs, beside the field, changing nothing",
+    async () => {
+      const id = await codeUsed("SUMMER15", 3);
+      const faults = await PostgresFaults.open(shop.database);
+      try {
+        // A checkout takes two uses; the save reads 3 uses, and waits to update the code until the checkout commits.
+        const checkout = await faults.holdTransaction("update discounts set uses = 5 where id = $1", [id]);
+        const saving = lowered(id, "SUMMER15", "4");
+        await faults.blockedBackend(/^update "discounts"/, checkout);
+        await checkout.commit();
+        const before = await everything();
+        const answer = await saving;
+        expect(answer.status).toBe(409);
+        expect(textOf(answer.html)).toContain(USED_5_TIMES);
+        expect(await everything()).toEqual(before);
+        expect((await codes()).find((row) => row.id === id)).toMatchObject({ uses: 5, max_uses: 10 });
+      } finally {
+        await faults.close();
+      }
+    },
+  );
+
+  it("answers an id no row can have as a stale page, never 500, changing nothing", async () => {
+    const before = await everything();
+    for (const id of ["2147483648", "9007199254740991"]) {
+      for (const fields of [
+        { intent: "deactivate", id },
+        { ...HOLIDAY, code: "HUGE", id },
+      ]) {
+        const answer = await post(fields);
+        expect(answer.status, `${fields.intent} ${id}`).toBe(400);
+        expect(textOf(answer.html)).toContain("Reload the page and try again.");
+      }
+    }
+    // As an unknown id does: the form for a new code.
+    const editing = await owner.get("/admin/discounts?edit=9007199254740991");
+    expect(editing.status).toBe(200);
+    expect(textOf(editing.html)).toContain("New code");
+    expect(await everything()).toEqual(before);
   });
 });

@@ -212,6 +212,20 @@ describe(`the owner's shipping zones and rates, on ${testEngine}`, () => {
     expect(textOf((await owner.get("/admin/shipping")).html)).not.toContain("These products have no weight");
   });
 
+  it("answers a zone or rate id no row can have as a stale page, never 500, changing nothing", async () => {
+    const before = await everything();
+    for (const id of ["2147483648", "9007199254740991"]) {
+      for (const intent of ["deleteZone", "deleteRate"]) {
+        const answer = await post({ intent, id });
+        expect(answer.status, `${intent} ${id}`).toBe(400);
+        expect(textOf(answer.html)).toContain("Reload the page and try again.");
+      }
+      const rate = await post({ intent: "rate", zoneId: id, name: "Ground", price: "6.95", condition: "always" });
+      expect(rate.status, `rate ${id}`).toBe(400);
+    }
+    expect(await everything()).toEqual(before);
+  });
+
   it('answers an unknown or a missing intent with 400 and "Unknown action.", changing nothing', async () => {
     const before = await everything();
     for (const fields of [{ intent: "sell-everything" }, { intent: "" }, {}]) {

@@ -66,6 +66,8 @@ describe(`discount codes in the quote and at checkout, on ${testEngine}`, () => 
       ["NOPE", "discount_invalid", "That code isn't valid."],
       ["off", "discount_invalid", "That code isn't valid."],
       ["HOLIDAY-15", "discount_invalid", "That code isn't valid."],
+      // Not looked up: PostgreSQL would refuse the NUL byte with an error.
+      ["a\u0000b", "discount_invalid", "That code isn't valid."],
       ["old", "discount_expired", "That code has expired."],
       ["later", "discount_not_started", "That code starts on December 1, 2099."],
       ["big", "discount_minimum", "Add $10.00 more to use this code."],
@@ -95,6 +97,10 @@ describe(`discount codes in the quote and at checkout, on ${testEngine}`, () => 
     expect(refused.status).toBe(409);
     expect(refused.body.error?.code).toBe("discount_used_up");
     expect(refused.body.quote).toMatchObject({ discountCents: 0, totalCents: 4000 });
+    const notACode = await buyWith("a\u0000b");
+    expect(notACode.status).toBe(409);
+    expect(notACode.body.error?.code).toBe("discount_invalid");
+    expect(notACode.body.quote).toMatchObject({ discountCents: 0, totalCents: 4000 });
     expect(await shop.db.selectFrom("discount_redemptions").select("order_id").execute()).toHaveLength(1);
   });
 

@@ -92,6 +92,12 @@ const codeTaken = (field: string, code: string): DiscountOutcome => ({
   message: `There is a code ${code} already.`,
 });
 
+const usedAlready = (uses: number): DiscountOutcome => ({
+  kind: "refused",
+  field: "totalUses",
+  message: `It has been used ${uses} times already: the limit can't be lower.`,
+});
+
 /** A new code, or the owner's edit of one (`id`). */
 export function saveDiscount(db: Db, id: number | undefined, form: DiscountForm, options: Options) {
   return transaction(db, async (trx): Promise<DiscountOutcome> => {
@@ -115,16 +121,22 @@ export function saveDiscount(db: Db, id: number | undefined, form: DiscountForm,
     const before = await trx.selectFrom("discounts").selectAll().where("id", "=", id).executeTakeFirst();
     if (!before) return { kind: "refused", field: "page", message: "That code is gone: reload the page." };
     // The uses already counted stay counted: a lower limit would refuse its own orders' checks.
-    if (form.maxUses !== null && form.maxUses < before.uses)
-      return {
-        kind: "refused",
-        field: "totalUses",
-        message: `It has been used ${before.uses} times already: the limit can't be lower.`,
-      };
+    if (form.maxUses !== null && form.maxUses < before.uses) return usedAlready(before.uses);
     const [old, next] = [activityValues(before), activityValues(columns)];
     if (JSON.stringify(old) === JSON.stringify(next))
       return { kind: "done", notice: `Nothing changed: ${form.code} is like that already.`, id };
-    await trx.updateTable("discounts").set(columns).where("id", "=", id).execute();
+    // `before` is not locked: a checkout may take a use meanwhile, so the new limit is set only while no lower than the uses.
+    const { maxUses } = form;
+    const changed = await trx
+      .updateTable("discounts")
+      .set(columns)
+      .where("id", "=", id)
+      .$if(maxUses !== null, (update) => update.where("uses", "<=", maxUses!))
+      .executeTakeFirst();
+    if (changed.numUpdatedRows === 0n) {
+      const now = await trx.selectFrom("discounts").select("uses").where("id", "=", id).executeTakeFirstOrThrow();
+      return usedAlready(now.uses);
+    }
     const action = before.active === 1 && !form.active ? "discount.deactivated" : "discount.edited";
     await recordActivity(
       trx,

@@ -1,4 +1,4 @@
-import { normalizeCode } from "~/lib/discount-schema";
+import { CODE_PATTERN, normalizeCode } from "~/lib/discount-schema";
 import { dayIn } from "../admin/today";
 import type { Db, Trx } from "../db";
 import type { DiscountRow } from "../db/schema";
@@ -29,9 +29,19 @@ const codeColumns = [
 
 type CodeRow = Pick<DiscountRow, (typeof codeColumns)[number]>;
 
-/** A code as typed by a shopper, in any letter case; anything that is not a code finds none. */
-export const codeQuery = (db: Db, typed: string) =>
-  db.selectFrom("discounts").select(codeColumns).where("code", "=", normalizeCode(typed));
+/** A code by its text, in any letter case. */
+export const codeQuery = (db: Db, code: string) =>
+  db.selectFrom("discounts").select(codeColumns).where("code", "=", normalizeCode(code));
+
+/**
+ * A code as typed by a shopper, in any letter case. Text that cannot be a
+ * code finds none without asking the database: PostgreSQL refuses some of
+ * it (a NUL byte) with an error.
+ */
+export function* typedCode(db: Db, typed: string): Steps<CodeRow | undefined> {
+  if (!CODE_PATTERN.test(normalizeCode(typed))) return undefined;
+  return yield* firstOf(codeQuery(db, typed));
+}
 
 export const toDiscountCode = (row: CodeRow): DiscountCode => ({
   code: row.code,
@@ -56,7 +66,7 @@ export function* codeForCheckout(
 ): Steps<
   { kind: "usable"; row: CodeRow; emailKey: string | null } | DiscountRefusal | { kind: "discount_needs_email" }
 > {
-  const row = yield* firstOf(codeQuery(db, typed));
+  const row = yield* typedCode(db, typed);
   const refusal = discountRefusal(row && toDiscountCode(row), check.today, check.subtotalCents);
   if (refusal) return refusal;
   if (row!.once_per_customer === 0) return { kind: "usable", row: row!, emailKey: null };

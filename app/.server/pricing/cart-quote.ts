@@ -1,8 +1,9 @@
 import type { QuoteRequestBody } from "~/lib/checkout-schema";
 import type { Db } from "../db";
+import { runSteps } from "../db/steps";
 import type { StockAdjustment } from "../orders/checkout";
 import { shortfallOf } from "../orders/reservation";
-import { codeQuery, redemptionBy, shopDay, toDiscountCode } from "../orders/redemption";
+import { redemptionBy, shopDay, toDiscountCode, typedCode } from "../orders/redemption";
 import { type DiscountRefusal, discountRefusal } from "./discount-rules";
 import { type Quote, type QuoteResult, quoteOrder } from "./quote";
 import { pricingSetup } from "./setup";
@@ -61,7 +62,8 @@ export async function quoteCart(
       shippingRateId: body.shippingRateId,
     });
   if (body.discountCode === undefined) return quoteWith(undefined);
-  const row = await codeQuery(db, body.discountCode).executeTakeFirst();
+  const typed = body.discountCode;
+  const row = await runSteps(db, () => typedCode(db, typed));
   const code = row && toDiscountCode(row);
   const subtotalCents = pricedLines.reduce((sum, line) => sum + line.priceCents * line.quantity, 0);
   const refusal =
