@@ -56,6 +56,14 @@ describe(`what a discount code leaves to pay, on Stripe, on ${testEngine}`, () =
       .select(["discounts.code", "discount_redemptions.email_key"])
       .where("order_id", "=", orderId)
       .execute();
+  /** The order's email of `kind` as the outbox will send it. */
+  const emailOf = (orderId: number, kind: string) =>
+    shop.db
+      .selectFrom("outbox")
+      .select(["subject", "text", "html"])
+      .where("order_id", "=", orderId)
+      .where("kind", "=", kind)
+      .executeTakeFirstOrThrow();
 
   it("places an order its code covers as paid, with no card and no call to Stripe, queues its emails once even on a retry, and Cancel and refund restocks it asking no one", async () => {
     await addDiscountCode(shop.db, { code: "FREECANDLE", value: 100 });
@@ -85,6 +93,10 @@ describe(`what a discount code leaves to pay, on Stripe, on ${testEngine}`, () =
       { kind: "order_receipt", to: "grace@example.com" },
     ];
     expect(await outboxOf(shop.db, row.id)).toEqual(emails);
+    // No card took part: the receipt says the code paid the order.
+    const receipt = await emailOf(row.id, "order_receipt");
+    expect(receipt.text).toContain(`Your order ${number} is paid in full with the discount code FREECANDLE.`);
+    for (const body of [receipt.text, receipt.html]) expect(body).not.toContain("We received your payment");
     // What the panel reads to thank the shopper, as after a card.
     expect((await paymentStatus(shop, number, accessToken)).body.order).toMatchObject({
       status: "paid",
@@ -107,6 +119,10 @@ describe(`what a discount code leaves to pay, on Stripe, on ${testEngine}`, () =
     expect(textOf(refunded.html)).toContain(`Order ${number} is cancelled`);
     expect(await orderByNumber(shop.db, number)).toMatchObject({ status: "refunded", refunded_at: expect.any(Number) });
     expect(await stockOf(shop.db, candle.id)).toBe(STOCK);
+    const cancelled = await emailOf(row.id, "order_refunded");
+    expect(cancelled.subject).toBe(`Your order ${number} has been cancelled`);
+    expect(cancelled.text).toContain("Nothing was charged for it: its discount code paid it in full.");
+    for (const body of [cancelled.text, cancelled.html]) expect(body).not.toMatch(/card|bank/i);
     expect(await accountedStock(shop.db)).toEqual(await adjustedStock(shop.db));
     const activity = await shop.db.selectFrom("activity").select("after").where("subject", "=", number).execute();
     expect(activity.map((entry) => JSON.parse(entry.after!))).toEqual([

@@ -1,7 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { openDatabase } from "~/.server/db";
 import { expireUnpaidOrders } from "~/.server/orders/expiry";
 import { signedInOwner } from "../helpers/owner";
 import { addDiscountCode, usesOf } from "../helpers/pricing-setup";
+import { PostgresFaults } from "../helpers/postgres-faults";
 import { type CheckoutAnswer, openShop, request, type Shop } from "../helpers/shop-api";
 import { orderByNumber } from "../helpers/shop-db";
 import { testEngine } from "../helpers/test-database";
@@ -151,16 +153,32 @@ describe(`discount codes in the quote and at checkout, on ${testEngine}`, () => 
     expect(await uses("WELCOME10")).toBe(2);
   });
 
-  it("gives an expired unpaid order's use and redemption back", async () => {
+  /** A second handle on the shop's database, as a second process running the expiry job has. */
+  const otherProcess = () =>
+    openDatabase({ dataDir: shop.database.env.DATA_DIR, databaseUrl: shop.database.env.DATABASE_URL });
+
+  it("gives an expired unpaid order's use and redemption back once, however many expiry runs race for it", async () => {
     await addCode({ code: "SINGLE", max_uses: 1, once_per_customer: 1 });
-    expect((await buyWith("SINGLE", { email: "lin@example.com", expectedTotalCents: 3400 })).status).toBe(201);
-    expect((await buyWith("SINGLE", { email: "kai@example.com" })).body.error?.code).toBe("discount_used_up");
-    await expireUnpaidOrders(shop.db, Date.now() + DAY_MS);
+    const sawCode = { expectedTotalCents: 3400 };
+    const placed = await buyWith("SINGLE", { email: "lin@example.com", ...sawCode });
+    expect(placed.status).toBe(201);
+    expect((await buyWith("SINGLE", { email: "kai@example.com", ...sawCode })).body.error?.code).toBe(
+      "discount_used_up",
+    );
+    const other = otherProcess();
+    try {
+      const now = Date.now() + DAY_MS;
+      const runs = await Promise.all([expireUnpaidOrders(shop.db, now), expireUnpaidOrders(other.db, now)]);
+      const expired = runs.flat().filter((order) => order.number === placed.body.order!.number);
+      expect(expired).toHaveLength(1);
+    } finally {
+      await other.db.destroy();
+    }
     expect(await uses("SINGLE")).toBe(0);
-    // A second expiry run finds nothing to give back: the use went back once.
-    await expireUnpaidOrders(shop.db, Date.now() + DAY_MS);
-    expect(await uses("SINGLE")).toBe(0);
-    expect((await buyWith("SINGLE", { email: "lin@example.com", expectedTotalCents: 3400 })).status).toBe(201);
+    const order = await orderByNumber(shop.db, placed.body.order!.number);
+    const redemption = shop.db.selectFrom("discount_redemptions").select("order_id").where("order_id", "=", order.id);
+    expect(await redemption.execute()).toEqual([]);
+    expect((await buyWith("SINGLE", { email: "lin@example.com", ...sawCode })).status).toBe(201);
     expect(await uses("SINGLE")).toBe(1);
   });
 
@@ -254,5 +272,38 @@ describe(`discount codes in the quote and at checkout, on ${testEngine}`, () => 
     expect(
       await shop.db.selectFrom("discount_redemptions").select("discount_id").where("discount_id", "=", id).execute(),
     ).toHaveLength(1);
+  });
+
+  describe.runIf(testEngine === "postgres")("with PostgreSQL locking rows", () => {
+    let faults: PostgresFaults;
+    beforeAll(async () => {
+      faults = await PostgresFaults.open(shop.database);
+    });
+    afterAll(() => faults?.close());
+
+    it("expires an order with a code while a checkout with the same code takes the same candle, without a deadlock", async () => {
+      await addCode({ code: "LOCKSTEP" });
+      const expiring = await buyWith("LOCKSTEP", { expectedTotalCents: 3400 });
+      expect(expiring.status).toBe(201);
+      // The checkout takes the code's use, then waits before the candle's stock: it holds the code's row.
+      const items = await faults.holdLock("order_items", "exclusive");
+      const placing = buyWith("LOCKSTEP", { expectedTotalCents: 3400 });
+      const checkoutPid = await faults.blockedBackend(/^insert into "order_items"/, items);
+      const other = otherProcess();
+      try {
+        const expiry = expireUnpaidOrders(other.db, Date.now() + DAY_MS);
+        await faults.blockedBackend(/^update "discounts"/, { pid: checkoutPid });
+        // The checkout goes on to the candle, as the expiry waits for the code.
+        await items.release();
+        const [placed, expired] = await Promise.all([placing, expiry]);
+        expect(placed.status).toBe(201);
+        expect(placed.body.order).toMatchObject({ discountCents: 600 });
+        expect(expired.map((order) => order.number)).toContain(expiring.body.order!.number);
+      } finally {
+        await other.db.destroy();
+      }
+      expect(await orderByNumber(shop.db, expiring.body.order!.number)).toMatchObject({ status: "expired" });
+      expect(await uses("LOCKSTEP")).toBe(1);
+    });
   });
 });

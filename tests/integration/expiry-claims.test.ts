@@ -1,6 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { openDatabase } from "~/.server/db";
 import type { OrderRow } from "~/.server/db/schema";
 import { EXPIRY_CLAIM_MS, type SettleBeforeExpiry, expireUnpaidOrders } from "~/.server/orders/expiry";
+import { PostgresFaults } from "../helpers/postgres-faults";
 import { type Shop, openShop, placePendingOrder } from "../helpers/shop-api";
 import { orderByNumber, stockOf } from "../helpers/shop-db";
 import { testEngine } from "../helpers/test-database";
@@ -12,7 +14,12 @@ const STOCK = 50;
 describe(`the expiry job on several processes, on ${testEngine}`, () => {
   let shop: Shop;
   beforeAll(async () => {
-    shop = await openShop({ Wax: [{ id: 1001, price: 12, stock: STOCK }] });
+    shop = await openShop({
+      Wax: [
+        { id: 1001, price: 12, stock: STOCK },
+        { id: 1002, price: 14, stock: STOCK },
+      ],
+    });
   });
   afterAll(() => shop.close());
 
@@ -63,4 +70,41 @@ describe(`the expiry job on several processes, on ${testEngine}`, () => {
     expect(expired.map((row) => row.number)).toEqual([order!.number]);
     expect((await orderByNumber(shop.db, order!.number)).status).toBe("expired");
   });
+
+  it.runIf(testEngine === "postgres")(
+    "goes on with the rest of its batch when PostgreSQL ends one order's transaction to break a deadlock",
+    async () => {
+      const [first] = await placeOrders(1);
+      await sleep(5);
+      const second = await placePendingOrder(shop, [{ id: 1002, quantity: 1 }]);
+      const faults = await PostgresFaults.open(shop.database);
+      // A second process, whose backends the faults see, runs the job.
+      const other = openDatabase({ dataDir: shop.database.env.DATA_DIR, databaseUrl: shop.database.env.DATABASE_URL });
+      try {
+        const candle = await faults.holdTransaction("select id from products where id = 1001 for update");
+        // Only the job looks for the deadlock below, so only it can be the one PostgreSQL ends.
+        await candle.query("set local deadlock_timeout = '10min'");
+        const items = await faults.holdLock("order_items", "access exclusive");
+        const run = expireUnpaidOrders(other.db, nextRun());
+        // The job has changed the first order's status and waits to read its items.
+        await faults.blockedBackend(/"order_items"/, items);
+        const orderUpdate = candle.query("update orders set shipping_city = shipping_city where number = $1", [
+          first!.number,
+        ]);
+        await faults.blockedHolder(/^update orders/);
+        // The job goes on to the candle, held by a transaction that waits for the first order: a deadlock.
+        await items.release();
+        const expired = await run;
+        await orderUpdate;
+        await candle.release();
+        expect(expired.map((order) => order.number)).toEqual([second.number]);
+      } finally {
+        await other.db.destroy();
+        await faults.close();
+      }
+      expect((await orderByNumber(shop.db, first!.number)).status).toBe("pending_payment");
+      expect((await orderByNumber(shop.db, second.number)).status).toBe("expired");
+      expect(await stockOf(shop.db, 1001)).toBe(STOCK - 1);
+    },
+  );
 });

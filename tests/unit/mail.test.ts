@@ -1,7 +1,13 @@
 import { describe, expect, it } from "vitest";
 import type { OrderItemRow, OrderRow } from "~/.server/db/schema";
 import { retryDelay } from "~/.server/db/work-queue";
-import { orderNotification, orderNotificationFields, orderReceipt, purchasedItems } from "~/.server/mail/templates";
+import {
+  orderNotification,
+  orderNotificationFields,
+  orderReceipt,
+  orderRefunded,
+  purchasedItems,
+} from "~/.server/mail/templates";
 
 const order: OrderRow = {
   id: 7,
@@ -118,6 +124,44 @@ describe("an order's breakdown in its emails (issue #31)", () => {
       expect(email.text).not.toContain("Subtotal");
       expect(email.html).not.toContain("Subtotal");
     }
+  });
+});
+
+describe("the emails of an order its discount code paid in full (issue #33)", () => {
+  const free: OrderRow = {
+    ...order,
+    amount_cents: 0,
+    discount_cents: 5598,
+    discount_code: "HOLIDAY100",
+    discount_kind: "percent",
+    payment_provider: "discount",
+    payment_ref: null,
+  };
+
+  it("receipt: says the code paid it instead of a payment received, and keeps the rest", () => {
+    const receipt = orderReceipt(free, items);
+    expect(receipt.text).toContain("Your order WS-ABCDEFGH is paid in full with the discount code HOLIDAY100.");
+    expect(receipt.html).toContain("<p>Your order WS-ABCDEFGH is paid in full with the discount code HOLIDAY100.</p>");
+    for (const body of [receipt.text, receipt.html]) expect(body).not.toContain("We received your payment");
+    expect(receipt.text).toContain(purchasedItems(items));
+    expect(receipt.text).toContain('We will ship it to:\nAda <b>Lovelace</b> & "Co"\n12 Wick Lane\nPortland, OR 97201');
+    expect(orderReceipt(order, items).text).toContain("We received your payment of $55.98 for order WS-ABCDEFGH.");
+  });
+
+  it("cancellation: says nothing was charged, with no card and no bank", () => {
+    const cancelled = orderRefunded({ ...free, status: "refunded" }, items);
+    expect(cancelled.subject).toBe("Your order WS-ABCDEFGH has been cancelled");
+    expect(cancelled.text).toContain(
+      "We cancelled your order WS-ABCDEFGH.\nNothing was charged for it: its discount code paid it in full.",
+    );
+    for (const body of [cancelled.text, cancelled.html]) {
+      expect(body).not.toMatch(/card|bank|refunded \$/i);
+    }
+    const refunded = orderRefunded({ ...order, status: "refunded" }, items);
+    expect(refunded.subject).toBe("Your order WS-ABCDEFGH has been refunded");
+    expect(refunded.text).toContain(
+      "We cancelled your order WS-ABCDEFGH and refunded $55.98 to the card you paid with.\nYour bank may take 5 to 10 business days to show it.",
+    );
   });
 });
 

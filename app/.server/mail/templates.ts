@@ -2,6 +2,7 @@ import { trackingUrl } from "~/lib/carriers";
 import { formatPrice } from "~/lib/money";
 import { breakdownLabel, chargedBeyondItems, orderBreakdown } from "~/lib/order-breakdown";
 import type { OrderItemRow, OrderRow } from "../db/schema";
+import { PAID_WITH_DISCOUNT } from "../orders/checkout-payment";
 
 export interface EmailContent {
   subject: string;
@@ -101,14 +102,20 @@ export function orderNotification(order: OrderRow, items: OrderItemRow[]): Email
   return { subject, text, html };
 }
 
+/** An order its discount code paid in full (issue #33) was paid with no card: its emails say so. */
+const paidWithDiscount = (order: OrderRow) => order.payment_provider === PAID_WITH_DISCOUNT;
+
 /** The shopper's receipt. */
 export function orderReceipt(order: OrderRow, items: OrderItemRow[]): EmailContent {
   const fields = orderNotificationFields(order, items);
   const subject = `Your Wickshop order ${order.number}`;
+  const payment = paidWithDiscount(order)
+    ? `Your order ${order.number} is paid in full with the discount code ${order.discount_code}.`
+    : `We received your payment of ${fields.total} for order ${order.number}.`;
   const text = [
     `Thank you ${order.shipping_name}!`,
     "",
-    `We received your payment of ${fields.total} for order ${order.number}.`,
+    payment,
     "",
     "You bought:",
     fields.purchasedItems,
@@ -122,7 +129,7 @@ export function orderReceipt(order: OrderRow, items: OrderItemRow[]): EmailConte
   const html = htmlDocument(
     subject,
     `<h1 style="font-size:20px">Thank you ${escapeHtml(order.shipping_name)}!</h1>` +
-      `<p>We received your payment of ${fields.total} for order ${escapeHtml(order.number)}.</p>` +
+      `<p>${escapeHtml(payment)}</p>` +
       itemsTable(items) +
       breakdownHtml(order) +
       `<p>We will ship it to:<br>${escapeHtml(fields.shippingName)}<br>${escapeHtml(fields.shippingAddress)}<br>${escapeHtml(fields.shippingCity)}, ${escapeHtml(fields.shippingState)} ${escapeHtml(fields.shippingZipCode)}</p>`,
@@ -164,24 +171,21 @@ export function orderShipped(order: OrderRow, items: OrderItemRow[]): EmailConte
   return { subject, text, html };
 }
 
-/** The shopper's word that the order was cancelled and the money is on its way back. */
+/** The shopper's word that the order was cancelled and the money is on its way back (nothing was charged when its code paid it). */
 export function orderRefunded(order: OrderRow, items: OrderItemRow[]): EmailContent {
-  const subject = `Your order ${order.number} has been refunded`;
-  const total = `$${formatPrice(order.amount_cents)}`;
-  const text = [
-    `Hello ${order.shipping_name},`,
-    "",
-    `We cancelled your order ${order.number} and refunded ${total} to the card you paid with.`,
-    "Your bank may take 5 to 10 business days to show it.",
-    "",
-    "The order was:",
-    purchasedItems(items),
-  ].join("\n");
+  const subject = `Your order ${order.number} has been ${paidWithDiscount(order) ? "cancelled" : "refunded"}`;
+  const said = paidWithDiscount(order)
+    ? [`We cancelled your order ${order.number}.`, "Nothing was charged for it: its discount code paid it in full."]
+    : [
+        `We cancelled your order ${order.number} and refunded $${formatPrice(order.amount_cents)} to the card you paid with.`,
+        "Your bank may take 5 to 10 business days to show it.",
+      ];
+  const text = [`Hello ${order.shipping_name},`, "", ...said, "", "The order was:", purchasedItems(items)].join("\n");
   const html = htmlDocument(
     subject,
-    `<h1 style="font-size:20px">Your order ${escapeHtml(order.number)} has been refunded</h1>` +
+    `<h1 style="font-size:20px">${escapeHtml(subject)}</h1>` +
       `<p>Hello ${escapeHtml(order.shipping_name)},</p>` +
-      `<p>We cancelled your order ${escapeHtml(order.number)} and refunded ${total} to the card you paid with. Your bank may take 5 to 10 business days to show it.</p>` +
+      `<p>${escapeHtml(said.join(" "))}</p>` +
       itemsTable(items),
   );
   return { subject, text, html };

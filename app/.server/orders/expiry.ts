@@ -2,6 +2,7 @@ import { releaseRedemption } from "./redemption";
 import type { ExpressionBuilder } from "kysely";
 import { catalogVersionBump } from "../catalog/version";
 import { type Db, transaction } from "../db";
+import { isDeadlock } from "../db/deadlock";
 import { lockSkippingLocked } from "../db/locks";
 import type { Database, OrderRow } from "../db/schema";
 import type { Logger } from "../logger";
@@ -79,6 +80,9 @@ export async function expireUnpaidOrders(
         .where("payment_ref", order.payment_ref === null ? "is" : "=", order.payment_ref)
         .executeTakeFirst();
       if (changed.numUpdatedRows !== 1n) return false;
+      // The code's row before the products', in the order a checkout locks them (reservation.ts: takeUse, then
+      // takeStock): the other way round, an expiry and a checkout with the same code and candle could deadlock.
+      await releaseRedemption(trx, order.id);
       for (const item of await findOrderItems(trx, order.id)) {
         await trx
           .updateTable("products")
@@ -86,9 +90,13 @@ export async function expireUnpaidOrders(
           .where("id", "=", item.product_id)
           .execute();
       }
-      await releaseRedemption(trx, order.id);
       await catalogVersionBump(trx).execute();
       return true;
+    }).catch((error: unknown) => {
+      // PostgreSQL ended the order's transaction to break a deadlock: none of it happened, and the order is
+      // tried again once its claim runs out, as a skipped one is; the rest of the batch goes on.
+      if (isDeadlock(error)) return false;
+      throw error;
     });
     if (won) expired.push({ ...order, status: "expired" });
   }
