@@ -1,9 +1,8 @@
 import fs from "node:fs";
 import path from "node:path";
 import { loadConfig } from "~/.server/config";
-import { type Credentials, newCredentials, SESSION_COOKIE, signedUp, signIn } from "../tests/helpers/accounts";
+import { newCredentials, signedUp } from "../tests/helpers/accounts";
 import { BrowserSession } from "../tests/helpers/browser-session";
-import { runScript } from "../tests/helpers/run-script";
 import { MAX_STOCK, productIdsOf, readDemoCatalog, withStock, writeCatalogFile } from "./catalog-generator";
 import { importCatalogFile, progress, withShop } from "./catalog-run";
 import { measureCheckout } from "./checkout";
@@ -11,6 +10,7 @@ import { writeCheckoutBodies } from "./checkout-bodies";
 import { measureCsvExport } from "./csv-export";
 import { databaseBytes, growShop } from "./grow-shop";
 import { checkStockInvariant } from "./invariant";
+import { createOwner, signedInCookie } from "./owner";
 import type { LoadGenerator } from "./load";
 import { deepOrdersPage, type OwnerPage, timeOwnerPage } from "./owner-pages";
 import { waitForPruning } from "./pruning-wait";
@@ -32,24 +32,6 @@ export interface BackOfficeRunOptions {
   generator: LoadGenerator;
   postgresServer: string;
   workDir: string;
-}
-
-/** `npm run owner:create` with OWNER_PASSWORD, as the shop's owner sets up her account. */
-async function createOwner(data: ShopData, owner: Credentials) {
-  const made = await runScript("scripts/owner-create.ts", ["--email", owner.email, "--name", owner.displayName], {
-    ...shopEnv(data),
-    OWNER_PASSWORD: owner.password,
-  });
-  if (made.code !== 0) throw new Error(`owner:create failed: ${made.stdout}${made.stderr}`);
-}
-
-/** Signs in through /auth as a browser does: the Cookie header that carries the session. */
-async function signedInCookie(url: string, credentials: Credentials): Promise<string> {
-  const browser = new BrowserSession(url);
-  const answer = await signIn(browser, credentials);
-  if (answer.status !== 302 || !browser.cookie(SESSION_COOKIE))
-    throw new Error(`${credentials.email} could not sign in: ${answer.status}`);
-  return browser.cookieHeader();
 }
 
 /** POST /api/checkout beside its limit, as the main bench measures it, on the grown shop (stock raised by an import first). */

@@ -1,6 +1,6 @@
 import fs from "node:fs";
 import path from "node:path";
-import { shipping } from "../tests/helpers/shop-api";
+import { type Line, type Shipping, shipping } from "../tests/helpers/shop-api";
 
 /**
  * POST /api/checkout bodies without their idempotency key: the load generator
@@ -26,19 +26,33 @@ function seededRandom(seed: number) {
   };
 }
 
-export function writeCheckoutBodies(productIds: number[], dir: string): CheckoutBodies {
+/** The carts every checkout bench sends, the same in every run: one to three different products, one unit each. */
+export function checkoutCarts(productIds: number[]): Line[][] {
   const random = seededRandom(productIds.length);
-  const templates = Array.from({ length: TEMPLATE_COUNT }, () => {
+  return Array.from({ length: TEMPLATE_COUNT }, () => {
     const count = Math.min(productIds.length, 1 + Math.floor(random() * MAX_LINES));
     const ids = new Set<number>();
     while (ids.size < count) ids.add(productIds[Math.floor(random() * productIds.length)]!);
-    const lines = [...ids].map((id) => ({ id, quantity: UNITS_PER_LINE }));
-    return `"lines":${JSON.stringify(lines)},"shipping":${JSON.stringify(shipping)}`;
+    return [...ids].map((id) => ({ id, quantity: UNITS_PER_LINE }));
   });
+}
+
+/** One template: the cart, where it goes, and what else the panel sends with it (a shipping method, the total seen, a code). */
+export const bodyTemplate = (lines: Line[], to: Shipping, extra: Record<string, string | number> = {}) =>
+  JSON.stringify({ lines, shipping: to, ...extra }).slice(1, -1);
+
+/** `templates` as the load generators read them, in `dir`. */
+export function writeBodies(templates: string[], dir: string): CheckoutBodies {
   const file = path.join(dir, "checkout-bodies.txt");
   fs.writeFileSync(file, templates.join("\n") + "\n");
   return { templates, file };
 }
+
+export const writeCheckoutBodies = (productIds: number[], dir: string): CheckoutBodies =>
+  writeBodies(
+    checkoutCarts(productIds).map((lines) => bodyTemplate(lines, shipping)),
+    dir,
+  );
 
 /** The whole body, as bench/wrk/checkout.lua builds it too. */
 export const checkoutBody = (idempotencyKey: string, template: string) =>

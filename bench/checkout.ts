@@ -17,7 +17,7 @@ import { ratio } from "./stats";
 const ORDERS_TO_PAY = 5;
 
 /** Pays a few of the orders the load just placed (the newest: an older one may expire meanwhile), as their browsers would (the checkout's token comes from the shop's secret). */
-async function payForSomeOrders(shopUrl: string, data: ShopData) {
+export async function payForSomeOrders(shopUrl: string, data: ShopData) {
   const { db } = openDatabase(data);
   let pending: { number: string }[];
   let orderAccess: OrderAccess;

@@ -1,4 +1,5 @@
 import type { LoadRun, ShopperAddresses } from "./load";
+import type { PRICING_SETUP, PricingVariant } from "./pricing-setup";
 
 /** The median of the repeated runs of one figure, and whether a run stopped at its count bound. */
 export interface Throughput extends LoadRun {
@@ -238,4 +239,36 @@ export interface CheckoutResults {
   shopEnv: BenchResults["shopEnv"];
   catalog: { products: number; categories: number };
   figures: CheckoutFigure[];
+}
+
+/** One setup of `--checkout-pricing` on one engine: its shop's checkout in each round. */
+export interface PricingVariantFigure {
+  variant: PricingVariant;
+  /** The round with the median rate, with its latencies. */
+  median: Throughput;
+  /** Each round's orders per second, in order. */
+  rounds: number[];
+  invariant: StockInvariant;
+}
+
+export interface CheckoutPricingEngine {
+  engine: "sqlite" | "postgres";
+  loadAverage: BenchResults["loadAverage"];
+  variants: PricingVariantFigure[];
+  /** Each round's rate over the same round's with nothing set up, and their median. */
+  ratios: Record<Exclude<PricingVariant, "none">, { rounds: number[]; median: number }>;
+}
+
+/** `--checkout-pricing`: checkout with nothing set up, with shipping and tax, and with a code too (issues #31 and #33). */
+export interface CheckoutPricingResults {
+  date: string;
+  quick: boolean;
+  machine: BenchResults["machine"];
+  loadAverage: BenchResults["loadAverage"];
+  loadGenerator: BenchResults["loadGenerator"];
+  settings: { connections: number; seconds: number; rounds: number; maxRequestsPerRun: number };
+  shopEnv: BenchResults["shopEnv"];
+  catalog: { products: number; categories: number };
+  setup: typeof PRICING_SETUP;
+  engines: CheckoutPricingEngine[];
 }

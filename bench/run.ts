@@ -3,6 +3,7 @@
  * npm run bench -- --orders N [--quick] [--skip-checkout] [--out FILE] [--readme]
  * npm run bench -- --orders N --index-cost [--rounds R] [--out FILE]
  * npm run bench -- --checkout [--quick] [--out FILE] [--readme]
+ * npm run bench -- --checkout-pricing [--quick] [--rounds R] [--out FILE] [--readme]
  *
  * Measures the production build against this machine's limits and prints one
  * Markdown table, also written as FILE (JSON, default bench/results/latest.json,
@@ -20,6 +21,10 @@
  * each checkout from an address of its own and with all from one
  * (bench/checkout-run.ts; default FILE bench/results/checkout.json,
  * quick.checkout.json with --quick).
+ * --checkout-pricing measures checkout with nothing set up, with a shipping
+ * zone, rate and tax state, and with a discount code too, on three shops in
+ * R alternating rounds, on each engine (bench/checkout-pricing.ts; default
+ * FILE bench/results/checkout-pricing.json, quick.checkout-pricing.json with --quick).
  * See README.md "Benchmarks".
  */
 import fs from "node:fs";
@@ -34,12 +39,21 @@ import { renderBackOfficeTable } from "./back-office-table";
 import { benchCatalog, benchMemory } from "./catalog-run";
 import { benchCheckoutAddresses } from "./checkout-run";
 import { renderCheckoutTable } from "./checkout-table";
+import { benchCheckoutPricing } from "./checkout-pricing";
+import { renderCheckoutPricingTable } from "./checkout-pricing-table";
 import { benchIndexCost } from "./index-cost";
 import { renderIndexCostTable } from "./index-cost-table";
 import { pickLoadGenerator } from "./load";
 import { DEFAULT_POSTGRES_URL } from "./postgres";
 import { writeIntoReadme } from "./readme";
-import type { BackOfficeResults, BenchResults, CheckoutResults, IndexCostResults } from "./results";
+import { PRICING_SETUP } from "./pricing-setup";
+import type {
+  BackOfficeResults,
+  BenchResults,
+  CheckoutPricingResults,
+  CheckoutResults,
+  IndexCostResults,
+} from "./results";
 import { backOfficeSettings, benchSettings } from "./settings";
 import { liftedLimits } from "./shop-server";
 import { renderTable } from "./table";
@@ -55,6 +69,7 @@ const { values } = parseArgs({
     "index-cost": { type: "boolean", default: false },
     rounds: { type: "string", default: "3" },
     checkout: { type: "boolean", default: false },
+    "checkout-pricing": { type: "boolean", default: false },
   },
 });
 const settings = benchSettings({ quick: values.quick, memory: values.memory });
@@ -63,8 +78,8 @@ if (orders !== undefined && !(Number.isInteger(orders) && orders >= 100))
   throw new Error(`--orders wants a whole number of at least 100, not ${values.orders}`);
 const mainOut = values.memory
   ? "memory.json"
-  : values.checkout
-    ? `${values.quick ? "quick." : ""}checkout.json`
+  : values.checkout || values["checkout-pricing"]
+    ? `${values.quick ? "quick." : ""}${values.checkout ? "checkout" : "checkout-pricing"}.json`
     : values.quick
       ? "quick.json"
       : "latest.json";
@@ -75,6 +90,8 @@ if (values["index-cost"] && orders === undefined)
   throw new Error("--index-cost measures a grown shop: give --orders N too");
 if (values.checkout && (orders !== undefined || values.memory))
   throw new Error("--checkout runs alone: leave out --orders and --memory");
+if (values["checkout-pricing"] && (orders !== undefined || values.memory || values.checkout))
+  throw new Error("--checkout-pricing runs alone: leave out --orders, --memory and --checkout");
 const backOfficeOut = values["index-cost"] ? "index-cost.json" : "back-office.json";
 const defaultOut = orders === undefined ? mainOut : `${values.quick ? "quick." : ""}${backOfficeOut}`;
 const out = path.resolve(values.out ?? path.join(repoRoot, "bench/results", defaultOut));
@@ -181,6 +198,31 @@ async function checkoutReport() {
   return { results, table, block: "bench-checkout", readme: table };
 }
 
+/** Checkout with nothing set up, with shipping and tax, and with a code too: each engine, alternating rounds. */
+async function checkoutPricingReport() {
+  const { products, categories, maxRequests, engines } = await benchCheckoutPricing({
+    generator,
+    settings,
+    rounds,
+    postgresServer,
+    workDir,
+  });
+  const results: CheckoutPricingResults = {
+    date,
+    quick: settings.quick,
+    machine,
+    loadAverage: { start: loadAtStart, end: os.loadavg()[0]! },
+    loadGenerator: { name: generator.name, version: generator.version },
+    settings: { connections: settings.connections, seconds: settings.seconds, rounds, maxRequestsPerRun: maxRequests },
+    shopEnv: liftedLimits,
+    catalog: { products, categories },
+    setup: PRICING_SETUP,
+    engines,
+  };
+  const table = renderCheckoutPricingTable(results);
+  return { results, table, block: "bench-checkout-pricing", readme: table };
+}
+
 async function mainReport() {
   const catalogs = [];
   if (!settings.memoryOnly) {
@@ -218,7 +260,9 @@ try {
         : backOfficeReport(orders)
       : values.checkout
         ? checkoutReport()
-        : mainReport();
+        : values["checkout-pricing"]
+          ? checkoutPricingReport()
+          : mainReport();
   const { results, table, block, readme } = await report;
   fs.mkdirSync(path.dirname(out), { recursive: true });
   fs.writeFileSync(out, JSON.stringify(results, null, 2) + "\n");

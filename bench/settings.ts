@@ -55,18 +55,25 @@ const quick = {
 /** `--memory`: ten minutes of the mixed run at twice the connections. */
 const memory = { ...full, memoryOnly: true, connections: 64, leakSeconds: 600 };
 
+/**
+ * Checkouts one of `runs` runs on one shop may send. Each checkout comes from a shopper address of its own
+ * (bench/wrk/shoppers.lua), and the runs together stay within what one address may do (with room for the
+ * load generator's rounding): safe however the addresses repeat. As a product loses at most one unit per
+ * checkout, they stay within its stock too.
+ */
+export function checkoutBoundFor(runs: number): number {
+  const bound = Math.floor((0.95 * CHECKOUTS_PER_ADDRESS) / runs);
+  if (runs * bound * UNITS_PER_LINE > MAX_STOCK) throw new Error("the count bounds could exhaust the stock");
+  return bound;
+}
+
 export function benchSettings(options: { quick: boolean; memory: boolean }): BenchSettings {
   const base = options.memory ? memory : options.quick ? quick : full;
-  // Each checkout comes from a shopper address of its own (bench/wrk/shoppers.lua), and the runs on one
-  // shop together stay within what one address may do (with room for the load generator's rounding):
-  // safe however the addresses repeat. As a product loses at most one unit per checkout, they stay within
-  // its stock too. The memory run's ten minutes need more: addresses repeat only every 65,536 checkouts
-  // of a load thread, so there the stock is the bound.
-  const checkoutBound = Math.floor((0.95 * CHECKOUTS_PER_ADDRESS) / base.repeats);
+  const checkoutBound = checkoutBoundFor(base.repeats);
+  // The memory run's ten minutes need more: addresses repeat only every 65,536 checkouts of a load
+  // thread, so there the stock is the bound.
   const leakCheckoutBound = Math.floor(0.95 * (base.memoryOnly ? MAX_STOCK / UNITS_PER_LINE : CHECKOUTS_PER_ADDRESS));
-  if (Math.max(base.repeats * checkoutBound, leakCheckoutBound) * UNITS_PER_LINE > MAX_STOCK) {
-    throw new Error("the count bounds could exhaust the stock");
-  }
+  if (leakCheckoutBound * UNITS_PER_LINE > MAX_STOCK) throw new Error("the count bounds could exhaust the stock");
   return { ...base, checkoutBound, leakCheckoutBound };
 }
 

@@ -41,7 +41,7 @@ async function runSeconds(shop: Server, workload: Workload, settings: BenchSetti
 }
 
 /** One run, run again for longer while it got no answer (a machine busy with other work): a rate of 0 says nothing. */
-async function answeredRun(
+export async function answeredRun(
   generator: LoadGenerator,
   server: Server,
   workload: Workload,
