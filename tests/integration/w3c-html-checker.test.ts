@@ -10,7 +10,7 @@ import { describeNuError, type HtmlDocument, nuHtmlErrors } from "../helpers/nu-
 import { makeTestOwner } from "../helpers/owner";
 import { repoRoot } from "../helpers/run-script";
 import { type ServerProcess, startServerProcess } from "../helpers/server-process";
-import { cards, pay, placePendingOrder } from "../helpers/shop-api";
+import { cards, checkoutBody, pay, placePendingOrder, postCheckout, request } from "../helpers/shop-api";
 import { createTestDatabase, type TestDatabase, testEngine } from "../helpers/test-database";
 
 /**
@@ -36,6 +36,21 @@ const googleSignIn = {
 const plantedError: HtmlDocument = {
   name: "the planted error",
   html: '<!doctype html><html lang="en"><head><title>Planted</title></head><body><p><div>A div in a paragraph</div></p></body></html>',
+};
+
+/** A discount code as the owner's form posts it (blank fields as the form sends them). */
+const HOLIDAY = "HOLIDAY15";
+const holiday = {
+  intent: "save",
+  id: "",
+  code: HOLIDAY,
+  kind: "percent",
+  value: "15",
+  minimum: "",
+  starts: "",
+  ends: "",
+  totalUses: "",
+  active: "on",
 };
 
 /** GETs (or posts) a page and keeps its HTML, insisting on the status a shopper would get. */
@@ -160,6 +175,100 @@ async function ownerPages(url: string, database: TestDatabase): Promise<HtmlDocu
       reason: "",
     }),
   );
+  pages.push(...(await pricingPages(browser, database)));
+  return pages;
+}
+
+/**
+ * The shipping, tax and discount screens set up through their own forms:
+ * a zone with its rates and their forms, a tax state and the report with a
+ * taxed, discounted order, a code in the list and its edit form; each form's
+ * answer, taken and refused, is a page too.
+ */
+async function pricingPages(owner: BrowserSession, database: TestDatabase): Promise<HtmlDocument[]> {
+  const pages = [
+    await page(owner, "owner (zone added)", "/admin/shipping", 200, { intent: "preset", preset: "Contiguous US" }),
+  ];
+  const { id: zoneId } = await database.db
+    .selectFrom("shipping_zones")
+    .select("id")
+    .where("name", "=", "Contiguous US")
+    .executeTakeFirstOrThrow();
+  const rate = { intent: "rate", zoneId: String(zoneId), estimate: "3–5 business days", from: "", to: "" };
+  pages.push(
+    await page(owner, "owner (rate added)", "/admin/shipping", 200, {
+      ...rate,
+      name: "Standard",
+      price: "6.95",
+      condition: "always",
+    }),
+    await page(owner, "owner (free-over rate added)", "/admin/shipping", 200, {
+      ...rate,
+      name: "Free shipping",
+      price: "0",
+      condition: "subtotal",
+      from: "75",
+    }),
+    await page(owner, "owner (refused rate)", "/admin/shipping", 400, {
+      ...rate,
+      name: "",
+      price: "-1",
+      condition: "weight",
+      from: "16",
+      to: "8",
+    }),
+    await page(owner, "owner (tax state added)", "/admin/tax", 200, {
+      intent: "state",
+      state: "TX",
+      rate: "6.25",
+      taxShipping: "on",
+    }),
+    await page(owner, "owner (refused tax rate)", "/admin/tax", 400, { intent: "state", state: "TX", rate: "25" }),
+    await page(owner, "owner (code saved)", "/admin/discounts", 200, { ...holiday, code: "holiday15" }),
+    await page(owner, "owner (refused code)", "/admin/discounts", 400, { ...holiday, code: "HOLIDAY-15", value: "0" }),
+  );
+  const lines = [{ id: 1001, quantity: 2 }];
+  const texas = { state: "TX", zip: "78701", city: "Austin", email: "grace@example.com" };
+  const quote = await request<{ shippingRateId: number; totalCents: number; taxCents: number }>(
+    `${owner.baseUrl}/api/checkout/quote`,
+    { body: { lines, shipping: { state: texas.state, zip: texas.zip }, discountCode: HOLIDAY } },
+  );
+  expect(quote.status).toBe(200);
+  expect(quote.body.taxCents).toBeGreaterThan(0);
+  const placed = await postCheckout(
+    { url: owner.baseUrl },
+    {
+      ...checkoutBody(lines, {
+        shipping: texas,
+        choice: { shippingRateId: quote.body.shippingRateId, expectedTotalCents: quote.body.totalCents },
+      }),
+      discountCode: HOLIDAY,
+    },
+  );
+  expect(placed.status).toBe(201);
+  const order = placed.body.order!;
+  expect((await pay({ url: owner.baseUrl }, order, cards.success)).status).toBe(200);
+  const { id: codeId } = await database.db
+    .selectFrom("discounts")
+    .select("id")
+    .where("code", "=", HOLIDAY)
+    .executeTakeFirstOrThrow();
+  // Each page with what shows it is set up: a bare page would pass while its forms went unchecked.
+  const setUp: [path: string, shown: string][] = [
+    // The zone's rates, each with its delete form, and the Add rate form.
+    ["/admin/shipping", "Free shipping"],
+    // The report with the taxed order's month: Texas and its order.
+    ["/admin/tax", "Texas · 1 order"],
+    ["/admin/discounts", "HOLIDAY15 · 15 % off"],
+    [`/admin/discounts?edit=${codeId}`, 'value="HOLIDAY15"'],
+    // The order's breakdown: subtotal, discount, shipping and tax.
+    [`/admin/orders/${order.number}`, "TX 6.25 %"],
+  ];
+  for (const [path, shown] of setUp) {
+    const screen = await page(owner, "owner (pricing set up)", path);
+    expect(screen.html, path).toContain(shown);
+    pages.push(screen);
+  }
   return pages;
 }
 
