@@ -9,7 +9,7 @@ import { checkStockInvariant } from "./invariant";
 import type { LoadGenerator } from "./load";
 import { type BenchDatabase, createBenchDatabase } from "./postgres";
 import { type PricingVariant, pricedBodies, setUpPricing } from "./pricing-setup";
-import { waitUntilIdle } from "./process";
+import { cpuMs, waitUntilIdle } from "./process";
 import type { CheckoutPricingEngine, PricingVariantFigure, Throughput } from "./results";
 import { type BenchSettings, checkoutBoundFor } from "./settings";
 import { type ShopData, type ShopServer, startShop } from "./shop-server";
@@ -18,6 +18,9 @@ import { median, medianBy, ratio } from "./stats";
 
 const ENGINE = { sqlite: "SQLite", postgres: "PostgreSQL" } as const;
 export const VARIANTS = ["none", "shipping_tax", "code"] as const satisfies PricingVariant[];
+
+/** One run, and the shop's CPU time per order it placed (a rate moves with the machine's load; this much less). */
+type VariantRun = Throughput & { cpuMsPerOrder: number };
 
 interface VariantShop {
   variant: PricingVariant;
@@ -73,24 +76,29 @@ export async function benchCheckoutPricing(options: {
       for (const { variant, data, shop } of shops) {
         await payForSomeOrders(shop.url, data);
         const own = runs.get(variant)!;
+        const { cpuMsPerOrder: _, ...middle } = medianBy(own, (run) => run.requestsPerSecond);
         variants.push({
           variant,
-          median: medianBy(own, (run) => run.requestsPerSecond),
+          median: middle,
           rounds: own.map((run) => run.requestsPerSecond),
+          cpuMsPerOrder: own.map((run) => run.cpuMsPerOrder),
           invariant: await checkStockInvariant(data),
         });
       }
-      const against = (variant: PricingVariant) => {
-        const each = runs
-          .get(variant)!
-          .map((run, round) => ratio(run.requestsPerSecond, runs.get("none")![round]!.requestsPerSecond));
+      // Each round's figure over the same round's with nothing set up, and their median.
+      const against = (variant: PricingVariant, figure: (run: VariantRun) => number) => {
+        const each = runs.get(variant)!.map((run, round) => ratio(figure(run), figure(runs.get("none")![round]!)));
         return { rounds: each, median: median(each) };
       };
+      const ratiosOf = (variant: PricingVariant) => ({
+        rate: against(variant, (run) => run.requestsPerSecond),
+        cpu: against(variant, (run) => run.cpuMsPerOrder),
+      });
       engines.push({
         engine,
         loadAverage: { start: loadAtStart, end: os.loadavg()[0]! },
         variants,
-        ratios: { shipping_tax: against("shipping_tax"), code: against("code") },
+        ratios: { shipping_tax: ratiosOf("shipping_tax"), code: ratiosOf("code") },
       });
     } finally {
       for (const shop of started) await shop.stop();
@@ -108,16 +116,20 @@ async function alternatingRounds(
 ) {
   const { settings, rounds, maxRequests, engine } = options;
   const pids = shops.map(({ shop }) => shop.pid);
-  const runs = new Map<PricingVariant, Throughput[]>(shops.map(({ variant }) => [variant, []]));
+  const runs = new Map<PricingVariant, VariantRun[]>(shops.map(({ variant }) => [variant, []]));
   for (let round = 0; round < rounds; round++) {
     for (let turn = 0; turn < shops.length; turn++) {
       const { variant, shop, bodies } = shops[(round + turn) % shops.length]!;
       await waitUntilIdle(pids);
       const workload = { kind: "checkout" as const, bodies, maxRequests, addresses: "own" as const };
+      const cpuBefore = cpuMs(shop.pid);
       const run = await answeredRun(generator, shop, workload, settings.connections, settings.seconds);
-      runs.get(variant)!.push(run);
+      // The checkouts the load sent last are finished too: their time is the run's.
+      await waitUntilIdle([shop.pid]);
+      const cpuMsPerOrder = run.requests > 0 ? (cpuMs(shop.pid) - cpuBefore) / run.requests : 0;
+      runs.get(variant)!.push({ ...run, cpuMsPerOrder });
       progress(
-        `checkout pricing on ${ENGINE[engine]}, round ${round + 1}, ${variant}: ${Math.round(run.requestsPerSecond)} orders/s`,
+        `checkout pricing on ${ENGINE[engine]}, round ${round + 1}, ${variant}: ${Math.round(run.requestsPerSecond)} orders/s, ${cpuMsPerOrder.toFixed(2)} ms of the shop's CPU each`,
       );
     }
   }

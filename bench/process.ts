@@ -81,6 +81,9 @@ function cpuTicks(pid: number): number {
 }
 
 const CLOCK_TICKS_PER_SECOND = 100;
+
+/** CPU time (user + system) a process has used, in milliseconds (to the clock tick, 10 ms). */
+export const cpuMs = (pid: number) => (cpuTicks(pid) * 1000) / CLOCK_TICKS_PER_SECOND;
 const IDLE_WINDOW_MS = 300;
 /** Below a tenth of a core over the window counts as idle: the shop's background jobs stay under it. */
 const IDLE_SHARE = 0.1;

@@ -248,15 +248,23 @@ export interface PricingVariantFigure {
   median: Throughput;
   /** Each round's orders per second, in order. */
   rounds: number[];
+  /** Each round's CPU time of the shop's process per order placed, in milliseconds. */
+  cpuMsPerOrder: number[];
   invariant: StockInvariant;
+}
+
+/** Each round's figure over the same round's with nothing set up, and their median. */
+export interface RoundRatios {
+  rounds: number[];
+  median: number;
 }
 
 export interface CheckoutPricingEngine {
   engine: "sqlite" | "postgres";
   loadAverage: BenchResults["loadAverage"];
   variants: PricingVariantFigure[];
-  /** Each round's rate over the same round's with nothing set up, and their median. */
-  ratios: Record<Exclude<PricingVariant, "none">, { rounds: number[]; median: number }>;
+  /** Orders per second (above 1: faster) and the shop's CPU time per order (above 1: dearer), against nothing set up. */
+  ratios: Record<Exclude<PricingVariant, "none">, { rate: RoundRatios; cpu: RoundRatios }>;
 }
 
 /** `--checkout-pricing`: checkout with nothing set up, with shipping and tax, and with a code too (issues #31 and #33). */
