@@ -1,7 +1,7 @@
+import { ENGINE } from "./back-office-run";
 import type { CheckoutPricingResults, PricingVariantFigure, RoundRatios } from "./results";
 import { median } from "./stats";
 
-const ENGINE = { sqlite: "SQLite", postgres: "PostgreSQL" } as const;
 const count = (value: number) => Math.round(value).toLocaleString("en-US");
 const ms = (value: number) => (value >= 100 ? value.toFixed(0) : value.toFixed(1));
 const percent = (ratio: number) => `${ratio >= 1 ? "+" : "−"}${Math.abs((ratio - 1) * 100).toFixed(1)} %`;
