@@ -81,6 +81,19 @@ export async function addDiscountCode(db: Db, fields: Partial<Insertable<Discoun
   return row.id;
 }
 
-/** How many orders hold the code, pending or paid. */
+/** How many orders hold the code, pending or paid: its redemptions. */
 export const usesOf = async (db: Db, code: string) =>
+  Number(
+    (
+      await db
+        .selectFrom("discount_redemptions")
+        .innerJoin("discounts", "discounts.id", "discount_redemptions.discount_id")
+        .select((eb) => eb.fn.countAll<number>().as("uses"))
+        .where("code", "=", code)
+        .executeTakeFirstOrThrow()
+    ).uses,
+  );
+
+/** The code's Total uses counter (`DiscountTable.uses`), which only a code with a limit keeps. */
+export const counterOf = async (db: Db, code: string) =>
   (await db.selectFrom("discounts").select("uses").where("code", "=", code).executeTakeFirstOrThrow()).uses;

@@ -40,6 +40,23 @@ describe(`the owner's discount codes, on ${testEngine}`, () => {
     activity: await shop.db.selectFrom("activity").select("id").execute(),
   });
 
+  const pendingOrders = (count: number) =>
+    Array.from({ length: count }, () => orderRow({ status: "pending_payment", paid_at: null }));
+  /** Inserts `orders` holding the code `id`, its redemptions and, while it has a limit, its uses, as checkouts do. */
+  const redeemedBy = async (id: number, orders: Parameters<typeof insertOrders>[1]) => {
+    const orderIds = await insertOrders(shop.db, orders);
+    await shop.db
+      .insertInto("discount_redemptions")
+      .values(orderIds.map((order_id) => ({ order_id, discount_id: id, email_key: null })))
+      .execute();
+    await shop.db
+      .updateTable("discounts")
+      .set((eb) => ({ uses: eb("uses", "+", orders.length) }))
+      .where("id", "=", id)
+      .where("max_uses", "is not", null)
+      .execute();
+  };
+
   it("creates a code in capitals, lists it, and refuses the same code in another letter case", async () => {
     expect(textOf((await owner.get("/admin/discounts")).html)).toContain("No code yet");
     const created = await post(HOLIDAY);
@@ -112,16 +129,11 @@ describe(`the owner's discount codes, on ${testEngine}`, () => {
       once_per_customer: 1,
     });
     // Two paid orders and a pending one hold the code: 3 uses, and the paid ones are its sales.
-    const orderIds = await insertOrders(shop.db, [
+    await redeemedBy(welcome.id, [
       orderRow({ amount_cents: 3500, subtotal_cents: 4500, discount_cents: 1000, status: "paid" }),
       orderRow({ amount_cents: 4000, subtotal_cents: 5000, discount_cents: 1000, status: "shipped" }),
       orderRow({ amount_cents: 9000, subtotal_cents: 10000, discount_cents: 1000, status: "pending_payment" }),
     ]);
-    await shop.db
-      .insertInto("discount_redemptions")
-      .values(orderIds.map((order_id) => ({ order_id, discount_id: welcome.id, email_key: null })))
-      .execute();
-    await shop.db.updateTable("discounts").set({ uses: 3 }).where("id", "=", welcome.id).execute();
     const page = textOf((await owner.get("/admin/discounts")).html);
     expect(page).toContain("WELCOME10 · $10.00 off 3 of 5 uses · $75.00 sales · $20.00 discount given");
     expect(textOf((await owner.get(`/admin/discounts?edit=${welcome.id}`)).html)).toContain("Edit WELCOME10");
@@ -145,11 +157,11 @@ describe(`the owner's discount codes, on ${testEngine}`, () => {
     expect((await post({ intent: "deactivate", id: "999999" })).status).toBe(409);
   });
 
-  /** A new code with Total uses 10, its uses set to `uses` as checkouts would have counted them; its id. */
+  /** A new code with Total uses 10, held by `uses` pending orders as checkouts would have redeemed it; its id. */
   const codeUsed = async (code: string, uses: number) => {
     expect((await post({ ...HOLIDAY, code, totalUses: "10" })).status).toBe(200);
     const { id } = (await codes()).find((row) => row.code === code)!;
-    await shop.db.updateTable("discounts").set({ uses }).where("id", "=", id).execute();
+    await redeemedBy(id, pendingOrders(uses));
     return id;
   };
   const lowered = (id: number, code: string, totalUses: string) =>
@@ -157,8 +169,6 @@ describe(`the owner's discount codes, on ${testEngine}`, () => {
   const USED_5_TIMES = "It has been used 5 times already: the limit can't be lower.";
 
   it("refuses Total uses below the uses beside the field, changing nothing", async () => {
-    // The sequential form of a checkout taking uses between the save's read and its update: that race is
-    // covered by the update's own condition (uses at most the new limit), raced on PostgreSQL below.
     const id = await codeUsed("SPRING15", 5);
     const before = await everything();
     const answer = await lowered(id, "SPRING15", "3");
@@ -171,12 +181,18 @@ describe(`the owner's discount codes, on ${testEngine}`, () => {
     "refuses Total uses below the uses a checkout takes while the save runs, beside the field, changing nothing",
     async () => {
       const id = await codeUsed("SUMMER15", 3);
+      const [first, second] = await insertOrders(shop.db, pendingOrders(2));
       const faults = await PostgresFaults.open(shop.database);
       try {
-        // A checkout takes two uses; the save reads 3 uses, and waits to update the code until the checkout commits.
-        const checkout = await faults.holdTransaction("update discounts set uses = 5 where id = $1", [id]);
+        // A checkout takes two uses and their redemptions; the save waits for the code's row until it commits.
+        const checkout = await faults.holdTransaction("update discounts set uses = uses + 2 where id = $1", [id]);
+        await checkout.query("insert into discount_redemptions (order_id, discount_id) values ($1, $3), ($2, $3)", [
+          first,
+          second,
+          id,
+        ]);
         const saving = lowered(id, "SUMMER15", "4");
-        await faults.blockedBackend(/^update "discounts"/, checkout);
+        await faults.blockedBackend(/^select .* for update$/, checkout);
         await checkout.commit();
         const before = await everything();
         const answer = await saving;

@@ -2,7 +2,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { signedUp } from "../helpers/accounts";
 import { BrowserSession } from "../helpers/browser-session";
-import { addDiscountCode } from "../helpers/pricing-setup";
+import { addDiscountCode, usesOf } from "../helpers/pricing-setup";
 import { watchTypedPasswords } from "../helpers/password-watch";
 import { cards, checkoutBody, type CheckoutAnswer, pay, request, type Shop } from "../helpers/shop-api";
 import { testEngine } from "../helpers/test-database";
@@ -21,8 +21,7 @@ describe(`a one-per-customer code across a guest and an account, on ${testEngine
   });
   afterAll(() => shop?.close());
 
-  const codeUses = async (code: string) =>
-    (await shop.db.selectFrom("discounts").select("uses").where("code", "=", code).executeTakeFirstOrThrow()).uses;
+  const codeUses = (code: string) => usesOf(shop.db, code);
   const paidWith = async (answer: { status: number; body: Answer }) => {
     expect(answer.status).toBe(201);
     expect(answer.body.order?.amountCents).toBe(3000);

@@ -1,6 +1,8 @@
 import { DISCOUNT_KINDS, type DiscountForm } from "~/lib/discount-schema";
 import { formatPrice } from "~/lib/money";
-import { type Db, transaction } from "../db";
+import type { ExpressionBuilder } from "kysely";
+import { type Database, type Db, transaction } from "../db";
+import { lockForUpdate } from "../db/locks";
 import type { DiscountRow } from "../db/schema";
 import { type Actor, recordActivity } from "./activity";
 
@@ -56,30 +58,34 @@ const columnsOf = (form: DiscountForm) => ({
 });
 
 /**
- * Every code, newest first, with its uses and what its paid orders (shipped
- * ones included, refunded ones not) brought: their totals and the discount.
+ * Every code, newest first, with its uses (its redemptions: `DiscountTable.uses`)
+ * and what its paid orders (shipped ones included, refunded ones not)
+ * brought: their totals and the discount.
  */
 export async function listDiscounts(db: Db) {
-  const [codes, sales] = await Promise.all([
+  const paid = (eb: ExpressionBuilder<Database, "orders">, column: "amount_cents" | "discount_cents") =>
+    eb.fn.sum<number>(eb.case().when("orders.status", "in", ["paid", "shipped"]).then(eb.ref(column)).end());
+  const [codes, redeemed] = await Promise.all([
     db.selectFrom("discounts").selectAll().orderBy("id", "desc").execute(),
     db
       .selectFrom("discount_redemptions")
       .innerJoin("orders", "orders.id", "discount_redemptions.order_id")
       .select((eb) => [
         "discount_redemptions.discount_id",
-        eb.fn.sum<number>("orders.amount_cents").as("sales"),
-        eb.fn.sum<number>("orders.discount_cents").as("given"),
+        eb.fn.countAll<number>().as("uses"),
+        paid(eb, "amount_cents").as("sales"),
+        paid(eb, "discount_cents").as("given"),
       ])
-      .where("orders.status", "in", ["paid", "shipped"])
       .groupBy("discount_redemptions.discount_id")
       .execute(),
   ]);
-  const salesOf = new Map(sales.map((row) => [row.discount_id, row]));
+  const redeemedOf = new Map(redeemed.map((row) => [row.discount_id, row]));
   return codes.map((row) => ({
     ...row,
+    uses: Number(redeemedOf.get(row.id)?.uses ?? 0),
     terms: describeTerms(row),
-    salesCents: Number(salesOf.get(row.id)?.sales ?? 0),
-    discountGivenCents: Number(salesOf.get(row.id)?.given ?? 0),
+    salesCents: Number(redeemedOf.get(row.id)?.sales ?? 0),
+    discountGivenCents: Number(redeemedOf.get(row.id)?.given ?? 0),
   }));
 }
 
@@ -118,25 +124,29 @@ export function saveDiscount(db: Db, id: number | undefined, form: DiscountForm,
       );
       return { kind: "done", notice: `${form.code} saved.`, id: created.id };
     }
-    const before = await trx.selectFrom("discounts").selectAll().where("id", "=", id).executeTakeFirst();
+    // Locked until the commit, and counted under the lock: a limit set on a code that had none starts its counter
+    // from the redemptions, which a checkout's foreign key on this row cannot add to meanwhile (`redeem`).
+    const before = await lockForUpdate(
+      trx,
+      trx.selectFrom("discounts").selectAll().where("id", "=", id),
+    ).executeTakeFirst();
     if (!before) return { kind: "refused", field: "page", message: "That code is gone: reload the page." };
+    const { uses } = await trx
+      .selectFrom("discount_redemptions")
+      .select((eb) => eb.fn.countAll<number>().as("uses"))
+      .where("discount_id", "=", id)
+      .executeTakeFirstOrThrow();
     // The uses already counted stay counted: a lower limit would refuse its own orders' checks.
-    if (form.maxUses !== null && form.maxUses < before.uses) return usedAlready(before.uses);
+    if (form.maxUses !== null && form.maxUses < Number(uses)) return usedAlready(Number(uses));
     const [old, next] = [activityValues(before), activityValues(columns)];
     if (JSON.stringify(old) === JSON.stringify(next))
       return { kind: "done", notice: `Nothing changed: ${form.code} is like that already.`, id };
-    // `before` is not locked: a checkout may take a use meanwhile, so the new limit is set only while no lower than the uses.
-    const { maxUses } = form;
-    const changed = await trx
+    // Without a limit the counter is not kept (`DiscountTable.uses`): it is left as it is.
+    await trx
       .updateTable("discounts")
-      .set(columns)
+      .set({ ...columns, ...(form.maxUses === null ? {} : { uses: Number(uses) }) })
       .where("id", "=", id)
-      .$if(maxUses !== null, (update) => update.where("uses", "<=", maxUses!))
-      .executeTakeFirst();
-    if (changed.numUpdatedRows === 0n) {
-      const now = await trx.selectFrom("discounts").select("uses").where("id", "=", id).executeTakeFirstOrThrow();
-      return usedAlready(now.uses);
-    }
+      .execute();
     const action = before.active === 1 && !form.active ? "discount.deactivated" : "discount.edited";
     await recordActivity(
       trx,

@@ -16,6 +16,17 @@ export function lockForUpdate<DB, TB extends keyof DB, O>(
   return isSqlite(db) ? query : query.forUpdate(of);
 }
 
+/**
+ * Locks the rows `query` reads against writers until its transaction ends,
+ * as an update does: inserts whose foreign key points at them still go on.
+ */
+export function lockForNoKeyUpdate<DB, TB extends keyof DB, O>(
+  db: Db,
+  query: SelectQueryBuilder<DB, TB, O>,
+): SelectQueryBuilder<DB, TB, O> {
+  return isSqlite(db) ? query : query.forNoKeyUpdate();
+}
+
 /** Keeps the rows `query` reads from changing until its transaction ends, while others may read them too. */
 export function lockForShare<DB, TB extends keyof DB, O>(
   db: Db,

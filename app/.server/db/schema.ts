@@ -83,7 +83,7 @@ export interface PricingVersionTable {
   version: number;
 }
 
-/** An owner's discount code (migration 024 says how its uses are counted). */
+/** An owner's discount code (migration 025; `uses` says how its uses are counted). */
 export interface DiscountTable {
   id: Generated<number>;
   /** In capitals: codes match in any letter case. */
@@ -96,7 +96,17 @@ export interface DiscountTable {
   starts_on: string | null;
   ends_on: string | null;
   max_uses: number | null;
-  /** Orders holding the code, pending or paid; never past max_uses. */
+  /**
+   * The Total uses limit's counter. A code's uses are its redemptions
+   * (`discount_redemptions`: the orders holding it, pending or paid, a
+   * refunded one too), and that count is what the back office shows and
+   * checks. While the code has a limit this column equals the count and
+   * never passes max_uses: a checkout takes a use with a conditional update,
+   * an expiry gives it back, and the owner setting a limit sets it to the
+   * count under the row's lock (admin/discounts.ts). Without a limit no one
+   * writes or reads it, so checkouts with the code do not queue for its row
+   * (orders/redemption.ts).
+   */
   uses: Generated<number>;
   once_per_customer: number;
   active: number;

@@ -2,14 +2,18 @@ import { CODE_PATTERN, normalizeCode } from "~/lib/discount-schema";
 import { dayIn } from "../admin/today";
 import type { Db, Trx } from "../db";
 import type { DiscountRow } from "../db/schema";
+import { lockForNoKeyUpdate } from "../db/locks";
 import { changesOf, firstOf, runStepsIn, type Steps } from "../db/steps";
 import { type DiscountCode, type DiscountRefusal, discountRefusal } from "../pricing/discount-rules";
 
 /**
- * Redeeming a code (issue #33; migration 024 says how uses are counted):
- * read in the checkout's transaction, a use taken with one conditional
- * update (below the limit), and the order's redemption row, unique per
- * email for a one-per-customer code, so no race wins twice. An unpaid order
+ * Redeeming a code (issue #33; migration 025 and `DiscountTable.uses` say
+ * how uses are counted): read in the checkout's transaction, the order's
+ * redemption row, unique per email for a one-per-customer code, so no race
+ * wins twice, and for a code with a Total uses limit a use taken with one
+ * conditional update (below the limit). A code without a limit has no
+ * counter: its uses are its redemption rows, so its checkouts never write
+ * (nor, on PostgreSQL, lock until their commit) its row. An unpaid order
  * that expires gives both back.
  */
 
@@ -100,13 +104,19 @@ export const redemptionBy = (db: Db, discountId: number, emailKey: string) =>
     .where("discount_id", "=", discountId)
     .where("email_key", "=", emailKey);
 
-/** Takes one use, unless the limit was reached meanwhile (another checkout's): whether it did. */
-export function* takeUse(db: Db, discountId: number): Steps<boolean> {
+/**
+ * Takes one use of a code with a limit, unless the limit was reached
+ * meanwhile (another checkout's): whether it did. A code read without a
+ * limit has no use to take here: `redeem` checks it again once its
+ * redemption is in.
+ */
+export function* takeUse(db: Db, code: Pick<CodeRow, "id" | "max_uses">): Steps<boolean> {
+  if (code.max_uses === null) return true;
   const changed = yield* changesOf(
     db
       .updateTable("discounts")
       .set((eb) => ({ uses: eb("uses", "+", 1) }))
-      .where("id", "=", discountId)
+      .where("id", "=", code.id)
       .where("active", "=", 1)
       .where((eb) => eb.or([eb("max_uses", "is", null), eb("uses", "<", eb.ref("max_uses"))])),
   );
@@ -114,7 +124,7 @@ export function* takeUse(db: Db, discountId: number): Steps<boolean> {
 }
 
 /** The order's redemption; false when the same email's other order took the code first. */
-export function* recordRedemption(
+function* recordRedemption(
   db: Db,
   redemption: { orderId: number; discountId: number; emailKey: string | null },
 ): Steps<boolean> {
@@ -127,14 +137,56 @@ export function* recordRedemption(
   return inserted === 1n;
 }
 
-/** An expired unpaid order's use and redemption, given back once: the delete says whether this call gave it. */
+/**
+ * Records the order's redemption of `code`, whose use `takeUse` took when
+ * the code had a limit, in the checkout's transaction; answers why not when
+ * the code was taken meanwhile, and the caller then rolls back.
+ *
+ * A code read without a limit is read again once the redemption is in:
+ * the owner may have set one since (`saveDiscount`, admin/discounts.ts),
+ * counting the redemptions into `uses` while holding the code's row
+ * `for update`. The redemption's foreign key shares that row (`for key
+ * share` on PostgreSQL; SQLite runs one writer at a time), so either this
+ * redemption was in before the owner's count, which waited for its commit
+ * and counted it, and the limit read here is still none; or it waited for
+ * the owner's commit, the count missed it, and the read here sees the
+ * limit (each statement reads what was committed before it started), so
+ * the use is taken as a limited code's is, refused once the limit is
+ * reached. Either way no order slips past the counter.
+ */
+export function* redeem(
+  db: Db,
+  orderId: number,
+  code: UsableCode,
+): Steps<{ kind: "redeemed" } | { kind: "discount_used_up" | "discount_once_per_customer" }> {
+  if (!(yield* recordRedemption(db, { orderId, discountId: code.row.id, emailKey: code.emailKey })))
+    return { kind: "discount_once_per_customer" };
+  if (code.row.max_uses === null) {
+    const now = (yield* firstOf(db.selectFrom("discounts").select(["id", "max_uses"]).where("id", "=", code.row.id)))!;
+    if (!(yield* takeUse(db, now))) return { kind: "discount_used_up" };
+  }
+  return { kind: "redeemed" };
+}
+
+/**
+ * An expired unpaid order's redemption given back once (the delete says
+ * whether this call gave it), and its use too while the code has a limit.
+ * The code's row is locked first (`for no key update`: checkouts' foreign
+ * keys still share it) so that an owner setting a limit meanwhile counts
+ * after this commits, or before and then sees the use given back here.
+ */
 export async function releaseRedemption(trx: Db, orderId: number) {
   const released = await trx
     .deleteFrom("discount_redemptions")
     .where("order_id", "=", orderId)
     .returning("discount_id")
     .executeTakeFirst();
-  if (released)
+  if (!released) return;
+  const code = await lockForNoKeyUpdate(
+    trx,
+    trx.selectFrom("discounts").select("max_uses").where("id", "=", released.discount_id),
+  ).executeTakeFirstOrThrow();
+  if (code.max_uses !== null)
     await trx
       .updateTable("discounts")
       .set((eb) => ({ uses: eb("uses", "-", 1) }))
@@ -161,13 +213,12 @@ export async function moveRedemption(
     .where("order_id", "=", orderId)
     .executeTakeFirst();
   const takeFirst = to !== undefined && held !== undefined && to.row.id < held.discount_id;
-  if (takeFirst && !(await runStepsIn(trx, takeUse(trx, to.row.id)))) return { kind: "discount_used_up" };
+  if (takeFirst && !(await runStepsIn(trx, takeUse(trx, to.row)))) return { kind: "discount_used_up" };
   await releaseRedemption(trx, orderId);
   if (!to) return { kind: "moved" };
-  if (!takeFirst && !(await runStepsIn(trx, takeUse(trx, to.row.id)))) return { kind: "discount_used_up" };
-  const redemption = { orderId, discountId: to.row.id, emailKey: to.emailKey };
-  if (!(await runStepsIn(trx, recordRedemption(trx, redemption)))) return { kind: "discount_once_per_customer" };
-  return { kind: "moved" };
+  if (!takeFirst && !(await runStepsIn(trx, takeUse(trx, to.row)))) return { kind: "discount_used_up" };
+  const redeemed = await runStepsIn(trx, redeem(trx, orderId, to));
+  return redeemed.kind === "redeemed" ? { kind: "moved" } : redeemed;
 }
 
 /**

@@ -20,7 +20,7 @@ import {
   priceOrder,
   withoutCode,
 } from "./order-pricing";
-import { codeForCheckout, recordRedemption, shopDay, takeUse, toDiscountCode, type UsableCode } from "./redemption";
+import { codeForCheckout, redeem, shopDay, takeUse, toDiscountCode, type UsableCode } from "./redemption";
 import { productsOf, sameForOrder, takeStock } from "./stock-queries";
 import { orderColumns } from "./queries";
 
@@ -238,7 +238,7 @@ function* reserve(
   const priced = priceOrder(options.pricing, pricedLines, request, code && toDiscountCode(code.row));
   if (priced.kind !== "priced") return priced;
   // One conditional update: a code with one use left is used once, however many checkouts race for it.
-  if (code && !(yield* takeUse(db, code.row.id)))
+  if (code && !(yield* takeUse(db, code.row)))
     return withoutCode(options.pricing, pricedLines, request, { kind: "discount_used_up" });
   const created = (yield* firstOf(
     insertOrder(db, {
@@ -259,11 +259,9 @@ function* reserve(
     }),
   ))!;
   if (code) {
-    const redemption = { orderId: created.id, discountId: code.row.id, emailKey: code.emailKey };
-    if (!(yield* recordRedemption(db, redemption)))
-      throw new CodeTakenMeanwhile(
-        withoutCode(options.pricing, pricedLines, request, { kind: "discount_once_per_customer" }),
-      );
+    const redeemed = yield* redeem(db, created.id, code);
+    if (redeemed.kind !== "redeemed")
+      throw new CodeTakenMeanwhile(withoutCode(options.pricing, pricedLines, request, redeemed));
   }
   yield* changesOf(
     insertItems(db, {
