@@ -12,6 +12,8 @@ import { identityColumn } from "../engine";
  * `uses` counts the orders holding the code, pending or paid; it only moves
  * in the same transaction as a row of `discount_redemptions`, and never
  * past `max_uses` (a CHECK as well as the reservation's conditional update).
+ * Later, only a code with a `max_uses` keeps `uses`; the shop counts a
+ * code's uses from its redemptions (`DiscountTable.uses` in db/schema.ts).
  *
  * `discount_redemptions` is each use, one per order (its key): inserted with
  * the order and `uses + 1`, deleted with `uses - 1` when an unpaid order
