@@ -178,7 +178,7 @@ async function resume(
     if (held.email_key !== null && held.email_key !== emailKey) {
       // A one-per-customer use goes with the order's email: the new one must not have used the code.
       if (emailKey === null) return withoutCode(options.pricing, lines, request, { kind: "discount_needs_email" });
-      if (await redemptionBy(db, held.id, emailKey).executeTakeFirst())
+      if (await redemptionBy(db, held.id, emailKey))
         return withoutCode(options.pricing, lines, request, { kind: "discount_once_per_customer" });
       newEmailKey = emailKey;
     }

@@ -3,7 +3,8 @@ import { dayIn } from "../admin/today";
 import type { Db, Trx } from "../db";
 import type { DiscountRow } from "../db/schema";
 import { lockForNoKeyUpdate } from "../db/locks";
-import { changesOf, firstOf, runStepsIn, type Steps } from "../db/steps";
+import { changesOf, firstOf, runSteps, runStepsIn, type Steps } from "../db/steps";
+import { queryTemplate } from "../db/template";
 import { type DiscountCode, type DiscountRefusal, discountRefusal } from "../pricing/discount-rules";
 
 /**
@@ -33,9 +34,15 @@ const codeColumns = [
 
 type CodeRow = Pick<DiscountRow, (typeof codeColumns)[number]>;
 
-/** A code by its text, in any letter case. */
-export const codeQuery = (db: Db, code: string) =>
-  db.selectFrom("discounts").select(codeColumns).where("code", "=", normalizeCode(code));
+/*
+ * The statements of a checkout with a code are query templates (db/template.ts), as the rest of the
+ * reservation's: built and compiled once, and prepared once per connection on PostgreSQL.
+ */
+
+/** A code by the name it is stored under (capitals). */
+const codeNamed = queryTemplate((db: Db, values: { code: string }) =>
+  db.selectFrom("discounts").select(codeColumns).where("code", "=", values.code),
+);
 
 /**
  * A code as typed by a shopper, in any letter case. Text that cannot be a
@@ -43,8 +50,9 @@ export const codeQuery = (db: Db, code: string) =>
  * it (a NUL byte) with an error.
  */
 export function* typedCode(db: Db, typed: string): Steps<CodeRow | undefined> {
-  if (!CODE_PATTERN.test(normalizeCode(typed))) return undefined;
-  return yield* firstOf(codeQuery(db, typed));
+  const code = normalizeCode(typed);
+  if (!CODE_PATTERN.test(code)) return undefined;
+  return yield* firstOf(codeNamed(db, { code }));
 }
 
 export const toDiscountCode = (row: CodeRow): DiscountCode => ({
@@ -76,7 +84,7 @@ export function* codeForCheckout(
   if (row!.once_per_customer === 0) return { kind: "usable", row: row!, emailKey: null };
   if (check.email === null) return { kind: "discount_needs_email" };
   const emailKey = emailKeyOf(check.email);
-  const used = yield* firstOf(redemptionBy(db, row!.id, emailKey));
+  const used = yield* firstOf(redemptionByTemplate(db, { discountId: row!.id, emailKey }));
   return used ? { kind: "discount_once_per_customer" } : { kind: "usable", row: row!, emailKey };
 }
 
@@ -96,13 +104,17 @@ export const heldCode = (db: Db, orderId: number) =>
     .select("email_key")
     .where("order_id", "=", orderId);
 
-/** The redemption of a one-per-customer code by an email key (the email in lower case), if it has one. */
-export const redemptionBy = (db: Db, discountId: number, emailKey: string) =>
+const redemptionByTemplate = queryTemplate((db: Db, values: { discountId: number; emailKey: string }) =>
   db
     .selectFrom("discount_redemptions")
     .select("order_id")
-    .where("discount_id", "=", discountId)
-    .where("email_key", "=", emailKey);
+    .where("discount_id", "=", values.discountId)
+    .where("email_key", "=", values.emailKey),
+);
+
+/** The redemption of a one-per-customer code by an email key (the email in lower case), if it has one. */
+export const redemptionBy = (db: Db, discountId: number, emailKey: string) =>
+  runSteps(db, () => firstOf(redemptionByTemplate(db, { discountId, emailKey })));
 
 /**
  * Takes one use of a code with a limit, unless the limit was reached
@@ -112,30 +124,38 @@ export const redemptionBy = (db: Db, discountId: number, emailKey: string) =>
  */
 export function* takeUse(db: Db, code: Pick<CodeRow, "id" | "max_uses">): Steps<boolean> {
   if (code.max_uses === null) return true;
-  const changed = yield* changesOf(
-    db
-      .updateTable("discounts")
-      .set((eb) => ({ uses: eb("uses", "+", 1) }))
-      .where("id", "=", code.id)
-      .where("active", "=", 1)
-      .where((eb) => eb.or([eb("max_uses", "is", null), eb("uses", "<", eb.ref("max_uses"))])),
-  );
-  return changed === 1n;
+  return (yield* changesOf(oneUseTaken(db, { id: code.id }))) === 1n;
 }
+
+const oneUseTaken = queryTemplate((db: Db, values: { id: number }) =>
+  db
+    .updateTable("discounts")
+    .set((eb) => ({ uses: eb("uses", "+", 1) }))
+    .where("id", "=", values.id)
+    .where("active", "=", 1)
+    .where((eb) => eb.or([eb("max_uses", "is", null), eb("uses", "<", eb.ref("max_uses"))])),
+);
 
 /** The order's redemption; false when the same email's other order took the code first. */
 function* recordRedemption(
   db: Db,
   redemption: { orderId: number; discountId: number; emailKey: string | null },
 ): Steps<boolean> {
-  const inserted = yield* changesOf(
+  return (yield* changesOf(redemptionRecorded(db, redemption))) === 1n;
+}
+
+const redemptionRecorded = queryTemplate(
+  (db: Db, values: { orderId: number; discountId: number; emailKey: string | null }) =>
     db
       .insertInto("discount_redemptions")
-      .values({ order_id: redemption.orderId, discount_id: redemption.discountId, email_key: redemption.emailKey })
+      .values({ order_id: values.orderId, discount_id: values.discountId, email_key: values.emailKey })
       .onConflict((conflict) => conflict.columns(["discount_id", "email_key"]).doNothing()),
-  );
-  return inserted === 1n;
-}
+);
+
+/** A code's limit as committed now: `redeem` reads it again once its redemption is in. */
+const codeLimit = queryTemplate((db: Db, values: { id: number }) =>
+  db.selectFrom("discounts").select(["id", "max_uses"]).where("id", "=", values.id),
+);
 
 /**
  * Records the order's redemption of `code`, whose use `takeUse` took when
@@ -162,7 +182,7 @@ export function* redeem(
   if (!(yield* recordRedemption(db, { orderId, discountId: code.row.id, emailKey: code.emailKey })))
     return { kind: "discount_once_per_customer" };
   if (code.row.max_uses === null) {
-    const now = (yield* firstOf(db.selectFrom("discounts").select(["id", "max_uses"]).where("id", "=", code.row.id)))!;
+    const now = (yield* firstOf(codeLimit(db, { id: code.row.id })))!;
     if (!(yield* takeUse(db, now))) return { kind: "discount_used_up" };
   }
   return { kind: "redeemed" };

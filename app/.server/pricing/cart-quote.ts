@@ -78,6 +78,6 @@ export async function quoteCart(
 
 /** A signed-in shopper's email is known before checkout, so one per customer can be checked on Apply already. */
 async function usedBefore(db: Db, discountId: number, email: string): Promise<DiscountRefusal | undefined> {
-  const used = await redemptionBy(db, discountId, email.toLowerCase()).executeTakeFirst();
+  const used = await redemptionBy(db, discountId, email.toLowerCase());
   return used ? { kind: "discount_once_per_customer" } : undefined;
 }
