@@ -1,10 +1,11 @@
-import type { SelectQueryBuilder } from "kysely";
+import { type SelectQueryBuilder, sql } from "kysely";
 import type { OrderListQuery } from "~/lib/admin-schemas";
 import type { PageFrom } from "~/lib/list-cursor";
 import { ORDER_NUMBER_PATTERN } from "~/lib/order-number";
 import { formatPrice } from "~/lib/money";
 import type { Db } from "../db";
 import type { Database } from "../db/schema";
+import { UNPAID_LEFT_OUT } from "../db/migrations/026-orders-by-id";
 import { ordersContaining } from "../db/search";
 import type { CsvExport } from "./csv-stream";
 
@@ -17,6 +18,9 @@ import type { CsvExport } from "./csv-stream";
 function matching<O>(db: Db, query: SelectQueryBuilder<Database, "orders", O>, filter: OrderListQuery) {
   let filtered = query;
   if (filter.status !== "all") filtered = filtered.where("orders.status", "=", filter.status);
+  // orders_status leaves the unpaid out (migration 026); the unpaid go along orders_status_expires.
+  if (filter.status !== "all" && filter.status !== "pending_payment")
+    filtered = filtered.where(sql.raw<boolean>(UNPAID_LEFT_OUT));
   const text = filter.q;
   if (!text) return filtered;
   if (ORDER_NUMBER_PATTERN.test(text.toUpperCase())) return filtered.where("orders.number", "=", text.toUpperCase());
