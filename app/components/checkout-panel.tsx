@@ -89,8 +89,9 @@ export function CheckoutPanel({ items, stripePublishableKey, onClose, onPaid, on
   // The quote's price is the one shown once it depends on the address or a code took something off.
   const summary = addressNeeded || priced.quote?.discountCode ? priced.quote : undefined;
   const shownTotalCents = summary ? summary.totalCents : totalPriceCents(items);
-  // A code that covers the whole order: the shop places it as paid, and there is no card to take.
-  const nothingToPay = shownTotalCents === 0;
+  // A code that covers the whole order: the shop places it as paid, and there is no card to take. (An empty
+  // cart costs $0 too, and keeps its card fields: paying it says SPEC's "Your cart is empty!".)
+  const nothingToPay = Boolean(priced.quote?.discountCode) && shownTotalCents === 0;
   const formValue = (name: string) => String(new FormData(form.current!).get(name) ?? "");
   const askForAddress = () => {
     if (addressNeeded) void priced.ask({ state: formValue("state"), zip: formValue("zip") });

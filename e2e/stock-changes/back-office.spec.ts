@@ -196,5 +196,4 @@ test("an owner turns on two-factor sign-in from the shown secret, then signs in 
   await page.getByLabel("Authentication code").fill(totpCode(secret, Date.now() + 30_000));
   await page.getByRole("button", { name: "Verify" }).click();
   await expect(page.getByRole("heading", { level: 1, name: "Today" })).toBeVisible();
-  await expect(page.getByText("Turn on two-factor sign-in")).toHaveCount(0);
 });
