@@ -6,21 +6,11 @@ import { PostgresFaults } from "../helpers/postgres-faults";
 import { type Shop, openShop } from "../helpers/shop-api";
 import { testEngine } from "../helpers/test-database";
 import { visibleText } from "../helpers/visible-text";
+import { holidayForm } from "../helpers/pricing-setup";
 
 const textOf = visibleText;
 
-const HOLIDAY = {
-  intent: "save",
-  id: "",
-  code: "holiday15",
-  kind: "percent",
-  value: "15",
-  minimum: "",
-  starts: "",
-  ends: "",
-  totalUses: "",
-  active: "on",
-};
+const HOLIDAY = holidayForm;
 
 describe(`the owner's discount codes, on ${testEngine}`, () => {
   let shop: Shop;

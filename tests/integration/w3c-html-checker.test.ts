@@ -12,6 +12,7 @@ import { repoRoot } from "../helpers/run-script";
 import { type ServerProcess, startServerProcess } from "../helpers/server-process";
 import { cards, checkoutBody, pay, placePendingOrder, postCheckout, request } from "../helpers/shop-api";
 import { createTestDatabase, type TestDatabase, testEngine } from "../helpers/test-database";
+import { holidayForm } from "../helpers/pricing-setup";
 
 /**
  * Beside the demo catalog, lists long enough to come in pages (24 products
@@ -40,18 +41,7 @@ const plantedError: HtmlDocument = {
 
 /** A discount code as the owner's form posts it (blank fields as the form sends them). */
 const HOLIDAY = "HOLIDAY15";
-const holiday = {
-  intent: "save",
-  id: "",
-  code: HOLIDAY,
-  kind: "percent",
-  value: "15",
-  minimum: "",
-  starts: "",
-  ends: "",
-  totalUses: "",
-  active: "on",
-};
+const holiday = { ...holidayForm, code: HOLIDAY };
 
 /** GETs (or posts) a page and keeps its HTML, insisting on the status a shopper would get. */
 async function page(

@@ -3,7 +3,7 @@ import type { Db } from "../db";
 import { runSteps } from "../db/steps";
 import type { StockAdjustment } from "../orders/checkout";
 import { shortfallOf } from "../orders/reservation";
-import { redemptionBy, shopDay, toDiscountCode, typedCode } from "../orders/redemption";
+import { emailKeyOf, redemptionBy, shopDay, toDiscountCode, typedCode } from "../orders/redemption";
 import { type DiscountRefusal, discountRefusal } from "./discount-rules";
 import { type Quote, type QuoteResult, quoteOrder } from "./quote";
 import { pricingSetup } from "./setup";
@@ -78,6 +78,6 @@ export async function quoteCart(
 
 /** A signed-in shopper's email is known before checkout, so one per customer can be checked on Apply already. */
 async function usedBefore(db: Db, discountId: number, email: string): Promise<DiscountRefusal | undefined> {
-  const used = await redemptionBy(db, discountId, email.toLowerCase());
+  const used = await redemptionBy(db, discountId, emailKeyOf(email));
   return used ? { kind: "discount_once_per_customer" } : undefined;
 }
