@@ -190,7 +190,14 @@ describe.runIf(testEngine === "postgres")(
       const second = await commitBeforeNext(first, 1400);
       // The first run lost to the first save; the second read past the second, uncommitted, save.
       await faults.blockedBackend(/^update "products"/, second);
+      // The last run starts with its rate limit's hit: held there until the third save holds the candle, it cannot
+      // lock the candle first, as it could while the third save, woken by the second's commit, is not yet running.
+      const holdingHits = faults.holdLock("rate_limits", "exclusive");
+      await faults.blockedHolder(/^lock table/);
       const third = await commitBeforeNext(second, 1500);
+      const hitsLock = await holdingHits;
+      await faults.blockedBackend(/^insert into "rate_limits"/, hitsLock);
+      await hitsLock.commit();
       // The last run waits for the third save at its read: it cannot lose to it, as it locks the candle there.
       await faults.blockedBackend(/ for update$/, third);
       return { pending, third };
