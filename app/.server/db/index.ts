@@ -1,10 +1,11 @@
 import fs from "node:fs";
 import path from "node:path";
 import SQLite from "better-sqlite3";
-import { type CompiledQuery, Kysely, Migrator, PostgresDialect, type QueryResult, SqliteDialect, sql } from "kysely";
+import { type CompiledQuery, Kysely, Migrator, type QueryResult, SqliteDialect, sql } from "kysely";
 import pg from "pg";
 import { type Engine, isSqlite } from "./engine";
 import { migrations } from "./migrations";
+import { OwnSchemaPostgresDialect } from "./own-schema-dialect";
 import { discardingLostConnections } from "./postgres-pool";
 import type { Database } from "./schema";
 import { runStepsSynchronously } from "./steps";
@@ -84,7 +85,7 @@ export function openDatabase(options: {
     pool.on("error", (error) => options.onConnectionLost?.(error));
     pool.on("connect", (client) => client.on("error", () => {}));
     return {
-      db: new Kysely<Database>({ dialect: new PostgresDialect({ pool: discardingLostConnections(pool) }) }),
+      db: new Kysely<Database>({ dialect: new OwnSchemaPostgresDialect({ pool: discardingLostConnections(pool) }) }),
       engine: "postgres",
       pool,
       description: `PostgreSQL ${url.hostname}:${url.port || 5432}${url.pathname}`,
