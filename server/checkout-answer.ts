@@ -12,7 +12,7 @@ import type { ShopContext } from "~/.server/load-context";
 import { placeOrder } from "~/.server/orders/checkout";
 import { PaymentUnavailable } from "~/.server/orders/checkout-payment";
 import { orderBreakdown } from "~/.server/orders/order-pricing";
-import { countingCodeGuesses } from "~/.server/pricing/discount-guesses";
+import { countingUnknownCodes } from "~/.server/pricing/discount-guesses";
 import {
   insufficientStock,
   readCartRequest,
@@ -39,13 +39,14 @@ export async function answerCheckout(request: JsonRequest, context: ShopContext)
   const guesser = { address: context.clientIp, rule: context.config.discountGuessLimit, now };
   let result;
   try {
-    result = await countingCodeGuesses(context.db, parsed.value.discountCode, guesser, () =>
+    result = await countingUnknownCodes(context.db, guesser, () =>
       placeOrder(context.db, context.payments, parsed.value, {
         customer: shopper ? { userId: shopper.id, displayName: shopper.displayName, email: shopper.email } : {},
         now,
         shopEmail: context.config.shopEmail,
         reservationMs: context.config.reservationMs,
         timeZone: context.config.timeZone,
+        guesser,
         // Each checkout may reserve stock: bots must not hold it all.
         holder: {
           address: context.clientIp,

@@ -3,7 +3,7 @@ import { getShopper } from "~/.server/accounts/auth";
 import { type JsonAnswer, jsonAnswer, type JsonRequest } from "~/.server/json-api";
 import type { ShopContext } from "~/.server/load-context";
 import { quoteCart } from "~/.server/pricing/cart-quote";
-import { countingCodeGuesses } from "~/.server/pricing/discount-guesses";
+import { countingUnknownCodes } from "~/.server/pricing/discount-guesses";
 import {
   insufficientStock,
   readCartRequest,
@@ -28,8 +28,8 @@ export async function answerQuote(request: JsonRequest, context: ShopContext): P
   const email = discountCode === undefined ? undefined : (await getShopper(context.auth, request.headers))?.email;
   const now = Date.now();
   const guesser = { address: context.clientIp, rule: context.config.discountGuessLimit, now };
-  const result = await countingCodeGuesses(context.db, discountCode, guesser, () =>
-    quoteCart(context.db, parsed.value, { now, timeZone: context.config.timeZone, email }),
+  const result = await countingUnknownCodes(context.db, guesser, () =>
+    quoteCart(context.db, parsed.value, { now, timeZone: context.config.timeZone, email, guesser }),
   );
   switch (result.kind) {
     case "quote":

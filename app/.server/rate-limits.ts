@@ -27,15 +27,14 @@ export function* rateLimitHit(db: Db, key: string, rule: RateLimit, now: number)
 }
 
 /**
- * Whether `key` may take one more hit, without counting one: for a rule that
- * counts only requests that turn out to be of its kind, after answering them.
+ * Whether `key` may take one more hit, without counting one, as a step of a
+ * larger job: for a rule that counts only requests that turn out to be of
+ * its kind, after answering them.
  */
-export function checkRateLimit(db: Db, key: string, rule: RateLimit, now: number): Promise<RateLimitResult> {
-  return runSteps(db, function* () {
-    const row = yield* firstOf(currentWindow(db, { key, windowStartsAfter: now - rule.windowMs }));
-    if (row === undefined || row.hits < rule.limit) return { kind: "allowed" };
-    return limitedUntilWindowEnds(row.window_start, rule, now);
-  });
+export function* rateLimitLeft(db: Db, key: string, rule: RateLimit, now: number): Steps<RateLimitResult> {
+  const row = yield* firstOf(currentWindow(db, { key, windowStartsAfter: now - rule.windowMs }));
+  if (row === undefined || row.hits < rule.limit) return { kind: "allowed" };
+  return limitedUntilWindowEnds(row.window_start, rule, now);
 }
 
 const limitedUntilWindowEnds = (windowStart: number, rule: RateLimit, now: number): RateLimitResult => ({

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { checkRateLimit, consumeRateLimit, pruneRateLimits, type RateLimit } from "~/.server/rate-limits";
+import { runSteps } from "~/.server/db/steps";
+import { consumeRateLimit, pruneRateLimits, type RateLimit, rateLimitLeft } from "~/.server/rate-limits";
 import { startServerProcess } from "../helpers/server-process";
 import { checkout, newIdempotencyKey, openShop, type Shop } from "../helpers/shop-api";
 import { shopState } from "../helpers/shop-db";
@@ -41,7 +42,7 @@ describe(`consumeRateLimit on ${testEngine}`, () => {
 
   it("checks a key against its rule without counting a hit", async () => {
     const key = newKey();
-    const check = (now: number) => checkRateLimit(database.db, key, rule, now);
+    const check = (now: number) => runSteps(database.db, () => rateLimitLeft(database.db, key, rule, now));
     expect(await check(t0)).toEqual({ kind: "allowed" });
     for (let i = 0; i < rule.limit - 1; i++) await hit(key, t0);
     for (let i = 0; i < rule.limit + 2; i++) expect(await check(t0 + 1_000)).toEqual({ kind: "allowed" });

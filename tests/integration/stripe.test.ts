@@ -209,11 +209,13 @@ describe(`Stripe payments on ${testEngine}`, () => {
     const later = () => Date.now() + 60 * 60_000;
 
     it("from the test gateway to Stripe: an old test order still expires and its stock comes back", async () => {
+      const now = Date.now();
       const placed = await placeOrder(shop.db, paymentProviders(), checkoutBody([{ id: 1001, quantity: 2 }]), {
         customer: {},
-        now: Date.now(),
+        now,
         shopEmail: "owner@example.com",
         reservationMs: 15 * 60_000,
+        guesser: { address: "127.0.0.1", rule: { limit: 10, windowMs: 15 * 60_000 }, now },
       });
       if (placed.kind !== "placed") throw new Error(`the checkout answered ${placed.kind}`);
       expect(placed.order.payment_provider).toBe("test");

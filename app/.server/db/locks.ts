@@ -27,6 +27,19 @@ export function lockForNoKeyUpdate<DB, TB extends keyof DB, O>(
   return isSqlite(db) ? query : query.forNoKeyUpdate();
 }
 
+/**
+ * Keeps the rows `query` reads from being deleted or their keys changed
+ * until its transaction ends, as a foreign key pointing at them does: it
+ * waits for a transaction holding them `for update`, then reads them as that
+ * one committed them.
+ */
+export function lockForKeyShare<DB, TB extends keyof DB, O>(
+  db: Db,
+  query: SelectQueryBuilder<DB, TB, O>,
+): SelectQueryBuilder<DB, TB, O> {
+  return isSqlite(db) ? query : query.forKeyShare();
+}
+
 /** Keeps the rows `query` reads from changing until its transaction ends, while others may read them too. */
 export function lockForShare<DB, TB extends keyof DB, O>(
   db: Db,

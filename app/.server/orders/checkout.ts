@@ -4,6 +4,7 @@ import { type Db, transaction } from "../db";
 import type { OrderRow } from "../db/schema";
 import { runSteps } from "../db/steps";
 import { consumeRateLimit } from "../rate-limits";
+import type { GuessesLimited } from "../pricing/discount-guesses";
 import type { DiscountTerms } from "../pricing/discount-rules";
 import { pricingSetup } from "../pricing/setup";
 import { type ShipToResult, shipTo } from "../pricing/ship-to";
@@ -74,7 +75,9 @@ export type PlaceOrderResult =
   /** The total is not the one the shopper saw, or her rate no longer fits: the new quote, and no order. */
   | Exclude<OrderPriceResult, { kind: "priced" | "too_large" }>
   /** A code refused, with the quote without it. */
-  | DiscountRefused;
+  | DiscountRefused
+  /** The address typed as many unknown codes as it may: any code is refused for a while (discount-guesses.ts). */
+  | GuessesLimited;
 
 /**
  * DESIGN.md §Checkout steps 1–2: in one transaction, check every line against
@@ -114,7 +117,7 @@ export async function placeOrder(
   }
   if (reservation.kind === "created")
     return withPayment(await paymentFor(db, providers, reservation.order, options), false);
-  if (reservation.kind !== "rate_limited") {
+  if (reservation.kind !== "rate_limited" && reservation.kind !== "too_many_codes") {
     // A refusal may be a retry whose own order holds the stock or the address's allowance.
     const existing = await findOrderByIdempotencyKey(db, request.idempotencyKey);
     if (existing) return resume(db, providers, existing, request, { ...options, pricing });
@@ -190,8 +193,10 @@ async function resume(
         today: shopDay(options.timeZone ?? "UTC", options.now),
         subtotalCents: lines.reduce((sum, line) => sum + line.priceCents * line.quantity, 0),
         email: shipping.email,
+        guesser: options.guesser,
       }),
     );
+    if (found.kind === "too_many_codes") return found;
     if (found.kind !== "usable") return withoutCode(options.pricing, lines, request, found);
     newCode = found;
     terms = toDiscountCode(found.row);

@@ -1,10 +1,12 @@
+import { sql } from "kysely";
 import { CODE_PATTERN, normalizeCode } from "~/lib/discount-schema";
 import { dayIn } from "../admin/today";
 import type { Db, Trx } from "../db";
 import type { DiscountRow } from "../db/schema";
-import { lockForNoKeyUpdate } from "../db/locks";
+import { lockForKeyShare, lockForNoKeyUpdate } from "../db/locks";
 import { changesOf, firstOf, runSteps, runStepsIn, type Steps } from "../db/steps";
 import { queryTemplate } from "../db/template";
+import { type CodeGuesser, type GuessesLimited, guessesKey, guessesLimited } from "../pricing/discount-guesses";
 import { type DiscountCode, type DiscountRefusal, discountRefusal } from "../pricing/discount-rules";
 
 /**
@@ -39,20 +41,46 @@ type CodeRow = Pick<DiscountRow, (typeof codeColumns)[number]>;
  * reservation's: built and compiled once, and prepared once per connection on PostgreSQL.
  */
 
-/** A code by the name it is stored under (capitals). */
-const codeNamed = queryTemplate((db: Db, values: { code: string }) =>
-  db.selectFrom("discounts").select(codeColumns).where("code", "=", values.code),
+/**
+ * A code by the name it is stored under (capitals), with the unknown codes
+ * its asker's address typed in the current window (discount-guesses.ts).
+ */
+const codeNamed = queryTemplate((db: Db, values: { code: string; guessesKey: string; windowStartsAfter: number }) =>
+  db
+    .selectFrom("discounts")
+    .select(codeColumns)
+    .select((eb) =>
+      eb
+        .selectFrom("rate_limits")
+        .select("hits")
+        .where("key", "=", values.guessesKey)
+        .where("window_start", ">", values.windowStartsAfter)
+        .as("guesses"),
+    )
+    .where("code", "=", values.code),
 );
 
+/** A code looked up: the row, if the code exists; or the asker refused for the unknown codes it typed already. */
+export type CodeLookup = { kind: "looked_up"; row: CodeRow | undefined } | GuessesLimited;
+
 /**
- * A code as typed by a shopper, in any letter case. Text that cannot be a
- * code finds none without asking the database: PostgreSQL refuses some of
- * it (a NUL byte) with an error.
+ * A code as typed by a shopper, in any letter case, unless her address has
+ * reached its limit of unknown codes: one statement when the code exists and
+ * the address is within it; the limit's own read, which says until when,
+ * only otherwise. Text that cannot be a code finds none without asking the
+ * database: PostgreSQL refuses some of it (a NUL byte) with an error.
  */
-export function* typedCode(db: Db, typed: string): Steps<CodeRow | undefined> {
+export function* typedCode(db: Db, typed: string, guesser: CodeGuesser): Steps<CodeLookup> {
   const code = normalizeCode(typed);
-  if (!CODE_PATTERN.test(code)) return undefined;
-  return yield* firstOf(codeNamed(db, { code }));
+  const window = { guessesKey: guessesKey(guesser), windowStartsAfter: guesser.now - guesser.rule.windowMs };
+  const found = CODE_PATTERN.test(code) ? yield* firstOf(codeNamed(db, { code, ...window })) : undefined;
+  if (found === undefined || (found.guesses ?? 0) >= guesser.rule.limit) {
+    const limited = yield* guessesLimited(db, guesser);
+    if (limited) return limited;
+  }
+  if (found === undefined) return { kind: "looked_up", row: undefined };
+  const { guesses: _, ...row } = found;
+  return { kind: "looked_up", row };
 }
 
 export const toDiscountCode = (row: CodeRow): DiscountCode => ({
@@ -74,11 +102,11 @@ export type UsableCode = { kind: "usable"; row: CodeRow; emailKey: string | null
 export function* codeForCheckout(
   db: Db,
   typed: string,
-  check: { today: string; subtotalCents: number; email: string | null },
-): Steps<
-  { kind: "usable"; row: CodeRow; emailKey: string | null } | DiscountRefusal | { kind: "discount_needs_email" }
-> {
-  const row = yield* typedCode(db, typed);
+  check: { today: string; subtotalCents: number; email: string | null; guesser: CodeGuesser },
+): Steps<UsableCode | DiscountRefusal | { kind: "discount_needs_email" } | GuessesLimited> {
+  const lookup = yield* typedCode(db, typed, check.guesser);
+  if (lookup.kind === "too_many_codes") return lookup;
+  const { row } = lookup;
   const refusal = discountRefusal(row && toDiscountCode(row), check.today, check.subtotalCents);
   if (refusal) return refusal;
   if (row!.once_per_customer === 0) return { kind: "usable", row: row!, emailKey: null };
@@ -152,7 +180,35 @@ const redemptionRecorded = queryTemplate(
       .onConflict((conflict) => conflict.columns(["discount_id", "email_key"]).doNothing()),
 );
 
-/** A code's limit as committed now: `redeem` reads it again once its redemption is in. */
+/**
+ * The redemption of a code read without a limit, recorded only while it
+ * still has none: the insert's read shares the code's row (`for key share`),
+ * so it waits for an owner's save that holds the row and then reads the
+ * row as she committed it.
+ */
+const unlimitedRedemptionRecorded = queryTemplate(
+  (db: Db, values: { orderId: number; discountId: number; emailKey: string | null }) =>
+    db
+      .insertInto("discount_redemptions")
+      .columns(["order_id", "discount_id", "email_key"])
+      .expression(
+        lockForKeyShare(
+          db,
+          db
+            .selectFrom("discounts")
+            .select([
+              sql<number>`cast(${values.orderId} as integer)`.as("order_id"),
+              "id",
+              sql<string | null>`cast(${values.emailKey} as text)`.as("email_key"),
+            ])
+            .where("id", "=", values.discountId)
+            .where("max_uses", "is", null),
+        ),
+      )
+      .onConflict((conflict) => conflict.columns(["discount_id", "email_key"]).doNothing()),
+);
+
+/** A code's limit as committed now. */
 const codeLimit = queryTemplate((db: Db, values: { id: number }) =>
   db.selectFrom("discounts").select(["id", "max_uses"]).where("id", "=", values.id),
 );
@@ -162,29 +218,30 @@ const codeLimit = queryTemplate((db: Db, values: { id: number }) =>
  * the code had a limit, in the checkout's transaction; answers why not when
  * the code was taken meanwhile, and the caller then rolls back.
  *
- * A code read without a limit is read again once the redemption is in:
- * the owner may have set one since (`saveDiscount`, admin/discounts.ts),
- * counting the redemptions into `uses` while holding the code's row
- * `for update`. The redemption's foreign key shares that row (`for key
- * share` on PostgreSQL; SQLite runs one writer at a time), so either this
- * redemption was in before the owner's count, which waited for its commit
- * and counted it, and the limit read here is still none; or it waited for
- * the owner's commit, the count missed it, and the read here sees the
- * limit (each statement reads what was committed before it started), so
- * the use is taken as a limited code's is, refused once the limit is
- * reached. Either way no order slips past the counter.
+ * A code read without a limit may have been given one since: the owner's
+ * save (`saveDiscount`, admin/discounts.ts) counts the redemptions into
+ * `uses` while holding the code's row `for update`. Its redemption is
+ * recorded only while the code still has no limit, reading the row under a
+ * lock that waits for that save (`unlimitedRedemptionRecorded`; SQLite runs
+ * one writer at a time). So either it went in before the owner's count,
+ * which waited for its commit and counted it; or it sees the limit, and the
+ * use is taken as a limited code's is, refused once the limit is reached.
+ * Either way no order slips past the counter. The row is read again only
+ * when nothing was recorded: the limit set meanwhile, or the email's use.
  */
 export function* redeem(
   db: Db,
   orderId: number,
   code: UsableCode,
 ): Steps<{ kind: "redeemed" } | { kind: "discount_used_up" | "discount_once_per_customer" }> {
-  if (!(yield* recordRedemption(db, { orderId, discountId: code.row.id, emailKey: code.emailKey })))
-    return { kind: "discount_once_per_customer" };
+  const redemption = { orderId, discountId: code.row.id, emailKey: code.emailKey };
   if (code.row.max_uses === null) {
+    if ((yield* changesOf(unlimitedRedemptionRecorded(db, redemption))) === 1n) return { kind: "redeemed" };
     const now = (yield* firstOf(codeLimit(db, { id: code.row.id })))!;
+    if (now.max_uses === null) return { kind: "discount_once_per_customer" };
     if (!(yield* takeUse(db, now))) return { kind: "discount_used_up" };
   }
+  if (!(yield* recordRedemption(db, redemption))) return { kind: "discount_once_per_customer" };
   return { kind: "redeemed" };
 }
 

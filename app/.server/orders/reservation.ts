@@ -10,6 +10,7 @@ import type { OrderRow } from "../db/schema";
 import { changesOf, firstOf, rowsOf, runSteps, type Steps } from "../db/steps";
 import { queryTemplate } from "../db/template";
 import { type RateLimit, rateLimitHit } from "../rate-limits";
+import type { CodeGuesser, GuessesLimited } from "../pricing/discount-guesses";
 import type { Customer, PlaceOrderResult, StockAdjustment } from "./checkout";
 import { holdingLimitRefusal } from "./holding-limit";
 import {
@@ -115,6 +116,8 @@ export interface OrderOptions {
   holder?: Holder;
   /** SHOP_TIME_ZONE: the day a code's Starts and Ends are compared with (UTC when not given). */
   timeZone?: string;
+  /** Who asks, for the limit of unknown codes a code's lookup checks (pricing/discount-guesses.ts). */
+  guesser: CodeGuesser;
 }
 
 /** Where the order goes and where its receipt goes, as the orders table keeps them. */
@@ -187,7 +190,8 @@ export type Reservation =
   | { kind: "created"; order: OrderRow }
   | Extract<PlaceOrderResult, { kind: "shortfall" | "too_large" | "holding_limit" | "rate_limited" }>
   | Exclude<OrderPriceResult, { kind: "priced" }>
-  | DiscountRefused;
+  | DiscountRefused
+  | GuessesLimited;
 
 /**
  * placeOrder's transaction, as steps (db/steps.ts): on SQLite it runs in one
@@ -230,7 +234,9 @@ function* reserve(
       today: shopDay(options.timeZone ?? "UTC", now),
       subtotalCents: amountCents,
       email,
+      guesser: options.guesser,
     });
+    if (found.kind === "too_many_codes") return found;
     if (found.kind !== "usable") return withoutCode(options.pricing, pricedLines, request, found);
     code = found;
   }

@@ -4,6 +4,7 @@ import { runSteps } from "../db/steps";
 import type { StockAdjustment } from "../orders/checkout";
 import { shortfallOf } from "../orders/reservation";
 import { emailKeyOf, redemptionBy, shopDay, toDiscountCode, typedCode } from "../orders/redemption";
+import type { CodeGuesser, GuessesLimited } from "./discount-guesses";
 import { type DiscountRefusal, discountRefusal } from "./discount-rules";
 import { type Quote, type QuoteResult, quoteOrder } from "./quote";
 import { pricingSetup } from "./setup";
@@ -18,7 +19,9 @@ export type CartQuoteResult =
    * 422: a code refused, with the quote as it would be without it. One per customer only for a signed-in
    * shopper, by her account's email: a guest's email, and any the shopper types instead, are checkout's.
    */
-  | (DiscountRefusal & { quote: Quote });
+  | (DiscountRefusal & { quote: Quote })
+  /** The address typed as many unknown codes as it may (discount-guesses.ts). */
+  | GuessesLimited;
 
 /**
  * POST /api/checkout/quote: what the cart would cost, at the database's
@@ -29,7 +32,7 @@ export type CartQuoteResult =
 export async function quoteCart(
   db: Db,
   body: QuoteRequestBody,
-  options: { now: number; timeZone: string; email?: string },
+  options: { now: number; timeZone: string; email?: string; guesser: CodeGuesser },
 ): Promise<CartQuoteResult> {
   const setup = await pricingSetup(db);
   const where = shipTo(setup, body.shipping ?? {});
@@ -63,7 +66,9 @@ export async function quoteCart(
     });
   if (body.discountCode === undefined) return quoteWith(undefined);
   const typed = body.discountCode;
-  const row = await runSteps(db, () => typedCode(db, typed));
+  const lookup = await runSteps(db, () => typedCode(db, typed, options.guesser));
+  if (lookup.kind === "too_many_codes") return lookup;
+  const { row } = lookup;
   const code = row && toDiscountCode(row);
   const subtotalCents = pricedLines.reduce((sum, line) => sum + line.priceCents * line.quantity, 0);
   const refusal =
