@@ -24,8 +24,21 @@ function shiftMonth(month: string, by: number): string {
  */
 export function reportMonths(options: { now: number; timeZone: string; year?: number }): ReportMonths {
   const first = options.year === undefined ? shiftMonth(thisMonth(options), -11) : `${options.year}-01`;
-  const names = Array.from({ length: 12 }, (_, index) => shiftMonth(first, index));
-  const starts = [...names, shiftMonth(first, 12)].map((month) => startOfDay(options.timeZone, `${month}-01`));
+  return monthsFrom(first, 12, options.timeZone);
+}
+
+/**
+ * Last year's months and this year's: what sales by state sums, and what
+ * holds the report of the last twelve months or of either year, so the
+ * screen reads the paid orders once for both (tax-report-screen.ts).
+ */
+export const twoYearMonths = (options: { timeZone: string; year: number }) =>
+  monthsFrom(`${options.year - 1}-01`, 24, options.timeZone);
+
+/** `count` months from `first`, each from the first millisecond of its first day in the shop's time zone. */
+function monthsFrom(first: string, count: number, timeZone: string): ReportMonths {
+  const names = Array.from({ length: count }, (_, index) => shiftMonth(first, index));
+  const starts = [...names, shiftMonth(first, count)].map((month) => startOfDay(timeZone, `${month}-01`));
   return { names, starts };
 }
 

@@ -1,6 +1,4 @@
-import { sql } from "kysely";
-import type { Db } from "../db";
-import { startOfDay } from "./today";
+import type { PaidMonthState } from "./tax-report";
 
 /**
  * Where many states draw the line past which a shop selling into them must
@@ -29,28 +27,30 @@ const overNexus = (year: YearSales) => year.cents >= NEXUS_CENTS || year.orders 
 /**
  * Per shipping state, the total taken and the orders paid this calendar year
  * and last, by the day paid in the shop's time zone (refunded orders too: a
- * threshold counts sales made), the largest this year first. One query.
+ * threshold counts sales made), the largest this year first: summed from
+ * the paid orders' figures of the two years' months (`twoYearMonths`).
  */
-export async function salesByState(db: Db, options: { year: number; timeZone: string }): Promise<StateSales[]> {
-  const [lastStart, thisStart, nextStart] = [options.year - 1, options.year, options.year + 1].map((year) =>
-    startOfDay(options.timeZone, `${year}-01-01`),
-  );
-  const thisYear = sql`orders.paid_at >= cast(${thisStart} as bigint)`;
-  const { rows } = await sql<Record<string, string | number>>`
-    select orders.shipping_state as state,
-      sum(case when ${thisYear} then orders.amount_cents else 0 end) as this_cents,
-      sum(case when ${thisYear} then 1 else 0 end) as this_orders,
-      sum(case when ${thisYear} then 0 else orders.amount_cents end) as last_cents,
-      sum(case when ${thisYear} then 0 else 1 end) as last_orders
-    from orders
-    where orders.paid_at >= cast(${lastStart} as bigint) and orders.paid_at < cast(${nextStart} as bigint)
-    group by orders.shipping_state
-    order by this_cents desc, last_cents desc, orders.shipping_state`.execute(db);
-  return rows.map((row) => {
-    const sales = {
-      thisYear: { cents: Number(row.this_cents), orders: Number(row.this_orders) },
-      lastYear: { cents: Number(row.last_cents), orders: Number(row.last_orders) },
-    };
-    return { state: String(row.state), ...sales, overNexus: overNexus(sales.thisYear) || overNexus(sales.lastYear) };
-  });
+export function salesByState(paid: readonly PaidMonthState[], year: number): StateSales[] {
+  const byState = new Map<string, { thisYear: YearSales; lastYear: YearSales }>();
+  for (const figures of paid) {
+    const which = figures.month.startsWith(`${year}-`)
+      ? "thisYear"
+      : figures.month.startsWith(`${year - 1}-`)
+        ? "lastYear"
+        : undefined;
+    if (!which) continue;
+    let sales = byState.get(figures.state);
+    if (!sales)
+      byState.set(figures.state, (sales = { thisYear: { cents: 0, orders: 0 }, lastYear: { cents: 0, orders: 0 } }));
+    sales[which].cents += figures.grossCents;
+    sales[which].orders += figures.orders;
+  }
+  return [...byState]
+    .map(([state, sales]) => ({ state, ...sales, overNexus: overNexus(sales.thisYear) || overNexus(sales.lastYear) }))
+    .sort(
+      (a, b) =>
+        b.thisYear.cents - a.thisYear.cents ||
+        b.lastYear.cents - a.lastYear.cents ||
+        (a.state < b.state ? -1 : a.state > b.state ? 1 : 0),
+    );
 }

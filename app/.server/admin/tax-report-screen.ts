@@ -1,8 +1,8 @@
 import { usStateByCode } from "~/lib/us-states";
 import type { Db } from "../db";
-import { monthName, reportMonths, reportYearOf, thisYear } from "./report-months";
+import { monthName, reportMonths, reportYearOf, thisYear, twoYearMonths } from "./report-months";
 import { salesByState } from "./sales-by-state";
-import { type TaxReportRow, taxReport } from "./tax-report";
+import { type TaxReportRow, paidByMonthAndState, taxReport } from "./tax-report";
 
 /** Years the report's Year select offers, this one first: seven, as long as sales records are usually kept. */
 const YEARS_OFFERED = 7;
@@ -19,7 +19,11 @@ export async function taxReportScreen(db: Db, options: { url: URL; now: number; 
   const asked = reportYearOf(options.url, currentYear);
   const year = asked.kind === "year" ? asked.year : undefined;
   const months = reportMonths({ ...options, year });
-  const rows = await taxReport(db, months);
+  // The paid orders of last year and this one, read once: sales by state, and the report unless it is of an older year.
+  const twoYears = twoYearMonths({ timeZone: options.timeZone, year: currentYear });
+  const paid = await paidByMonthAndState(db, twoYears);
+  const inTwoYears = months.names.every((month) => twoYears.names.includes(month));
+  const rows = await taxReport(db, months, inTwoYears ? paid : undefined);
   const byMonth = new Map<string, (TaxReportRow & { name: string })[]>();
   for (const row of rows)
     byMonth.set(row.month, [...(byMonth.get(row.month) ?? []), { ...row, name: stateName(row.state) }]);
@@ -36,7 +40,7 @@ export async function taxReportScreen(db: Db, options: { url: URL; now: number; 
     },
     salesByState: {
       thisYear: currentYear,
-      states: (await salesByState(db, { year: currentYear, timeZone: options.timeZone })).map((sales) => ({
+      states: salesByState(paid, currentYear).map((sales) => ({
         ...sales,
         name: stateName(sales.state),
       })),
