@@ -13,7 +13,7 @@ import { checkStockInvariant } from "./invariant";
 import { createOwner, signedInCookie } from "./owner";
 import type { LoadGenerator } from "./load";
 import { deepOrdersPage, type OwnerPage, timeOwnerPage } from "./owner-pages";
-import { waitForPruning } from "./pruning-wait";
+import { waitForPruning, waitForSearchIndex } from "./pruning-wait";
 import { type BenchDatabase, createBenchDatabase } from "./postgres";
 import type { BackOfficeEngineFigures, OwnerPageFigure } from "./results";
 import type { BackOfficeSettings, BenchSettings } from "./settings";
@@ -145,6 +145,9 @@ export async function benchBackOffice(
       progress(
         `${ENGINE[engine]}: pruned in ${pruning.seconds.toFixed(0)} s${pruning.done ? "" : " (not finished)"}, ${(pruning.bytes / 1024 ** 2).toFixed(0)} MB`,
       );
+      // The pages are measured on the shop as it runs from then on: its search index caught up too.
+      if (!(await waitForSearchIndex(data, PRUNING_TIMEOUT_MS)))
+        progress(`${ENGINE[engine]}: the search index had not caught up within the wait`);
       const { ownerCookie, pages } = await ownerPagesOf(shop.url, shopGrown, settings);
       const figures: OwnerPageFigure[] = [];
       for (const page of pages) {

@@ -8,7 +8,7 @@ import * as ordersById from "~/.server/db/migrations/026-orders-by-id";
 import { type BackOfficeRunOptions, checkoutOnGrownShop, ENGINE, setUpAndGrow } from "./back-office-run";
 import { progress } from "./catalog-run";
 import { createBenchDatabase } from "./postgres";
-import { waitForPruning } from "./pruning-wait";
+import { waitForPruning, waitForSearchIndex } from "./pruning-wait";
 import type { IndexCostFigure } from "./results";
 import { type ShopData, startShop } from "./shop-server";
 import { median } from "./stats";
@@ -52,22 +52,8 @@ async function settle(data: ShopData, keepDays: number) {
   try {
     const pruning = await waitForPruning(data, keepDays, SETTLE_TIMEOUT_MS);
     if (!pruning.done) throw new Error("the grown shop's first pruning did not end");
-    if (data.databaseUrl) return;
-    const { db } = openDatabase(data);
-    try {
-      const behind = () =>
-        sql<{
-          n: number;
-        }>`select count(*) as n from orders where id > (select indexed_through from orders_search_position)`.execute(
-          db,
-        );
-      for (let wait = 0; (await behind()).rows[0]!.n > 0; wait++) {
-        if (wait * 1000 > SETTLE_TIMEOUT_MS) throw new Error("the grown shop's search index did not catch up");
-        await new Promise((resolve) => setTimeout(resolve, 1000));
-      }
-    } finally {
-      await db.destroy();
-    }
+    if (!(await waitForSearchIndex(data, SETTLE_TIMEOUT_MS)))
+      throw new Error("the grown shop's search index did not catch up");
   } finally {
     await shop.stop();
   }

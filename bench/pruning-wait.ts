@@ -1,3 +1,4 @@
+import { sql } from "kysely";
 import { openDatabase } from "~/.server/db";
 import type { ShopData } from "./shop-server";
 
@@ -27,6 +28,31 @@ export async function waitForPruning(data: ShopData, keepDays: number, timeoutMs
       if (Number(left) === 0) return { seconds, done: true };
       if (seconds * 1000 > timeoutMs) return { seconds, done: false };
       await new Promise((resolve) => setTimeout(resolve, 2_000));
+    }
+  } finally {
+    await db.destroy();
+  }
+}
+
+/**
+ * Waits (at most `timeoutMs`) until the server's job has added every order
+ * to SQLite's search index (app/.server/db/search.ts), as a shop that
+ * upgrades does once after its first start: until then a search reads the
+ * orders past the index one by one, about 100 ms at 100,000 orders.
+ * PostgreSQL's trigram indexes are written with each row. Answers whether it caught up.
+ */
+export async function waitForSearchIndex(data: ShopData, timeoutMs: number): Promise<boolean> {
+  if (data.databaseUrl) return true;
+  const { db } = openDatabase({ dataDir: data.dataDir });
+  const started = performance.now();
+  try {
+    for (;;) {
+      const { rows } = await sql<{ behind: number }>`
+        select count(*) as behind from orders
+        where id > (select indexed_through from orders_search_position)`.execute(db);
+      if (Number(rows[0]!.behind) === 0) return true;
+      if (performance.now() - started > timeoutMs) return false;
+      await new Promise((resolve) => setTimeout(resolve, 1_000));
     }
   } finally {
     await db.destroy();
