@@ -33,12 +33,8 @@ const overNexus = (year: YearSales) => year.cents >= NEXUS_CENTS || year.orders 
 export function salesByState(paid: readonly PaidMonthState[], year: number): StateSales[] {
   const byState = new Map<string, { thisYear: YearSales; lastYear: YearSales }>();
   for (const figures of paid) {
-    const which = figures.month.startsWith(`${year}-`)
-      ? "thisYear"
-      : figures.month.startsWith(`${year - 1}-`)
-        ? "lastYear"
-        : undefined;
-    if (!which) continue;
+    // Rows of last year's and this year's months (`twoYearMonths`): before this January is last year.
+    const which = figures.month < `${year}-01` ? "lastYear" : "thisYear";
     let sales = byState.get(figures.state);
     if (!sales)
       byState.set(figures.state, (sales = { thisYear: { cents: 0, orders: 0 }, lastYear: { cents: 0, orders: 0 } }));
@@ -49,8 +45,6 @@ export function salesByState(paid: readonly PaidMonthState[], year: number): Sta
     .map(([state, sales]) => ({ state, ...sales, overNexus: overNexus(sales.thisYear) || overNexus(sales.lastYear) }))
     .sort(
       (a, b) =>
-        b.thisYear.cents - a.thisYear.cents ||
-        b.lastYear.cents - a.lastYear.cents ||
-        (a.state < b.state ? -1 : a.state > b.state ? 1 : 0),
+        b.thisYear.cents - a.thisYear.cents || b.lastYear.cents - a.lastYear.cents || a.state.localeCompare(b.state),
     );
 }

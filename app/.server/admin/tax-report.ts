@@ -16,7 +16,14 @@ export interface TaxReportRow extends TaxFigures {
   orders: number;
 }
 
-const NO_FIGURES = Object.fromEntries(TAX_FIGURES.map(([, figure]) => [figure, 0])) as unknown as TaxFigures;
+const NO_FIGURES: TaxFigures = {
+  grossCents: 0,
+  taxableCents: 0,
+  shippingCents: 0,
+  taxCents: 0,
+  refundedCents: 0,
+  taxRefundedCents: 0,
+};
 
 /** A state's paid orders in one month: their count and the report's figures of sales. */
 export type PaidMonthState = Omit<TaxReportRow, "refundedCents" | "taxRefundedCents">;
@@ -97,9 +104,7 @@ export async function taxReport(db: Db, months: ReportMonths, paid?: PaidMonthSt
   for (const figures of paidRows)
     if (asked.has(figures.month)) Object.assign(rowOf(figures.month, figures.state), figures);
   for (const refund of refunds) Object.assign(rowOf(refund.month, refund.state), refund);
-  return [...rows.values()].sort((a, b) =>
-    a.month === b.month ? (a.state < b.state ? -1 : a.state > b.state ? 1 : 0) : a.month < b.month ? -1 : 1,
-  );
+  return [...rows.values()].sort((a, b) => a.month.localeCompare(b.month) || a.state.localeCompare(b.state));
 }
 
 /** The CSV's header row: a contract (README, "Shipping and sales tax"); add columns at the end, never rename. */
