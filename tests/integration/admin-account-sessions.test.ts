@@ -104,6 +104,18 @@ describe(`the owner's sessions when her sign-in changes, on ${testEngine}`, () =
     expect((await a.get("/admin")).status).toBe(200);
   });
 
+  it("sends a session that has ended elsewhere to /auth with its cookie cleared", async () => {
+    const owner = await newOwner();
+    const b = await signedIn(owner);
+    const stale = b.cookie(SESSION_COOKIE)!;
+    const token = decodeURIComponent(stale).split(".")[0]!;
+    await shop.db.deleteFrom("session").where("token", "=", token).execute();
+
+    const gate = await b.get("/admin/orders");
+    expect(gate.location).toBe("/auth?returnTo=%2Fadmin%2Forders");
+    expect(b.cookie(SESSION_COOKIE)).toBeUndefined();
+  });
+
   it("changes the password from /admin/account: the current one, then a new one of at least 12 characters; every other session ends", async () => {
     const owner = await newOwner();
     const [a, b] = [await signedIn(owner), await signedIn(owner)];

@@ -1,6 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { data, redirect } from "react-router";
 import { type Auth, OWNER_ROLE, type Shopper, getShopper, redirectWithAuthCookies } from "../accounts/auth";
+import { carriesSessionCookie } from "../accounts/session-cookie";
 import { endOtherSessions } from "../accounts/sessions";
 import { type Db, type Trx, transaction } from "../db";
 import { type Actor, recordActivity } from "./activity";
@@ -18,13 +19,21 @@ const signInThenBackTo = (url: URL) => `/auth?returnTo=${encodeURIComponent(url.
  */
 export async function requireOwner(auth: Auth, request: Request, url: URL): Promise<Shopper> {
   const shopper = await getShopper(auth, request.headers);
-  if (!shopper) throw redirect(signInThenBackTo(url));
+  if (!shopper)
+    // A cookie whose session is gone goes too. The layout's and the page's loaders run side by side: when one signs
+    // the session out, the other finds nobody, and React Router may send that one's redirect.
+    throw carriesSessionCookie(request.headers.get("cookie") ?? undefined)
+      ? await signedOutToSignIn(auth, request, url)
+      : redirect(signInThenBackTo(url));
   if (!shopper.isOwner) throw data(null, { status: 404 });
-  if (shopper.twoFactorEnabled && !shopper.twoFactorPassed) {
-    const { headers } = await auth.api.signOut({ headers: request.headers, returnHeaders: true });
-    throw redirectWithAuthCookies(signInThenBackTo(url), headers);
-  }
+  if (shopper.twoFactorEnabled && !shopper.twoFactorPassed) throw await signedOutToSignIn(auth, request, url);
   return shopper;
+}
+
+/** Ends the request's session, if it still has one, and sends it to sign in with its cookie cleared. */
+async function signedOutToSignIn(auth: Auth, request: Request, url: URL) {
+  const { headers } = await auth.api.signOut({ headers: request.headers, returnHeaders: true });
+  return redirectWithAuthCookies(signInThenBackTo(url), headers);
 }
 
 /** How recent a sign-in must be for the owner to give money back. */
