@@ -5,6 +5,7 @@ import { openDatabase } from "~/.server/db";
 import * as backOfficeIndexes from "~/.server/db/migrations/020-back-office-indexes";
 import * as lighterOrderInserts from "~/.server/db/migrations/022-lighter-order-inserts";
 import * as ordersById from "~/.server/db/migrations/026-orders-by-id";
+import * as oneSearchIndex from "~/.server/db/migrations/027-one-search-index";
 import { type BackOfficeRunOptions, checkoutOnGrownShop, ENGINE, setUpAndGrow } from "./back-office-run";
 import { progress } from "./catalog-run";
 import { createBenchDatabase } from "./postgres";
@@ -16,7 +17,7 @@ import { median } from "./stats";
 /** How long the bench waits for a grown shop's first pruning and search index before the runs. */
 const SETTLE_TIMEOUT_MS = 20 * 60_000;
 
-/** Whether the back office's indexes (migrations 020, 022 and 026) are in the database: 020 made orders_paid, the others kept it. */
+/** Whether the back office's indexes (migrations 020, 022, 026 and 027) are in the database: 020 made orders_paid, the others kept it. */
 async function hasIndexes(db: Kysely<unknown>, postgres: boolean) {
   const found = postgres
     ? sql`select 1 from pg_indexes where indexname = 'orders_paid' and schemaname = current_schema()`
@@ -35,7 +36,9 @@ async function setIndexes(data: ShopData, wanted: boolean) {
         await backOfficeIndexes.up(trx);
         await lighterOrderInserts.up(trx);
         await ordersById.up(trx);
+        await oneSearchIndex.up(trx);
       } else {
+        await oneSearchIndex.down(trx);
         await ordersById.down(trx);
         await lighterOrderInserts.down(trx);
         await backOfficeIndexes.down(trx);

@@ -1,11 +1,13 @@
 import { type Kysely, sql } from "kysely";
 import { afterEach, describe, expect, it } from "vitest";
 import { migrateToLatest } from "~/.server/db";
+import { ordersContaining } from "~/.server/db/search";
 import { migrations } from "~/.server/db/migrations";
 import * as stockAdjustments from "~/.server/db/migrations/007-stock-adjustments";
 import * as activityAppendOnly from "~/.server/db/migrations/018-activity-append-only";
 import * as outboxPruned from "~/.server/db/migrations/021-outbox-pruned";
 import * as ordersById from "~/.server/db/migrations/026-orders-by-id";
+import * as oneSearchIndex from "~/.server/db/migrations/027-one-search-index";
 import { switchToIncrementalVacuum } from "~/.server/db/space";
 import { insertVariedOrders } from "../helpers/order-rows";
 import { createTestDatabase, type TestDatabase, testEngine } from "../helpers/test-database";
@@ -323,6 +325,44 @@ describe(`migrations on ${testEngine}`, () => {
     await ordersById.up(db as unknown as Kysely<unknown>);
     expect(await db.selectFrom("orders").selectAll().orderBy("id").execute()).toEqual(orders);
   });
+
+  it.runIf(testEngine === "postgres")(
+    "put PostgreSQL's search in one trigram index with 027, finding the same orders, and the four of 020 back with down",
+    async () => {
+      database = await createTestDatabase({ migrate: false });
+      const { db } = database;
+      const searchIndexes = async () =>
+        (
+          await sql<{ name: string }>`select indexname as name from pg_indexes
+            where tablename = 'orders' and schemaname = current_schema() and indexname like 'orders_search%' order by indexname`.execute(
+            db,
+          )
+        ).rows.map((row) => row.name);
+      const found = async (text: string) =>
+        (await db.selectFrom("orders").select("number").where(ordersContaining(db, text)).orderBy("id").execute()).map(
+          (row) => row.number,
+        );
+      const texts = ["ws-t000010", "0002", "example", "GUEST", "lovelace", "nobody there"];
+      await migrateToLatest(db, "026-orders-by-id");
+      await insertVariedOrders(db, 30, { prefix: "WS-T" });
+      const before = await Promise.all(texts.map(found));
+      expect(before.map((numbers) => numbers.length)).toEqual([1, 11, 25, 8, 3, 0]);
+      expect(await searchIndexes()).toEqual([
+        "orders_search_customer_name",
+        "orders_search_email",
+        "orders_search_number",
+        "orders_search_shipping_name",
+      ]);
+
+      await migrateToLatest(db);
+      expect(await searchIndexes()).toEqual(["orders_search"]);
+      expect(await Promise.all(texts.map(found))).toEqual(before);
+
+      await oneSearchIndex.down(db as unknown as Kysely<unknown>);
+      expect(await searchIndexes()).toHaveLength(4);
+      expect(await Promise.all(texts.map(found))).toEqual(before);
+    },
+  );
 
   it.runIf(testEngine === "sqlite")(
     "switch a small SQLite database to incremental vacuum at once, and leave a large one to its next restore",

@@ -2,7 +2,7 @@ import { type Kysely, sql } from "kysely";
 import { isSqlite } from "../engine";
 
 /** The columns the orders search looks in (app/.server/admin/order-list.ts). */
-const SEARCHED_COLUMNS = ["number", "shipping_name", "customer_name", "email"] as const;
+export const SEARCHED_COLUMNS = ["number", "shipping_name", "customer_name", "email"] as const;
 
 /**
  * What the back office asks of a shop with 100,000 orders, each answered by
@@ -55,7 +55,7 @@ async function searchBySqliteTrigrams(db: Kysely<unknown>) {
  * connection may; where it cannot be had, the search still works, reading
  * every order as before.
  */
-async function searchByPgTrigrams(db: Kysely<unknown>) {
+export async function searchByPgTrigrams(db: Kysely<unknown>) {
   const schema = await pgTrgmSchema(db);
   if (!schema) return;
   for (const column of SEARCHED_COLUMNS) {
@@ -67,10 +67,10 @@ async function searchByPgTrigrams(db: Kysely<unknown>) {
   }
 }
 
-const quoteIdent = (name: string) => `"${name.replaceAll('"', '""')}"`;
+export const quoteIdent = (name: string) => `"${name.replaceAll('"', '""')}"`;
 
 /** The schema pg_trgm is in, creating it in `public` first if it is not there and this connection may; undefined where it cannot be had. */
-async function pgTrgmSchema(db: Kysely<unknown>): Promise<string | undefined> {
+export async function pgTrgmSchema(db: Kysely<unknown>): Promise<string | undefined> {
   const installed = async () =>
     (
       await sql<{

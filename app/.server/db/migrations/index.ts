@@ -25,6 +25,7 @@ import * as shippingAndTax from "./023-shipping-and-tax";
 import * as demoProducts from "./024-demo-products";
 import * as discountCodes from "./025-discount-codes";
 import * as ordersById from "./026-orders-by-id";
+import * as oneSearchIndex from "./027-one-search-index";
 
 /** Every migration, in order. Names are stored in the database: never rename one. */
 export const migrations: Record<string, Migration> = {
@@ -54,4 +55,5 @@ export const migrations: Record<string, Migration> = {
   "024-demo-products": demoProducts,
   "025-discount-codes": discountCodes,
   "026-orders-by-id": ordersById,
+  "027-one-search-index": oneSearchIndex,
 };
