@@ -22,8 +22,34 @@ export function consumeRateLimit(db: Db, key: string, rule: RateLimit, now: numb
 /** `consumeRateLimit` as a step of a larger job (db/steps.ts): the checkout counts its hit in its own transaction. */
 export function* rateLimitHit(db: Db, key: string, rule: RateLimit, now: number): Steps<RateLimitResult> {
   const row = (yield* firstOf(hitWindow(db, { key, now, windowStartsAfter: now - rule.windowMs })))!;
-  if (row.hits <= rule.limit) return { kind: "allowed" };
-  return limitedUntilWindowEnds(row.window_start, rule, now);
+  return hitResult(row, rule, now);
+}
+
+const hitResult = (row: { hits: number; window_start: number }, rule: RateLimit, now: number): RateLimitResult =>
+  row.hits <= rule.limit ? { kind: "allowed" } : limitedUntilWindowEnds(row.window_start, rule, now);
+
+/**
+ * `rateLimitHit`, answering in the same statement the hits another key
+ * counts under its own rule without adding one (0 when its window has
+ * passed): a checkout with a code counts its hit and reads its address's
+ * unknown codes (pricing/discount-guesses.ts) at once.
+ */
+export function* rateLimitHitReading(
+  db: Db,
+  hit: { key: string; rule: RateLimit },
+  read: { key: string; rule: RateLimit },
+  now: number,
+): Steps<RateLimitResult & { readHits: number }> {
+  const row = (yield* firstOf(
+    hitWindowReading(db, {
+      key: hit.key,
+      now,
+      windowStartsAfter: now - hit.rule.windowMs,
+      readKey: read.key,
+      readWindowStartsAfter: now - read.rule.windowMs,
+    }),
+  ))!;
+  return { ...hitResult(row, hit.rule, now), readHits: Number(row.read_hits ?? 0) };
 }
 
 /**
@@ -52,7 +78,7 @@ const currentWindow = queryTemplate((db: Db, values: { key: string; windowStarts
 );
 
 /** One hit: a new window, or one more hit in the current one, or the first of a new one once it has passed. */
-const hitWindow = queryTemplate((db: Db, values: { key: string; now: number; windowStartsAfter: number }) =>
+const hitOf = (db: Db, values: { key: string; now: number; windowStartsAfter: number }) =>
   db
     .insertInto("rate_limits")
     .values({ key: values.key, window_start: values.now, hits: 1 })
@@ -62,7 +88,24 @@ const hitWindow = queryTemplate((db: Db, values: { key: string; now: number; win
         window_start: sql`case when rate_limits.window_start <= ${values.windowStartsAfter} then ${values.now} else rate_limits.window_start end`,
       }),
     )
-    .returning(["hits", "window_start"]),
+    .returning(["hits", "window_start"]);
+
+const hitWindow = queryTemplate(hitOf);
+
+/** `hitWindow`, with the hits of `readKey`'s current window, if it has one. */
+const hitWindowReading = queryTemplate(
+  (
+    db: Db,
+    values: { key: string; now: number; windowStartsAfter: number; readKey: string; readWindowStartsAfter: number },
+  ) =>
+    hitOf(db, values).returning((eb) =>
+      eb
+        .selectFrom("rate_limits as other")
+        .select("other.hits")
+        .where("other.key", "=", values.readKey)
+        .where("other.window_start", ">", values.readWindowStartsAfter)
+        .as("read_hits"),
+    ),
 );
 
 /**

@@ -38,6 +38,7 @@ export async function addRate(
     })
     .returning("id")
     .executeTakeFirstOrThrow();
+  await bumpPricingVersion(db);
   return row.id;
 }
 
@@ -78,6 +79,7 @@ export async function addDiscountCode(db: Db, fields: Partial<Insertable<Discoun
     .values({ kind: "percent", value: 15, once_per_customer: 0, active: 1, created_at: Date.now(), ...fields })
     .returning("id")
     .executeTakeFirstOrThrow();
+  await bumpPricingVersion(db);
   return row.id;
 }
 

@@ -3,7 +3,7 @@ import type { BrowserSession } from "../helpers/browser-session";
 import { insertOrders, orderRow } from "../helpers/order-rows";
 import { signedInOwner } from "../helpers/owner";
 import { PostgresFaults } from "../helpers/postgres-faults";
-import { type Shop, openShop } from "../helpers/shop-api";
+import { type CheckoutAnswer, type Shop, checkoutBody, openShop, request } from "../helpers/shop-api";
 import { testEngine } from "../helpers/test-database";
 import { visibleText } from "../helpers/visible-text";
 import { holidayForm } from "../helpers/pricing-setup";
@@ -145,6 +145,33 @@ describe(`the owner's discount codes, on ${testEngine}`, () => {
     expect(JSON.parse(deactivated!.after!)).toMatchObject({ active: "no" });
     expect(textOf((await owner.get("/admin/discounts")).html)).toContain("WELCOME10 · $12.50 off · Inactive");
     expect((await post({ intent: "deactivate", id: "999999" })).status).toBe(409);
+  });
+
+  it("applies a save and a deactivation from the next checkout: a code without a limit, kept in memory, is read again", async () => {
+    expect((await post({ ...HOLIDAY, code: "NOW5", value: "5" })).status).toBe(200);
+    const { id } = (await codes()).find((row) => row.code === "NOW5")!;
+    const { price_cents: price } = await shop.db
+      .selectFrom("products")
+      .select("price_cents")
+      .where("id", "=", 1001)
+      .executeTakeFirstOrThrow();
+    const buy = (expectedTotalCents: number) =>
+      request<CheckoutAnswer & { quote?: { discountCode: string; totalCents: number } }>(`${shop.url}/api/checkout`, {
+        body: { ...checkoutBody([{ id: 1001, quantity: 1 }]), discountCode: "now5", expectedTotalCents },
+      });
+    const off = (percent: number) => price - Math.round((price * percent) / 100);
+
+    expect((await buy(off(5))).status).toBe(201);
+    expect((await post({ ...HOLIDAY, id: String(id), code: "NOW5", value: "20" })).status).toBe(200);
+    const before20 = await buy(off(5));
+    expect(before20.body.error?.code).toBe("total_changed");
+    expect(before20.body.quote).toMatchObject({ discountCode: "NOW5", totalCents: off(20) });
+    expect((await buy(off(20))).status).toBe(201);
+
+    expect((await post({ intent: "deactivate", id: String(id) })).status).toBe(200);
+    const inactive = await buy(off(20));
+    expect(inactive.status).toBe(409);
+    expect(inactive.body.error?.code).toBe("discount_invalid");
   });
 
   /** A new code with Total uses 10, held by `uses` pending orders as checkouts would have redeemed it; its id. */

@@ -4,6 +4,7 @@ import type { ExpressionBuilder } from "kysely";
 import { type Database, type Db, transaction } from "../db";
 import { lockForUpdate } from "../db/locks";
 import type { DiscountRow } from "../db/schema";
+import { bumpPricingVersion } from "../pricing/version";
 import { type Actor, recordActivity } from "./activity";
 
 /**
@@ -116,6 +117,7 @@ export function saveDiscount(db: Db, id: number | undefined, form: DiscountForm,
         .values({ ...columns, created_at: options.now })
         .returning("id")
         .executeTakeFirstOrThrow();
+      await bumpPricingVersion(trx);
       await recordActivity(
         trx,
         options.actor,
@@ -147,6 +149,7 @@ export function saveDiscount(db: Db, id: number | undefined, form: DiscountForm,
       .set({ ...columns, ...(form.maxUses === null ? {} : { uses: Number(uses) }) })
       .where("id", "=", id)
       .execute();
+    await bumpPricingVersion(trx);
     const action = before.active === 1 && !form.active ? "discount.deactivated" : "discount.edited";
     await recordActivity(
       trx,
@@ -165,6 +168,7 @@ export function deactivateDiscount(db: Db, id: number, options: Options) {
     if (!before) return { kind: "refused", field: "page", message: "That code is gone: reload the page." };
     if (before.active === 0) return { kind: "done", notice: `${before.code} is inactive already.`, id };
     await trx.updateTable("discounts").set({ active: 0 }).where("id", "=", id).execute();
+    await bumpPricingVersion(trx);
     await recordActivity(
       trx,
       options.actor,

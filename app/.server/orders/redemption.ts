@@ -34,7 +34,28 @@ const codeColumns = [
   "once_per_customer",
 ] as const;
 
-type CodeRow = Pick<DiscountRow, (typeof codeColumns)[number]>;
+export type CodeRow = Pick<DiscountRow, (typeof codeColumns)[number]>;
+
+/**
+ * The codes without a Total uses limit, by the name they are stored under,
+ * which the pricing setup keeps in memory (pricing/setup.ts): a checkout
+ * with one of them reads no code. Whether an order may still take a use is
+ * decided in its transaction all the same (`redeem`: the code must still
+ * have no limit), so one the owner gave a limit meanwhile is counted; an
+ * edit of its terms takes effect from the next checkout, as a shipping
+ * rate's does.
+ */
+export async function codesWithoutLimit(db: Db): Promise<ReadonlyMap<string, CodeRow>> {
+  const rows = await db.selectFrom("discounts").select(codeColumns).where("max_uses", "is", null).execute();
+  return new Map(rows.map((row) => [row.code, row]));
+}
+
+/** What a checkout knows before its code's lookup: the codes in memory, and its address's unknown codes if it read them. */
+export interface CodesKnown {
+  withoutLimit: ReadonlyMap<string, CodeRow>;
+  /** Counted in the current window by the checkout's own rate-limit hit (`rateLimitHitReading`). */
+  guesses?: number;
+}
 
 /*
  * The statements of a checkout with a code are query templates (db/template.ts), as the rest of the
@@ -65,15 +86,22 @@ export type CodeLookup = { kind: "looked_up"; row: CodeRow | undefined } | Guess
 
 /**
  * A code as typed by a shopper, in any letter case, unless her address has
- * reached its limit of unknown codes: one statement when the code exists and
- * the address is within it; the limit's own read, which says until when,
- * only otherwise. Text that cannot be a code finds none without asking the
- * database: PostgreSQL refuses some of it (a NUL byte) with an error.
+ * reached its limit of unknown codes: no statement for a code without a
+ * limit when the checkout read the address's guesses already (`known`), one
+ * otherwise when the code exists and the address is within its limit; the
+ * limit's own read, which says until when, only when it is not. Text that
+ * cannot be a code finds none without asking the database: PostgreSQL
+ * refuses some of it (a NUL byte) with an error.
  */
-export function* typedCode(db: Db, typed: string, guesser: CodeGuesser): Steps<CodeLookup> {
+export function* typedCode(db: Db, typed: string, guesser: CodeGuesser, known?: CodesKnown): Steps<CodeLookup> {
   const code = normalizeCode(typed);
   const window = { guessesKey: guessesKey(guesser), windowStartsAfter: guesser.now - guesser.rule.windowMs };
-  const found = CODE_PATTERN.test(code) ? yield* firstOf(codeNamed(db, { code, ...window })) : undefined;
+  const remembered = known?.guesses === undefined ? undefined : known.withoutLimit.get(code);
+  const found = remembered
+    ? { ...remembered, guesses: known!.guesses! }
+    : CODE_PATTERN.test(code)
+      ? yield* firstOf(codeNamed(db, { code, ...window }))
+      : undefined;
   if (found === undefined || (found.guesses ?? 0) >= guesser.rule.limit) {
     const limited = yield* guessesLimited(db, guesser);
     if (limited) return limited;
@@ -102,9 +130,9 @@ export type UsableCode = { kind: "usable"; row: CodeRow; emailKey: string | null
 export function* codeForCheckout(
   db: Db,
   typed: string,
-  check: { today: string; subtotalCents: number; email: string | null; guesser: CodeGuesser },
+  check: { today: string; subtotalCents: number; email: string | null; guesser: CodeGuesser; known?: CodesKnown },
 ): Steps<UsableCode | DiscountRefusal | { kind: "discount_needs_email" } | GuessesLimited> {
-  const lookup = yield* typedCode(db, typed, check.guesser);
+  const lookup = yield* typedCode(db, typed, check.guesser, check.known);
   if (lookup.kind === "too_many_codes") return lookup;
   const { row } = lookup;
   const refusal = discountRefusal(row && toDiscountCode(row), check.today, check.subtotalCents);

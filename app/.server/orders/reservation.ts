@@ -9,8 +9,8 @@ import { isDeadlock } from "../db/deadlock";
 import type { OrderRow } from "../db/schema";
 import { changesOf, firstOf, rowsOf, runSteps, type Steps } from "../db/steps";
 import { queryTemplate } from "../db/template";
-import { type RateLimit, rateLimitHit } from "../rate-limits";
-import type { CodeGuesser, GuessesLimited } from "../pricing/discount-guesses";
+import { type RateLimit, type RateLimitResult, rateLimitHit, rateLimitHitReading } from "../rate-limits";
+import { type CodeGuesser, type GuessesLimited, guessesKey } from "../pricing/discount-guesses";
 import type { Customer, PlaceOrderResult, StockAdjustment } from "./checkout";
 import { holdingLimitRefusal } from "./holding-limit";
 import {
@@ -21,7 +21,15 @@ import {
   priceOrder,
   withoutCode,
 } from "./order-pricing";
-import { codeForCheckout, redeem, shopDay, takeUse, toDiscountCode, type UsableCode } from "./redemption";
+import {
+  type CodesKnown,
+  codeForCheckout,
+  redeem,
+  shopDay,
+  takeUse,
+  toDiscountCode,
+  type UsableCode,
+} from "./redemption";
 import { productsOf, sameForOrder, takeStock } from "./stock-queries";
 import { orderColumns } from "./queries";
 
@@ -193,6 +201,19 @@ export type Reservation =
   | DiscountRefused
   | GuessesLimited;
 
+/** The checkout's rate-limit hit; with a code, reading its address's unknown codes in the same statement. */
+function* checkoutHit(
+  db: Db,
+  holder: Holder,
+  guesser: CodeGuesser | undefined,
+  now: number,
+): Steps<RateLimitResult & { guesses?: number }> {
+  const hit = { key: checkoutLimitKey(holder), rule: holder.checkouts };
+  if (!guesser) return yield* rateLimitHit(db, hit.key, hit.rule, now);
+  const result = yield* rateLimitHitReading(db, hit, { key: guessesKey(guesser), rule: guesser.rule }, now);
+  return { ...result, guesses: result.readHits };
+}
+
 /**
  * placeOrder's transaction, as steps (db/steps.ts): on SQLite it runs in one
  * go, holding the database for no other request's turn. It does not look
@@ -211,9 +232,11 @@ function* reserve(
   provider: string,
 ): Steps<Reservation> {
   const { holder, now } = options;
+  const known: CodesKnown = { withoutLimit: options.pricing.setup.codesWithoutLimit };
   if (holder) {
-    const hit = yield* rateLimitHit(db, checkoutLimitKey(holder), holder.checkouts, now);
+    const hit = yield* checkoutHit(db, holder, request.discountCode === undefined ? undefined : options.guesser, now);
     if (hit.kind === "limited") return { kind: "rate_limited", retryAfterSeconds: hit.retryAfterSeconds };
+    known.guesses = hit.guesses;
     const refusal = yield* holdingLimitRefusal(db, holder, lines, now);
     if (refusal) return refusal;
   }
@@ -235,6 +258,7 @@ function* reserve(
       subtotalCents: amountCents,
       email,
       guesser: options.guesser,
+      known,
     });
     if (found.kind === "too_many_codes") return found;
     if (found.kind !== "usable") return withoutCode(options.pricing, pricedLines, request, found);

@@ -1,16 +1,19 @@
 import { coalesceReads } from "../catalog/version";
 import type { DatabaseHandle, Db } from "../db";
 import { openVersionRead } from "../db/version-read";
+import { type CodeRow, codesWithoutLimit } from "../orders/redemption";
 import { type TaxTable, taxTable } from "./sales-tax";
 import type { RateCondition, ShippingRate, ShippingSetup, ShippingZone } from "./shipping-rates";
 
-/** The owner's shipping and tax setup as quotes use it, read from the database once per `pricing_version`. */
+/** The owner's shipping and tax setup and her codes as quotes use them, read from the database once per `pricing_version`. */
 export interface PricingSetup {
   version: number;
   shipping: ShippingSetup;
   tax: TaxTable;
   /** Any zone or tax state: from then on the ship-to state must be a known one, and the ZIP a real one. */
   isSetUp: boolean;
+  /** The discount codes without a use limit (orders/redemption.ts): a checkout with one reads no code. */
+  codesWithoutLimit: ReadonlyMap<string, CodeRow>;
 }
 
 const PRICING_VERSION_QUERY = { name: "pricing-version", text: "select version from pricing_version where id = 1" };
@@ -36,14 +39,15 @@ function conditionOf(row: { condition: RateCondition["kind"]; range_from: number
   return condition;
 }
 
-/** The whole setup: zones in id order (the first is the shopper's before she enters a state), their states and rates, and the tax table. */
+/** The whole setup: zones in id order (the first is the shopper's before she enters a state), their states and rates, the tax table and the codes without a limit. */
 export async function readPricingSetup(db: Db, version: number): Promise<PricingSetup> {
-  const [zoneRows, stateRows, rateRows, taxRows, zipRows] = await Promise.all([
+  const [zoneRows, stateRows, rateRows, taxRows, zipRows, codes] = await Promise.all([
     db.selectFrom("shipping_zones").select(["id", "name"]).orderBy("id").execute(),
     db.selectFrom("shipping_zone_states").select(["state", "zone_id"]).orderBy("state").execute(),
     db.selectFrom("shipping_rates").selectAll().orderBy("id").execute(),
     db.selectFrom("tax_states").selectAll().execute(),
     db.selectFrom("tax_zip_rates").selectAll().execute(),
+    codesWithoutLimit(db),
   ]);
   const zones: ShippingZone[] = zoneRows.map((zone) => ({
     id: zone.id,
@@ -66,7 +70,13 @@ export async function readPricingSetup(db: Db, version: number): Promise<Pricing
     })),
     zipRows.map((row) => ({ state: row.state, zip: row.zip, rateMillionths: row.rate_millionths })),
   );
-  return { version, shipping: { zones, rates }, tax, isSetUp: zones.length > 0 || taxRows.length > 0 };
+  return {
+    version,
+    shipping: { zones, rates },
+    tax,
+    isSetUp: zones.length > 0 || taxRows.length > 0,
+    codesWithoutLimit: codes,
+  };
 }
 
 /**
