@@ -11,13 +11,14 @@ import { type DiscountCode, type DiscountRefusal, discountRefusal } from "../pri
 
 /**
  * Redeeming a code (issue #33; migration 025 and `DiscountTable.uses` say
- * how uses are counted): read in the checkout's transaction, the order's
+ * how uses are counted): in the checkout's transaction, the order's
  * redemption row, unique per email for a one-per-customer code, so no race
  * wins twice, and for a code with a Total uses limit a use taken with one
  * conditional update (below the limit). A code without a limit has no
  * counter: its uses are its redemption rows, so its checkouts never write
- * (nor, on PostgreSQL, lock until their commit) its row. An unpaid order
- * that expires gives both back.
+ * (nor, on PostgreSQL, lock until their commit) its row, and they read it
+ * from memory (`codesWithoutLimit`). An unpaid order that expires gives
+ * both back.
  */
 
 const codeColumns = [

@@ -20,7 +20,8 @@ export const guessesKey = (guesser: CodeGuesser) => `discount:ip:${guesser.addre
  * a request with any code is refused, so the address learns nothing more
  * about which codes exist. The count is checked by the code's lookup itself
  * (`typedCode`, orders/redemption.ts), in the quote's or the checkout's own
- * job, and a hit is added only once the answer is `discount_invalid`
+ * job (a checkout's rate-limit hit reads it: `rateLimitHitReading`), and a
+ * hit is added only once the answer is `discount_invalid`
  * (`countingUnknownCodes`): a known code (applied or refused for another
  * reason) never leaves a hit behind, however many come at once. Parallel
  * unknown guesses may overshoot the rule by the requests in flight when it
