@@ -19,28 +19,13 @@ import {
   withoutCode,
 } from "./order-pricing";
 import { payableState } from "./payment";
-import {
-  codeForCheckout,
-  emailKeyOf,
-  heldCode,
-  moveRedemption,
-  redemptionBy,
-  rekeyRedemption,
-  shopDay,
-  toDiscountCode,
-  type UsableCode,
-} from "./redemption";
+import { codeForCheckout, emailKeyOf, redemptionBy, shopDay, toDiscountCode, type UsableCode } from "./code-lookup";
+import { heldCode, moveRedemption, rekeyRedemption } from "./redemption";
 import { findOrderItems } from "./queries";
 import type { CreatedPayment } from "./payments/provider";
 import type { PaymentProviders } from "./payments/providers";
-import {
-  CodeTakenMeanwhile,
-  checkoutLimitKey,
-  type OrderOptions,
-  type Reservation,
-  reserveOrder,
-  shippingColumns,
-} from "./reservation";
+import { checkoutLimitKey } from "./holder";
+import { CodeTakenMeanwhile, type OrderOptions, type Reservation, reserveOrder, shippingColumns } from "./reservation";
 
 export interface Customer {
   userId?: string;

@@ -9,10 +9,10 @@ import { isDeadlock } from "../db/deadlock";
 import type { OrderRow } from "../db/schema";
 import { changesOf, firstOf, rowsOf, runSteps, type Steps } from "../db/steps";
 import { queryTemplate } from "../db/template";
-import { type RateLimit, type RateLimitResult, rateLimitHit, rateLimitHitReading } from "../rate-limits";
-import { type CodeGuesser, type GuessesLimited, guessesKey } from "../pricing/discount-guesses";
+import type { CodeGuesser, GuessesLimited } from "../pricing/discount-guesses";
 import type { Customer, PlaceOrderResult, StockAdjustment } from "./checkout";
 import { holdingLimitRefusal } from "./holding-limit";
+import { checkoutHit, type Holder } from "./holder";
 import {
   breakdownColumns,
   type DiscountRefused,
@@ -21,15 +21,8 @@ import {
   priceOrder,
   withoutCode,
 } from "./order-pricing";
-import {
-  type CodesKnown,
-  codeForCheckout,
-  redeem,
-  shopDay,
-  takeUse,
-  toDiscountCode,
-  type UsableCode,
-} from "./redemption";
+import { type CodesKnown, codeForCheckout, shopDay, toDiscountCode, type UsableCode } from "./code-lookup";
+import { redeem, takeUse } from "./redemption";
 import { productsOf, sameForOrder, takeStock } from "./stock-queries";
 import { orderColumns } from "./queries";
 
@@ -69,25 +62,6 @@ export class CodeTakenMeanwhile extends Error {
     super("The code was taken meanwhile");
   }
 }
-
-/**
- * Who places an order: the client's address, the units it may hold unpaid
- * (the holding limit: holding-limit.ts), and how often it may check out. The checkout's hit is counted in the
- * reservation's transaction: one commit per checkout instead of two, and a
- * refusal decided before the stock moves commits its hit too. A reservation
- * that rolls back because its key has an order already counts its hit
- * again on its own; one run again because its products changed, or because
- * PostgreSQL ended it to break a deadlock, counts it once, in its last run;
- * only one that fails (an error) leaves it uncounted.
- */
-export interface Holder {
-  address: string;
-  maxUnits: number;
-  checkouts: RateLimit;
-}
-
-/** The rate-limit row that counts an address's checkouts. */
-export const checkoutLimitKey = (holder: Holder) => `checkout:ip:${holder.address}`;
 
 /** Short, unambiguous and unguessable: "WS-7K3F9QXA". */
 export function newOrderNumber(): string {
@@ -200,19 +174,6 @@ export type Reservation =
   | Exclude<OrderPriceResult, { kind: "priced" }>
   | DiscountRefused
   | GuessesLimited;
-
-/** The checkout's rate-limit hit; with a code, reading its address's unknown codes in the same statement. */
-function* checkoutHit(
-  db: Db,
-  holder: Holder,
-  guesser: CodeGuesser | undefined,
-  now: number,
-): Steps<RateLimitResult & { guesses?: number }> {
-  const hit = { key: checkoutLimitKey(holder), rule: holder.checkouts };
-  if (!guesser) return yield* rateLimitHit(db, hit.key, hit.rule, now);
-  const result = yield* rateLimitHitReading(db, hit, { key: guessesKey(guesser), rule: guesser.rule }, now);
-  return { ...result, guesses: result.readHits };
-}
 
 /**
  * placeOrder's transaction, as steps (db/steps.ts): on SQLite it runs in one

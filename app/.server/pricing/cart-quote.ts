@@ -3,7 +3,7 @@ import type { Db } from "../db";
 import { runSteps } from "../db/steps";
 import type { StockAdjustment } from "../orders/checkout";
 import { shortfallOf } from "../orders/reservation";
-import { emailKeyOf, redemptionBy, shopDay, toDiscountCode, typedCode } from "../orders/redemption";
+import { emailKeyOf, redemptionBy, shopDay, toDiscountCode, typedCode } from "../orders/code-lookup";
 import type { CodeGuesser, GuessesLimited } from "./discount-guesses";
 import { type DiscountRefusal, discountRefusal } from "./discount-rules";
 import { type Quote, type QuoteResult, quoteOrder } from "./quote";

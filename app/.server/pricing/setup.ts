@@ -1,7 +1,7 @@
 import { coalesceReads } from "../catalog/version";
 import type { DatabaseHandle, Db } from "../db";
 import { openVersionRead } from "../db/version-read";
-import { type CodeRow, codesWithoutLimit } from "../orders/redemption";
+import { type CodeRow, codesWithoutLimit } from "../orders/code-lookup";
 import { type TaxTable, taxTable } from "./sales-tax";
 import type { RateCondition, ShippingRate, ShippingSetup, ShippingZone } from "./shipping-rates";
 
