@@ -124,7 +124,8 @@ describe(`a discount code's uses and the owner's limit, on ${testEngine}`, () =>
       const saving = setTotalUses(id, "OWNERFIRST", "2");
       const ownerPid = await faults.blockedBackend(/^insert into "activity"/, activity);
       const placing = buyWith("OWNERFIRST", { expectedTotalCents: 3400 });
-      await faults.blockedBackend(/^insert into "discount_redemptions"/, { pid: ownerPid });
+      // The checkout's order and its redemption are one statement (orderInsertedRedeeming), waiting for the code's row.
+      await faults.blockedBackend(/^with "created" as \(insert into "orders"/, { pid: ownerPid });
       await activity.release();
       expect((await saving).status).toBe(200);
       const placed = await placing;

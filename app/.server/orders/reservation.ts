@@ -22,7 +22,7 @@ import {
   withoutCode,
 } from "./order-pricing";
 import { type CodesKnown, codeForCheckout, shopDay, toDiscountCode, type UsableCode } from "./code-lookup";
-import { redeem, takeUse } from "./redemption";
+import { orderInsertedRedeeming, type Redeemed, redeem, redeemsWithOrderInsert, takeUse } from "./redemption";
 import { productsOf, sameForOrder, takeStock } from "./stock-queries";
 import { orderColumns } from "./queries";
 
@@ -231,29 +231,32 @@ function* reserve(
   // One conditional update: a code with one use left is used once, however many checkouts race for it.
   if (code && !(yield* takeUse(db, code.row)))
     return withoutCode(options.pricing, pricedLines, request, { kind: "discount_used_up" });
-  const created = (yield* firstOf(
-    insertOrder(db, {
-      number: newOrderNumber(),
-      user_id: options.customer.userId ?? null,
-      status: "pending_payment",
-      customer_name: options.customer.displayName ?? "Guest",
-      ...shippingColumns(request.shipping, options.customer),
-      ...breakdownColumns(priced.quote),
-      currency: "usd",
-      payment_provider: provider,
-      payment_ref: null,
-      idempotency_key: request.idempotencyKey,
-      created_at: now,
-      paid_at: null,
-      expires_at: now + options.reservationMs,
-      held_by: holder?.address ?? null,
-    }),
-  ))!;
-  if (code) {
-    const redeemed = yield* redeem(db, created.id, code);
-    if (redeemed.kind !== "redeemed")
-      throw new CodeTakenMeanwhile(withoutCode(options.pricing, pricedLines, request, redeemed));
+  const order: Insertable<Database["orders"]> = {
+    number: newOrderNumber(),
+    user_id: options.customer.userId ?? null,
+    status: "pending_payment",
+    customer_name: options.customer.displayName ?? "Guest",
+    ...shippingColumns(request.shipping, options.customer),
+    ...breakdownColumns(priced.quote),
+    currency: "usd",
+    payment_provider: provider,
+    payment_ref: null,
+    idempotency_key: request.idempotencyKey,
+    created_at: now,
+    paid_at: null,
+    expires_at: now + options.reservationMs,
+    held_by: holder?.address ?? null,
+  };
+  let created: OrderRow;
+  let redeemed: Redeemed | undefined;
+  if (code && redeemsWithOrderInsert(db, code))
+    ({ order: created, redeemed } = yield* orderInsertedRedeeming(db, order, code));
+  else {
+    created = (yield* firstOf(insertOrder(db, order)))!;
+    if (code) redeemed = yield* redeem(db, created.id, code);
   }
+  if (redeemed && redeemed.kind !== "redeemed")
+    throw new CodeTakenMeanwhile(withoutCode(options.pricing, pricedLines, request, redeemed));
   yield* changesOf(
     insertItems(db, {
       items: lines.map((line) => {
