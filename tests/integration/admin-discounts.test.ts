@@ -174,6 +174,37 @@ describe(`the owner's discount codes, on ${testEngine}`, () => {
     expect(inactive.body.error?.code).toBe("discount_invalid");
   });
 
+  it("refuses a code deactivated after a checkout read its setup: the redemption needs it active", async () => {
+    expect((await post({ ...HOLIDAY, code: "RACED", value: "5" })).status).toBe(200);
+    const { price_cents: price } = await shop.db
+      .selectFrom("products")
+      .select("price_cents")
+      .where("id", "=", 1001)
+      .executeTakeFirstOrThrow();
+    const buy = () =>
+      request<CheckoutAnswer>(`${shop.url}/api/checkout`, {
+        body: {
+          ...checkoutBody([{ id: 1001, quantity: 1 }]),
+          discountCode: "raced",
+          expectedTotalCents: price - Math.round(price * 0.05),
+        },
+      });
+    expect((await buy()).status).toBe(201);
+    // The owner's deactivation as a checkout already under way meets it: committed after its setup was read.
+    await shop.db.updateTable("discounts").set({ active: 0 }).where("code", "=", "RACED").execute();
+    const refused = await buy();
+    expect(refused.status).toBe(409);
+    expect(refused.body.error?.code).toBe("discount_invalid");
+    expect(
+      await shop.db
+        .selectFrom("discount_redemptions")
+        .innerJoin("discounts", "discounts.id", "discount_redemptions.discount_id")
+        .select("order_id")
+        .where("code", "=", "RACED")
+        .execute(),
+    ).toHaveLength(1);
+  });
+
   /** A new code with Total uses 10, held by `uses` pending orders as checkouts would have redeemed it; its id. */
   const codeUsed = async (code: string, uses: number) => {
     expect((await post({ ...HOLIDAY, code, totalUses: "10" })).status).toBe(200);

@@ -161,7 +161,7 @@ export function saveDiscount(db: Db, id: number | undefined, form: DiscountForm,
   });
 }
 
-/** Deactivate: the code stops working at once; its uses and orders stay. */
+/** Deactivate: the code stops working from the next checkout (a redemption needs it active); its uses and orders stay. */
 export function deactivateDiscount(db: Db, id: number, options: Options) {
   return transaction(db, async (trx): Promise<DiscountOutcome> => {
     const before = await trx.selectFrom("discounts").selectAll().where("id", "=", id).executeTakeFirst();

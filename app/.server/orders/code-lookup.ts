@@ -34,10 +34,11 @@ export type CodeRow = Pick<DiscountRow, (typeof codeColumns)[number]>;
  * The codes without a Total uses limit, by the name they are stored under,
  * which the pricing setup keeps in memory (pricing/setup.ts): a checkout
  * with one of them reads no code. Whether an order may still take a use is
- * decided in its transaction all the same (`redeem`: the code must still
- * have no limit), so one the owner gave a limit meanwhile is counted; an
- * edit of its terms takes effect from the next checkout, as a shipping
- * rate's does.
+ * decided in its transaction all the same (`redeem`, or
+ * `orderInsertedRedeeming` on PostgreSQL: the code must still be active and
+ * have no limit), so one the owner gave a limit meanwhile is counted and one
+ * she deactivated is refused; an edit of its terms takes effect from the
+ * next checkout, as a shipping rate's does.
  */
 export async function codesWithoutLimit(db: Db): Promise<ReadonlyMap<string, CodeRow>> {
   const rows = await db.selectFrom("discounts").select(codeColumns).where("max_uses", "is", null).execute();

@@ -15,9 +15,11 @@ import { orderColumns } from "./queries";
  * wins twice, and for a code with a Total uses limit a use taken with one
  * conditional update (below the limit). A code without a limit has no
  * counter: its uses are its redemption rows, so its checkouts never write
- * (nor, on PostgreSQL, lock until their commit) its row, and they read it
- * from memory (`codesWithoutLimit`, code-lookup.ts). An unpaid order that expires gives
- * both back.
+ * its row (they only share it, `for key share`, as its foreign key does),
+ * and a checkout that counted its address's hit reads it from memory
+ * (`codesWithoutLimit`, code-lookup.ts). Its redemption goes in only while
+ * it is still active and without a limit. An unpaid order that expires
+ * gives both back.
  */
 
 /**
@@ -91,15 +93,16 @@ const unlimitedRedemptionRecorded = queryTemplate(
               sql<string | null>`cast(${values.emailKey} as text)`.as("email_key"),
             ])
             .where("id", "=", values.discountId)
-            .where("max_uses", "is", null),
+            .where("max_uses", "is", null)
+            .where("active", "=", 1),
         ),
       )
       .onConflict((conflict) => conflict.columns(["discount_id", "email_key"]).doNothing()),
 );
 
-/** A code's limit as committed now. */
+/** A code's limit, and whether it is active, as committed now. */
 const codeLimit = queryTemplate((db: Db, values: { id: number }) =>
-  db.selectFrom("discounts").select(["id", "max_uses"]).where("id", "=", values.id),
+  db.selectFrom("discounts").select(["id", "max_uses", "active"]).where("id", "=", values.id),
 );
 
 /**
@@ -128,11 +131,17 @@ export function* redeem(db: Db, orderId: number, code: UsableCode): Steps<Redeem
   return { kind: "redeemed" };
 }
 
-export type Redeemed = { kind: "redeemed" } | { kind: "discount_used_up" | "discount_once_per_customer" };
+export type Redeemed =
+  { kind: "redeemed" } | { kind: "discount_used_up" | "discount_once_per_customer" | "discount_invalid" };
 
-/** A code read without a limit whose redemption did not go in: taken as a limited code's, if the owner set a limit meanwhile. */
+/**
+ * A code read without a limit whose redemption did not go in: refused when
+ * the owner deactivated it meanwhile; taken as a limited code's when she set
+ * a limit meanwhile; else the email has used it.
+ */
 function* redeemedOnceLimited(db: Db, redemption: Redemption): Steps<Redeemed> {
   const now = (yield* firstOf(codeLimit(db, { id: redemption.discountId })))!;
+  if (now.active !== 1) return { kind: "discount_invalid" };
   if (now.max_uses === null) return { kind: "discount_once_per_customer" };
   if (!(yield* takeUse(db, now))) return { kind: "discount_used_up" };
   if (!(yield* recordRedemption(db, redemption))) return { kind: "discount_once_per_customer" };
@@ -182,6 +191,7 @@ const orderAndRedemption = queryTemplate(
               ])
               .where("discounts.id", "=", values.discountId)
               .where("discounts.max_uses", "is", null)
+              .where("discounts.active", "=", 1)
               .forKeyShare("discounts"),
           )
           .onConflict((conflict) => conflict.columns(["discount_id", "email_key"]).doNothing())
@@ -229,7 +239,7 @@ export async function moveRedemption(
   trx: Trx,
   orderId: number,
   to: UsableCode | undefined,
-): Promise<{ kind: "moved" } | { kind: "discount_used_up" | "discount_once_per_customer" }> {
+): Promise<{ kind: "moved" } | Exclude<Redeemed, { kind: "redeemed" }>> {
   // The two codes' rows are locked in id order: an order moving the other way waits instead of deadlocking.
   const held = await trx
     .selectFrom("discount_redemptions")

@@ -19,7 +19,7 @@ export const guessesKey = (guesser: CodeGuesser) => `discount:ip:${guesser.addre
  * that typed them, from the quote and from checkout alike; beyond the rule,
  * a request with any code is refused, so the address learns nothing more
  * about which codes exist. The count is checked by the code's lookup itself
- * (`typedCode`, orders/redemption.ts), in the quote's or the checkout's own
+ * (`typedCode`, orders/code-lookup.ts), in the quote's or the checkout's own
  * job (a checkout's rate-limit hit reads it: `rateLimitHitReading`), and a
  * hit is added only once the answer is `discount_invalid`
  * (`countingUnknownCodes`): a known code (applied or refused for another

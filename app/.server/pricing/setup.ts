@@ -12,7 +12,7 @@ export interface PricingSetup {
   tax: TaxTable;
   /** Any zone or tax state: from then on the ship-to state must be a known one, and the ZIP a real one. */
   isSetUp: boolean;
-  /** The discount codes without a use limit (orders/redemption.ts): a checkout with one reads no code. */
+  /** The discount codes without a use limit (orders/code-lookup.ts): a checkout with one reads no code. */
   codesWithoutLimit: ReadonlyMap<string, CodeRow>;
 }
 
