@@ -68,13 +68,15 @@ const limitedUntilWindowEnds = (windowStart: number, rule: RateLimit, now: numbe
   retryAfterSeconds: Math.max(1, Math.ceil((windowStart + rule.windowMs - now) / 1000)),
 });
 
-/** The window `key` is counting in, if one has not passed yet. */
-const currentWindow = queryTemplate((db: Db, values: { key: string; windowStartsAfter: number }) =>
+/** The window `key` is counting in, if one has not passed yet: a query, or a subquery of another key's statement (hence its alias). */
+export const windowOf = (db: Db, key: string, windowStartsAfter: number) =>
   db
-    .selectFrom("rate_limits")
-    .select(["hits", "window_start"])
-    .where("key", "=", values.key)
-    .where("window_start", ">", values.windowStartsAfter),
+    .selectFrom("rate_limits as current_window")
+    .where("current_window.key", "=", key)
+    .where("current_window.window_start", ">", windowStartsAfter);
+
+const currentWindow = queryTemplate((db: Db, values: { key: string; windowStartsAfter: number }) =>
+  windowOf(db, values.key, values.windowStartsAfter).select(["current_window.hits", "current_window.window_start"]),
 );
 
 /** One hit: a new window, or one more hit in the current one, or the first of a new one once it has passed. */
@@ -98,13 +100,8 @@ const hitWindowReading = queryTemplate(
     db: Db,
     values: { key: string; now: number; windowStartsAfter: number; readKey: string; readWindowStartsAfter: number },
   ) =>
-    hitOf(db, values).returning((eb) =>
-      eb
-        .selectFrom("rate_limits as other")
-        .select("other.hits")
-        .where("other.key", "=", values.readKey)
-        .where("other.window_start", ">", values.readWindowStartsAfter)
-        .as("read_hits"),
+    hitOf(db, values).returning(
+      windowOf(db, values.readKey, values.readWindowStartsAfter).select("current_window.hits").as("read_hits"),
     ),
 );
 

@@ -6,6 +6,7 @@ import { firstOf, runSteps, type Steps } from "../db/steps";
 import { queryTemplate } from "../db/template";
 import { type CodeGuesser, type GuessesLimited, guessesKey, guessesLimited } from "../pricing/discount-guesses";
 import { type DiscountCode, type DiscountRefusal, discountRefusal } from "../pricing/discount-rules";
+import { windowOf } from "../rate-limits";
 
 /**
  * A code as a shopper typed it, found and checked (issue #33): the rules of
@@ -65,14 +66,7 @@ const codeNamed = queryTemplate((db: Db, values: { code: string; guessesKey: str
   db
     .selectFrom("discounts")
     .select(codeColumns)
-    .select((eb) =>
-      eb
-        .selectFrom("rate_limits")
-        .select("hits")
-        .where("key", "=", values.guessesKey)
-        .where("window_start", ">", values.windowStartsAfter)
-        .as("guesses"),
-    )
+    .select(windowOf(db, values.guessesKey, values.windowStartsAfter).select("current_window.hits").as("guesses"))
     .where("code", "=", values.code),
 );
 

@@ -1,4 +1,4 @@
-import { type Insertable, sql } from "kysely";
+import { type ExpressionBuilder, type Insertable, sql } from "kysely";
 import type { Database, Db, Trx } from "../db";
 import { insertsInWith } from "../db/engine";
 import type { OrderRow } from "../db/schema";
@@ -71,6 +71,10 @@ const redemptionRecorded = queryTemplate(
       .onConflict((conflict) => conflict.columns(["discount_id", "email_key"]).doNothing()),
 );
 
+/** A code read without a limit may be redeemed while it is still active and still has none. */
+const stillWithoutLimit = (eb: ExpressionBuilder<Database, "discounts">, discountId: number) =>
+  eb.and([eb("discounts.id", "=", discountId), eb("discounts.max_uses", "is", null), eb("discounts.active", "=", 1)]);
+
 /**
  * The redemption of a code read without a limit, recorded only while it
  * still has none: the insert's read shares the code's row (`for key share`),
@@ -92,9 +96,7 @@ const unlimitedRedemptionRecorded = queryTemplate(
               "id",
               sql<string | null>`cast(${values.emailKey} as text)`.as("email_key"),
             ])
-            .where("id", "=", values.discountId)
-            .where("max_uses", "is", null)
-            .where("active", "=", 1),
+            .where((eb) => stillWithoutLimit(eb, values.discountId)),
         ),
       )
       .onConflict((conflict) => conflict.columns(["discount_id", "email_key"]).doNothing()),
@@ -189,9 +191,7 @@ const orderAndRedemption = queryTemplate(
                 "discounts.id as discount_id",
                 sql<string | null>`cast(${values.emailKey} as text)`.as("email_key"),
               ])
-              .where("discounts.id", "=", values.discountId)
-              .where("discounts.max_uses", "is", null)
-              .where("discounts.active", "=", 1)
+              .where((eb) => stillWithoutLimit(eb, values.discountId))
               .forKeyShare("discounts"),
           )
           .onConflict((conflict) => conflict.columns(["discount_id", "email_key"]).doNothing())
