@@ -215,6 +215,38 @@ describe.runIf(testEngine === "postgres")(
       expect(await checkoutHits()).toEqual([1]);
     });
 
+    it("places the order when PostgreSQL ends its last run, and the run after it, to break a deadlock", async () => {
+      const { pending, third } = await toLastRun(() => checkout(shop, [{ id: candle.id, quantity: 1 }]));
+      // Two transactions that each hold the order items and will want the candle, as another checkout can: neither
+      // checks for a deadlock before the shop's run does (deadlock_timeout), so PostgreSQL ends the run both times.
+      const holdItems = async () => {
+        const holder = await faults.holdLock("order_items", "share");
+        await holder.query("set local deadlock_timeout = '1min'");
+        return holder;
+      };
+      const [firstItems, secondItems] = [await holdItems(), await holdItems()];
+      const wantCandle = (holder: typeof firstItems) =>
+        holder.query("select 1 from products where id = $1 for update", [candle.id]);
+      await third.commit();
+      // The last run holds the candle and waits for the items; the first holder wants the candle: PostgreSQL ends the run.
+      await faults.blockedBackend(/^insert into "order_items"/, firstItems);
+      await wantCandle(firstItems);
+      // The run after it waits for the candle, gets it once the first commits, and meets the second the same way.
+      await faults.blockedBackend(/ for update$/, firstItems);
+      await firstItems.commit();
+      await faults.blockedBackend(/^insert into "order_items"/, secondItems);
+      await wantCandle(secondItems);
+      await faults.blockedBackend(/ for update$/, secondItems);
+      await secondItems.commit();
+      const answer = await pending;
+
+      expect(answer.status).toBe(201);
+      expect(answer.body.order!.amountCents).toBe(1500);
+      expect(await stockOf(shop.db, candle.id)).toBe(candle.stock - 1);
+      expect(await ordersContaining(shop.db, candle.id)).toHaveLength(1);
+      expect(await checkoutHits()).toEqual([1]);
+    });
+
     it("answers a cart sent from two addresses with one order when the one's last run and the other's first run cross", async () => {
       const body = checkoutBody([{ id: candle.id, quantity: 1 }]);
       const sendFrom = (address: string) =>

@@ -129,8 +129,7 @@ class ProductsChanged extends Error {
 }
 
 /**
- * How often a reservation runs while its products keep changing under it
- * (once more after a deadlock, below).
+ * How often a reservation runs while its products keep changing under it.
  * Each run reads what the one before lost to, and refuses a line short of
  * stock before any update, so a run loses again only if the products
  * changed again within its few milliseconds: stock that grew back (an
@@ -138,30 +137,40 @@ class ProductsChanged extends Error {
  * The last run locks the products as it reads them, so it cannot lose: it
  * holds their rows from its read to the commit, as every run did before the
  * stock was taken last (docs/decisions/005-lean-process.md, step 10).
+ */
+const RESERVATION_RUNS = 3;
+
+/**
+ * How often PostgreSQL may end a reservation to break a deadlock before the
+ * checkout gives up. A deadlock is not a lost run: it runs again as it was.
  *
- * So the last run locks the products before it inserts the order, where the
+ * The last run locks the products before it inserts the order, where the
  * runs before it insert the order first. A request with the same key from
  * another address, on an earlier run, can then hold the key and wait for the
  * products while the last run holds them and waits for the key: PostgreSQL
- * ends one of the two. The one it ended runs again, and the two end with one
- * order, which both answer: the other's insert meets it, or, when the other
- * loses its run to the price the last run read, the other's next run does.
+ * ends one of the two, and the other goes on. The one it ended runs again,
+ * and the two end with one order, which both answer: the other's insert
+ * meets it, or, when the other loses its run to the price the last run read,
+ * the other's next run does. That next run and the other's can cross the
+ * same way once more, so the last run may be ended twice.
  */
-const RESERVATION_RUNS = 3;
+const DEADLOCK_RUNS = 3;
 
 /** Runs `reserve` as one transaction, again from its first read while its products changed under it or it deadlocked. */
 async function reserveWithFreshProducts(
   db: Db,
   reserve: (lastRun: boolean) => Steps<Reservation>,
 ): Promise<Reservation> {
-  for (let runs = 1; ; runs++) {
+  for (let runs = 1, deadlocks = 0; ;) {
     const lastRun = runs >= RESERVATION_RUNS;
     try {
       return await runSteps(db, () => reserve(lastRun), { transaction: true });
     } catch (error) {
-      if (error instanceof ProductsChanged && !lastRun) continue;
-      // A deadlock is a lost run too, and gives even the last run one more.
-      if (isDeadlock(error) && runs <= RESERVATION_RUNS) continue;
+      if (isDeadlock(error) && deadlocks++ < DEADLOCK_RUNS) continue;
+      if (error instanceof ProductsChanged && !lastRun) {
+        runs++;
+        continue;
+      }
       throw error;
     }
   }
