@@ -101,7 +101,7 @@ describe(`a discount code's uses and the owner's limit, on ${testEngine}`, () =>
       const other = otherProcess();
       try {
         const expiry = expireUnpaidOrders(other.db, Date.now() + DAY_MS);
-        await faults.blockedBackend(/ from "discounts" .* for no key update$/, { pid: checkoutPid });
+        await faults.blockedBackend(/ for no key update$/, { pid: checkoutPid });
         // The checkout goes on to the candle, as the expiry waits for the code.
         await items.release();
         const [placed, expired] = await Promise.all([placing, expiry]);
@@ -119,12 +119,12 @@ describe(`a discount code's uses and the owner's limit, on ${testEngine}`, () =>
       const id = await addCode({ code: "OWNERFIRST" });
       await placedWith("OWNERFIRST", 2);
       await asOwner();
-      // The owner's save has counted 2 uses and set Total uses 2, and waits to log it: it holds the code's row.
+      // The owner's save has counted 2 uses and set Total uses 2, and waits to log it: it holds the redemptions.
       const activity = await faults.holdLock("activity", "exclusive");
       const saving = setTotalUses(id, "OWNERFIRST", "2");
       const ownerPid = await faults.blockedBackend(/^insert into "activity"/, activity);
       const placing = buyWith("OWNERFIRST", { expectedTotalCents: 3400 });
-      // The checkout's order and its redemption are one statement (orderInsertedRedeeming), waiting for the code's row.
+      // The checkout's order and its redemption are one statement (orderInsertedRedeeming), waiting for the owner's save.
       await faults.blockedBackend(/^with "created" as \(insert into "orders"/, { pid: ownerPid });
       await activity.release();
       expect((await saving).status).toBe(200);
@@ -144,7 +144,7 @@ describe(`a discount code's uses and the owner's limit, on ${testEngine}`, () =>
       const placing = buyWith("CHECKOUTFIRST", { expectedTotalCents: 3400 });
       const checkoutPid = await faults.blockedBackend(/^insert into "order_items"/, items);
       const saving = setTotalUses(id, "CHECKOUTFIRST", "3");
-      await faults.blockedBackend(/ from "discounts" .* for update$/, { pid: checkoutPid });
+      await faults.blockedBackend(/^lock table "discount_redemptions" in share mode$/, { pid: checkoutPid });
       await items.release();
       expect((await placing).status).toBe(201);
       expect((await saving).status).toBe(200);

@@ -2,7 +2,7 @@ import { DISCOUNT_KINDS, type DiscountForm } from "~/lib/discount-schema";
 import { formatPrice } from "~/lib/money";
 import type { ExpressionBuilder } from "kysely";
 import { type Database, type Db, transaction } from "../db";
-import { lockForUpdate } from "../db/locks";
+import { lockAgainstWriters, lockForUpdate } from "../db/locks";
 import type { DiscountRow } from "../db/schema";
 import { bumpPricingVersion } from "../pricing/version";
 import { type Actor, recordActivity } from "./activity";
@@ -126,13 +126,15 @@ export function saveDiscount(db: Db, id: number | undefined, form: DiscountForm,
       );
       return { kind: "done", notice: `${form.code} saved.`, id: created.id };
     }
-    // Locked until the commit, and counted under the lock: a limit set on a code that had none starts its counter
-    // from the redemptions, which a checkout's foreign key on this row cannot add to meanwhile (`redeem`).
+    // Locked until the commit, and counted under the lock: a code with a limit takes a use only with its row.
     const before = await lockForUpdate(
       trx,
       trx.selectFrom("discounts").selectAll().where("id", "=", id),
     ).executeTakeFirst();
     if (!before) return { kind: "refused", field: "page", message: "That code is gone: reload the page." };
+    // A limit set on a code that had none starts its counter from the redemptions, which its checkouts write
+    // without its row: counted once those being written have committed, and none added until this commits (`redeem`).
+    if (before.max_uses === null && form.maxUses !== null) await lockAgainstWriters(trx, "discount_redemptions");
     const { uses } = await trx
       .selectFrom("discount_redemptions")
       .select((eb) => eb.fn.countAll<number>().as("uses"))

@@ -1,5 +1,5 @@
-import type { SelectQueryBuilder } from "kysely";
-import type { Database, Db } from ".";
+import { type SelectQueryBuilder, sql } from "kysely";
+import type { Database, Db, Trx } from ".";
 import { isSqlite } from "./engine";
 
 /**
@@ -28,16 +28,12 @@ export function lockForNoKeyUpdate<DB, TB extends keyof DB, O>(
 }
 
 /**
- * Keeps the rows `query` reads from being deleted or their keys changed
- * until its transaction ends, as a foreign key pointing at them does: it
- * waits for a transaction holding them `for update`, then reads them as that
- * one committed them.
+ * Waits for every transaction writing `table` to end, and keeps new writers
+ * waiting until this transaction ends (`lock table … in share mode`): what
+ * it then reads of the table stays as it is. Readers go on.
  */
-export function lockForKeyShare<DB, TB extends keyof DB, O>(
-  db: Db,
-  query: SelectQueryBuilder<DB, TB, O>,
-): SelectQueryBuilder<DB, TB, O> {
-  return isSqlite(db) ? query : query.forKeyShare();
+export async function lockAgainstWriters(trx: Trx, table: keyof Database & string) {
+  if (!isSqlite(trx)) await sql`lock table ${sql.table(table)} in share mode`.execute(trx);
 }
 
 /** Keeps the rows `query` reads from changing until its transaction ends, while others may read them too. */

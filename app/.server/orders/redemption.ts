@@ -2,7 +2,7 @@ import { type ExpressionBuilder, type Insertable, sql } from "kysely";
 import type { Database, Db, Trx } from "../db";
 import { insertsInWith } from "../db/engine";
 import type { OrderRow } from "../db/schema";
-import { lockForKeyShare, lockForNoKeyUpdate } from "../db/locks";
+import { lockForNoKeyUpdate } from "../db/locks";
 import { changesOf, firstOf, runStepsIn, type Steps } from "../db/steps";
 import { queryTemplate } from "../db/template";
 import { type CodeRow, codeColumns, type UsableCode } from "./code-lookup";
@@ -14,9 +14,9 @@ import { orderColumns } from "./queries";
  * redemption row, unique per email for a one-per-customer code, so no race
  * wins twice, and for a code with a Total uses limit a use taken with one
  * conditional update (below the limit). A code without a limit has no
- * counter: its uses are its redemption rows, so its checkouts never write
- * its row (they only share it, `for key share`, as its foreign key does),
- * and a checkout that counted its address's hit reads it from memory
+ * counter: its uses are its redemption rows, so its checkouts neither write
+ * nor lock its row (migration 028), and a checkout that counted its
+ * address's hit reads it from memory
  * (`codesWithoutLimit`, code-lookup.ts). Its redemption goes in only while
  * it is still active and without a limit. An unpaid order that expires
  * gives both back.
@@ -77,9 +77,9 @@ const stillWithoutLimit = (eb: ExpressionBuilder<Database, "discounts">, discoun
 
 /**
  * The redemption of a code read without a limit, recorded only while it
- * still has none: the insert's read shares the code's row (`for key share`),
- * so it waits for an owner's save that holds the row and then reads the
- * row as she committed it.
+ * still has none. An owner's save of a limit locks the redemptions against
+ * writers before it counts them, so this insert waits for her commit and
+ * then reads the code as she committed it.
  */
 const unlimitedRedemptionRecorded = queryTemplate(
   (db: Db, values: { orderId: number; discountId: number; emailKey: string | null }) =>
@@ -87,17 +87,14 @@ const unlimitedRedemptionRecorded = queryTemplate(
       .insertInto("discount_redemptions")
       .columns(["order_id", "discount_id", "email_key"])
       .expression(
-        lockForKeyShare(
-          db,
-          db
-            .selectFrom("discounts")
-            .select([
-              sql<number>`cast(${values.orderId} as integer)`.as("order_id"),
-              "id",
-              sql<string | null>`cast(${values.emailKey} as text)`.as("email_key"),
-            ])
-            .where((eb) => stillWithoutLimit(eb, values.discountId)),
-        ),
+        db
+          .selectFrom("discounts")
+          .select([
+            sql<number>`cast(${values.orderId} as integer)`.as("order_id"),
+            "id",
+            sql<string | null>`cast(${values.emailKey} as text)`.as("email_key"),
+          ])
+          .where((eb) => stillWithoutLimit(eb, values.discountId)),
       )
       .onConflict((conflict) => conflict.columns(["discount_id", "email_key"]).doNothing()),
 );
@@ -114,10 +111,10 @@ const codeLimit = queryTemplate((db: Db, values: { id: number }) =>
  *
  * A code read without a limit may have been given one since: the owner's
  * save (`saveDiscount`, admin/discounts.ts) counts the redemptions into
- * `uses` while holding the code's row `for update`. Its redemption is
- * recorded only while the code still has no limit, reading the row under a
- * lock that waits for that save (`unlimitedRedemptionRecorded`; SQLite runs
- * one writer at a time). So either it went in before the owner's count,
+ * `uses` while holding the redemptions against writers. Its redemption is
+ * recorded only while the code still has no limit, by an insert that waits
+ * for that save (`unlimitedRedemptionRecorded`; SQLite runs one writer at a
+ * time). So either it went in before the owner's count,
  * which waited for its commit and counted it; or it sees the limit, and the
  * use is taken as a limited code's is, refused once the limit is reached.
  * Either way no order slips past the counter. The row is read again only
@@ -191,8 +188,7 @@ const orderAndRedemption = queryTemplate(
                 "discounts.id as discount_id",
                 sql<string | null>`cast(${values.emailKey} as text)`.as("email_key"),
               ])
-              .where((eb) => stillWithoutLimit(eb, values.discountId))
-              .forKeyShare("discounts"),
+              .where((eb) => stillWithoutLimit(eb, values.discountId)),
           )
           .onConflict((conflict) => conflict.columns(["discount_id", "email_key"]).doNothing())
           .returning("order_id"),
@@ -205,26 +201,27 @@ const orderAndRedemption = queryTemplate(
 /**
  * An expired unpaid order's redemption given back once (the delete says
  * whether this call gave it), and its use too while the code has a limit.
- * The code's row is locked first (`for no key update`: checkouts' foreign
- * keys still share it) so that an owner setting a limit meanwhile counts
- * after this commits, or before and then sees the use given back here.
+ * The code's row is locked first, then the redemption deleted: the order in
+ * which an owner setting a limit takes them (`saveDiscount`), so she counts
+ * after this commits, or before, and this then sees her limit and gives
+ * the use back.
  */
 export async function releaseRedemption(trx: Db, orderId: number) {
-  const released = await trx
-    .deleteFrom("discount_redemptions")
-    .where("order_id", "=", orderId)
-    .returning("discount_id")
-    .executeTakeFirst();
-  if (!released) return;
-  const code = await lockForNoKeyUpdate(
+  const held = await lockForNoKeyUpdate(
     trx,
-    trx.selectFrom("discounts").select("max_uses").where("id", "=", released.discount_id),
-  ).executeTakeFirstOrThrow();
-  if (code.max_uses !== null)
+    trx
+      .selectFrom("discount_redemptions")
+      .innerJoin("discounts", "discounts.id", "discount_redemptions.discount_id")
+      .select(["discounts.id", "discounts.max_uses"])
+      .where("order_id", "=", orderId),
+  ).executeTakeFirst();
+  if (!held) return;
+  const released = await trx.deleteFrom("discount_redemptions").where("order_id", "=", orderId).executeTakeFirst();
+  if (released.numDeletedRows === 1n && held.max_uses !== null)
     await trx
       .updateTable("discounts")
       .set((eb) => ({ uses: eb("uses", "-", 1) }))
-      .where("id", "=", released.discount_id)
+      .where("id", "=", held.id)
       .execute();
 }
 

@@ -26,6 +26,7 @@ import * as demoProducts from "./024-demo-products";
 import * as discountCodes from "./025-discount-codes";
 import * as ordersById from "./026-orders-by-id";
 import * as oneSearchIndex from "./027-one-search-index";
+import * as redemptionsUnlockedCode from "./028-redemptions-unlocked-code";
 
 /** Every migration, in order. Names are stored in the database: never rename one. */
 export const migrations: Record<string, Migration> = {
@@ -56,4 +57,5 @@ export const migrations: Record<string, Migration> = {
   "025-discount-codes": discountCodes,
   "026-orders-by-id": ordersById,
   "027-one-search-index": oneSearchIndex,
+  "028-redemptions-unlocked-code": redemptionsUnlockedCode,
 };
