@@ -137,7 +137,6 @@ describe(`the back office's order queries at scale, on ${testEngine}`, () => {
   const found = async (db: Db, q: string) =>
     (await listOrders(db, { status: "all", q }, {}, 50)).orders.map((order) => order.number);
 
-  /** Orders to search: names, emails and numbers with shared parts, and one placed as the shop numbers them. */
   /** Three orders to search; `before023` for a database migrated only that far, whose orders have no subtotal yet. */
   async function searchable(db: Db, options: { before023?: boolean } = {}) {
     await db.deleteFrom("orders").execute();
@@ -180,6 +179,20 @@ describe(`the back office's order queries at scale, on ${testEngine}`, () => {
     // On SQLite, the same once the job has added the new orders to the search index (db/search.ts).
     await indexNewOrdersForSearch(database.db);
     await expectSearchWorks(database.db);
+  });
+
+  it("finds an unpaid order, which PostgreSQL's index leaves out, and the same order once it is paid", async () => {
+    const { db } = database;
+    await searchable(db);
+    const [id] = await insertOrders(db, [
+      orderRow({ number: "WS-PQRS3456", shipping_name: "Quill Penrose", status: "pending_payment", paid_at: null }),
+    ]);
+    expect(await found(db, "penros")).toEqual(["WS-PQRS3456"]);
+    expect(await found(db, "pqrs")).toEqual(["WS-PQRS3456"]);
+    await db.updateTable("orders").set({ status: "paid", paid_at: Date.now() }).where("id", "=", id!).execute();
+    expect(await found(db, "penros")).toEqual(["WS-PQRS3456"]);
+    await indexNewOrdersForSearch(db);
+    expect(await found(db, "penros")).toEqual(["WS-PQRS3456"]);
   });
 
   it("builds its indexes on a database that already holds orders, losing none, and finds them", async () => {
