@@ -1,6 +1,6 @@
 import { ENGINE } from "./back-office-run";
 import type { CheckoutPricingResults, PricingVariantFigure, RoundRatios } from "./results";
-import { median } from "./stats";
+import { median, ratio } from "./stats";
 
 const count = (value: number) => Math.round(value).toLocaleString("en-US");
 const ms = (value: number) => (value >= 100 ? value.toFixed(0) : value.toFixed(1));
@@ -52,6 +52,26 @@ export function renderCheckoutPricingTable(results: CheckoutPricingResults): str
         }),
       )
       .map((row) => `| ${row} |`),
+    "",
+    ...results.engines.map((engine) => `- ${ENGINE[engine.engine]}: ${codeAgainstShippingTax(engine.variants)}`),
   ];
   return lines.join("\n") + "\n";
+}
+
+/**
+ * Issue #33's own comparison, checkout with a code against checkout without
+ * one: the code's row against the shipping and tax row, round by round
+ * (the same rounds, seconds apart), beside the table's against nothing set up.
+ */
+function codeAgainstShippingTax(variants: PricingVariantFigure[]) {
+  const [code, without] = (["code", "shipping_tax"] as const).map((variant) =>
+    variants.find((figure) => figure.variant === variant)!,
+  );
+  const rounds = (figure: (of: PricingVariantFigure, round: number) => number) => {
+    const each = code!.rounds.map((_, round) => ratio(figure(code!, round), figure(without!, round)));
+    return { rounds: each, median: median(each) };
+  };
+  const rate = rounds((of, round) => of.rounds[round]!);
+  const cpu = rounds((of, round) => of.cpuMsPerOrder[round]!);
+  return `the code against the same setup without it, orders/s ${ratioCell(rate, WITHIN.rate)}; CPU per order ${ratioCell(cpu, WITHIN.cpu)}.`;
 }
