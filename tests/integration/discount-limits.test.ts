@@ -135,6 +135,35 @@ describe(`a discount code's uses and the owner's limit, on ${testEngine}`, () =>
       expect([await uses("OWNERFIRST"), await counterOf(shop.db, "OWNERFIRST")]).toEqual([2, 2]);
     });
 
+    it("has an expiry wait for the owner setting a limit, and give its use back against her limit", async () => {
+      const id = await addCode({ code: "EXPIRESAFTER" });
+      const placed = await buyWith("EXPIRESAFTER", { expectedTotalCents: 3400 });
+      await placedWith("EXPIRESAFTER", 1);
+      await asOwner();
+      // The owner's save has counted 2 uses and set Total uses 3, and waits to log it: it holds the code's row.
+      const activity = await faults.holdLock("activity", "exclusive");
+      const saving = setTotalUses(id, "EXPIRESAFTER", "3");
+      const ownerPid = await faults.blockedBackend(/^insert into "activity"/, activity);
+      await shop.db
+        .updateTable("orders")
+        .set({ expires_at: Date.now() - 1 })
+        .where("number", "=", placed.body.order!.number)
+        .execute();
+      const other = otherProcess();
+      try {
+        // The expiry locks the code's row before it gives the redemption back, as the owner took it.
+        const expiry = expireUnpaidOrders(other.db, Date.now());
+        await faults.blockedBackend(/ for no key update$/, { pid: ownerPid });
+        await activity.release();
+        expect((await saving).status).toBe(200);
+        expect((await expiry).map((order) => order.number)).toEqual([placed.body.order!.number]);
+      } finally {
+        await other.db.destroy();
+      }
+      expect([await uses("EXPIRESAFTER"), await counterOf(shop.db, "EXPIRESAFTER")]).toEqual([1, 1]);
+      expect(await ownerList()).toContain("EXPIRESAFTER · 15 % off 1 of 3 uses");
+    });
+
     it("has the owner setting a limit wait for a checkout's redemption, and count it", async () => {
       const id = await addCode({ code: "CHECKOUTFIRST" });
       await placedWith("CHECKOUTFIRST", 2);
