@@ -67,7 +67,7 @@ const BATCH = 500;
  * throughput. A batch runs under SQLite's write lock (BEGIN IMMEDIATE,
  * steps.ts) from where it reads how far the index has come: two processes
  * never add an order twice. PostgreSQL's trigram index is written with the
- * row: nothing to do.
+ * row once it is paid or expired (migration 027): nothing to do.
  */
 export async function indexNewOrdersForSearch(
   db: Db,
