@@ -16,5 +16,5 @@ export async function loader({ context, request, url }: Route.LoaderArgs) {
       headers: { "Content-Type": "text/plain; charset=utf-8" },
     });
   const months = reportMonths({ now, timeZone, year: asked.kind === "year" ? asked.year : undefined });
-  return csvDownload(taxReportCsv(context.db, months), context.logger);
+  return csvDownload(taxReportCsv(context.db, months, now), context.logger);
 }

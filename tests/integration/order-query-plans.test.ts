@@ -13,19 +13,24 @@ import type { PageFrom } from "~/lib/list-cursor";
 import { insertOrders, orderRow } from "../helpers/order-rows";
 import { type TestDatabase, createTestDatabase, testEngine } from "../helpers/test-database";
 
-/** The queries `run` sends, compiled as the database receives them. */
-async function queriesOf(db: Db, run: (db: Db) => Promise<unknown>): Promise<CompiledQuery[]> {
+/** `db` with every query it sends kept in `sent`, compiled as the database receives them. */
+function recording(db: Db) {
   const sent: CompiledQuery[] = [];
   const executor = db.getExecutor();
-  await run(
-    db.withPlugin({
-      transformQuery: ({ node, queryId }) => {
-        sent.push(executor.compileQuery(node, queryId));
-        return node;
-      },
-      transformResult: async ({ result }) => result,
-    }),
-  );
+  const recorded = db.withPlugin({
+    transformQuery: ({ node, queryId }) => {
+      sent.push(executor.compileQuery(node, queryId));
+      return node;
+    },
+    transformResult: async ({ result }) => result,
+  });
+  return { db: recorded, sent };
+}
+
+/** The queries `run` sends. */
+async function queriesOf(db: Db, run: (db: Db) => Promise<unknown>): Promise<CompiledQuery[]> {
+  const { db: recorded, sent } = recording(db);
+  await run(recorded);
   return sent;
 }
 
@@ -103,6 +108,18 @@ const searchedPage: Step = {
   sqlite: searched.sqlite,
   postgres: /(Bitmap Index Scan on orders_search\b|Index Scan Backward using orders_pkey on orders)/,
   sortsFound: true,
+};
+
+/** Paid orders summed by month and state: every column it sums is in the index, so no order's row is read. */
+const paidSummed: Step = {
+  sqlite: /^SEARCH orders USING COVERING INDEX orders_paid \(paid_at>\? AND paid_at<\?\)/m,
+  postgres: /(Index Only Scan using orders_paid on orders|Bitmap Index Scan on orders_paid)/,
+  sortsFound: true,
+};
+/** The paid orders of ended months counted, with their moments summed: the same index, its first column. */
+const paidCounted: Step = {
+  sqlite: /^SEARCH orders USING COVERING INDEX orders_paid \(paid_at>\? AND paid_at<\?\)$/m,
+  postgres: paidSummed.postgres,
 };
 
 const STATUSES: OrderStatus[] = ["paid", "shipped", "refunded", "pending_payment", "expired"];
@@ -188,15 +205,9 @@ describe(`the back office's order queries go along indexes and never sort every 
     ]);
     screens.push([
       "the tax report's and sales by state's paid orders of two years, by month and state",
-      (db) => paidByMonthAndState(db, twoYearMonths({ timeZone: "America/Chicago", year: 2027 })),
-      [
-        {
-          // Every column it sums is in the index: no order's row is read.
-          sqlite: /^SEARCH orders USING COVERING INDEX orders_paid \(paid_at>\? AND paid_at<\?\)/m,
-          postgres: /(Index Only Scan using orders_paid on orders|Bitmap Index Scan on orders_paid)/,
-          sortsFound: true,
-        },
-      ],
+      (db) => paidByMonthAndState(db, twoYearMonths({ timeZone: "America/Chicago", year: 2027 }), NOW),
+      // The ended months' paid orders counted, the open months' summed, and the ended months' summed (the first time).
+      [paidCounted, paidSummed, paidSummed],
     ]);
     screens.push([
       "Today's orders to ship",
@@ -225,6 +236,42 @@ describe(`the back office's order queries go along indexes and never sort every 
         if (testEngine === "postgres") expect(plan, context).not.toMatch(/Seq Scan/);
         if (!step.sortsFound) expect(plan, context).not.toMatch(SORT[testEngine]);
       }
+    }
+  });
+  it("sums the paid orders of months that have ended once, and then only counts them while they stay the same", async () => {
+    const { db, sent } = recording(database.db);
+    // At NOW (January 2027) every month of 2026 has ended; January 2027 is open.
+    const months = twoYearMonths({ timeZone: "America/Chicago", year: 2027 });
+    const sums = () => sent.filter((query) => query.sql.includes("sum(orders.amount_cents)")).length;
+    const first = await paidByMonthAndState(db, months, NOW);
+    expect(sums()).toBe(2);
+    sent.length = 0;
+    expect(await paidByMonthAndState(db, months, NOW)).toEqual(first);
+    expect(sums()).toBe(1);
+
+    // An order paid in December moved to November: as many orders in those months, paid at other moments.
+    const december = Date.parse("2026-12-10T18:00:00Z");
+    const moved = await database.db
+      .selectFrom("orders")
+      .select(["id", "paid_at"])
+      .where("paid_at", ">=", december)
+      .orderBy("paid_at")
+      .limit(1)
+      .executeTakeFirstOrThrow();
+    const november = Date.parse("2026-11-20T18:00:00Z");
+    await database.db.updateTable("orders").set({ paid_at: november }).where("id", "=", moved.id).execute();
+    try {
+      sent.length = 0;
+      const after = await paidByMonthAndState(db, months, NOW);
+      expect(sums()).toBe(2);
+      const ordersIn = (rows: typeof first, month: string) =>
+        rows.filter((row) => row.month === month).reduce((total, row) => total + row.orders, 0);
+      expect([ordersIn(after, "2026-11"), ordersIn(after, "2026-12")]).toEqual([
+        ordersIn(first, "2026-11") + 1,
+        ordersIn(first, "2026-12") - 1,
+      ]);
+    } finally {
+      await database.db.updateTable("orders").set({ paid_at: moved.paid_at }).where("id", "=", moved.id).execute();
     }
   });
 });

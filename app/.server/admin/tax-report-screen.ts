@@ -21,9 +21,9 @@ export async function taxReportScreen(db: Db, options: { url: URL; now: number; 
   const months = reportMonths({ ...options, year });
   // The paid orders of last year and this one, read once: sales by state, and the report unless it is of an older year.
   const twoYears = twoYearMonths({ timeZone: options.timeZone, year: currentYear });
-  const paid = await paidByMonthAndState(db, twoYears);
+  const paid = await paidByMonthAndState(db, twoYears, options.now);
   const inTwoYears = months.names.every((month) => twoYears.names.includes(month));
-  const rows = await taxReport(db, months, inTwoYears ? paid : undefined);
+  const rows = await taxReport(db, months, options.now, inTwoYears ? paid : undefined);
   const byMonth = new Map<string, (TaxReportRow & { name: string })[]>();
   for (const row of rows)
     byMonth.set(row.month, [...(byMonth.get(row.month) ?? []), { ...row, name: stateName(row.state) }]);
