@@ -29,21 +29,24 @@ const NO_FIGURES: TaxFigures = {
 export type PaidMonthState = Omit<TaxReportRow, "refundedCents" | "taxRefundedCents">;
 
 /**
- * The paid orders' figures per month of `months` and state. The months that
- * have ended are summed once per database and process, and summed again only
- * when their paid orders' count or moments changed: an order's `paid_at` is
- * the moment its payment is recorded (payment.ts), so an ended month gets no
- * new paid order, and a paid order's figures never change. Counting them is
- * one range scan of `orders_paid`'s first column, far lighter than the sums
- * (/admin/tax summed two years of orders at every load: 150 ms at 100,000
- * orders). The months still open are summed at every load.
+ * The paid orders' figures per month of `months` and state. A month that
+ * ended over an hour ago is summed once per database and process: an
+ * order's `paid_at` is the moment its payment is recorded (payment.ts), and
+ * a paid order's summed columns never change, so such a month gets no new
+ * paid order and its sums stay as they are (the hour covers a payment that
+ * commits after the month's end with a moment before it). /admin/tax summed
+ * two years of orders at every load: 150 ms at 100,000 orders on a slow
+ * machine. The months after it are summed at every load.
  */
 export async function paidByMonthAndState(db: Db, months: ReportMonths, now: number): Promise<PaidMonthState[]> {
-  const ended = months.starts.slice(1).filter((end) => end <= now).length;
-  const [before, open] = [monthsBetween(months, 0, ended), monthsBetween(months, ended, months.names.length)];
-  const [endedRows, openRows] = await Promise.all([endedMonthsFigures(db, before), paidSums(db, open)]);
-  return [...endedRows, ...openRows];
+  const settled = months.starts.slice(1).filter((end) => end <= now - SETTLE_MS).length;
+  const [before, after] = [monthsBetween(months, 0, settled), monthsBetween(months, settled, months.names.length)];
+  const [settledRows, recentRows] = await Promise.all([settledFigures(db, before), paidSums(db, after)]);
+  return [...settledRows, ...recentRows];
 }
+
+/** How long after a month's end its sums are read once: longer than any payment's transaction. */
+const SETTLE_MS = 60 * 60_000;
 
 /** Months `from` up to, not including, `to` of `months`. */
 const monthsBetween = (months: ReportMonths, from: number, to: number): ReportMonths => ({
@@ -51,29 +54,23 @@ const monthsBetween = (months: ReportMonths, from: number, to: number): ReportMo
   starts: months.starts.slice(from, to + 1),
 });
 
-/** Per database, per run of ended months: their figures, and the count and moments of paid orders they were summed from. */
-const endedSums = new WeakMap<Db, Map<string, { paid: string; rows: PaidMonthState[] }>>();
+/** Per database, per run of settled months (their starts): their figures. */
+const settledSums = new WeakMap<Db, Map<string, Promise<PaidMonthState[]>>>();
 
-async function endedMonthsFigures(db: Db, months: ReportMonths): Promise<PaidMonthState[]> {
-  if (months.names.length === 0) return [];
-  const sums = endedSums.get(db) ?? new Map<string, { paid: string; rows: PaidMonthState[] }>();
-  endedSums.set(db, sums);
+function settledFigures(db: Db, months: ReportMonths): Promise<PaidMonthState[]> {
+  if (months.names.length === 0) return Promise.resolve([]);
+  const sums = settledSums.get(db) ?? new Map<string, Promise<PaidMonthState[]>>();
+  settledSums.set(db, sums);
   const key = months.starts.join(" ");
-  const { count, moments } = await db
-    .selectFrom("orders")
-    .select((eb) => [
-      eb.fn.countAll<string | number>().as("count"),
-      eb.fn.sum<string | number | null>("paid_at").as("moments"),
-    ])
-    .where("paid_at", ">=", months.starts[0]!)
-    .where("paid_at", "<", months.starts.at(-1)!)
-    .executeTakeFirstOrThrow();
-  const paid = `${count} ${moments ?? 0}`;
   const known = sums.get(key);
-  if (known?.paid === paid) return known.rows;
-  const rows = await paidSums(db, months);
-  sums.set(key, { paid, rows });
-  return rows;
+  if (known) return known;
+  // A failed read is not kept: the next load reads again.
+  const read = paidSums(db, months).catch((error: unknown) => {
+    sums.delete(key);
+    throw error;
+  });
+  sums.set(key, read);
+  return read;
 }
 
 /** One range scan of the paid orders (`orders_paid`, migration 026, holds every column read), by the month each was paid in. */
