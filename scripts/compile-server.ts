@@ -1,7 +1,7 @@
 import path from "node:path";
 import { build } from "esbuild";
 import type { Plugin } from "vite";
-import { COMPILED_BACKUP, COMPILED_SERVER } from "./server-command.ts";
+import { COMPILED_SCRIPTS, COMPILED_SERVER } from "./server-command.ts";
 
 /**
  * The compiled entry. Packages stay imports of node_modules, and a module's
@@ -31,9 +31,10 @@ const compiled = (root: string) =>
 /**
  * Compiles `server.ts` and everything it imports from the project (server/,
  * app/.server/) into JavaScript beside the app's build, once the app is
- * built, and `scripts/db-backup.ts`, which the server runs in a child process
- * for its automatic backups. The shop then runs on plain `node`: no
- * TypeScript loader and no esbuild service at run time.
+ * built, and the owner's commands (COMPILED_SCRIPTS): the server runs
+ * db-backup's in a child process for its automatic backups, and the tests
+ * run each. The shop then runs on plain `node`: no TypeScript loader and no
+ * esbuild service at run time.
  */
 export function compileServer(): Plugin {
   let root = process.cwd();
@@ -53,8 +54,8 @@ export function compileServer(): Plugin {
         });
         await build({
           ...compiled(root),
-          entryPoints: [path.join(root, "scripts/db-backup.ts")],
-          entryNames: path.basename(COMPILED_BACKUP, ".js"),
+          entryPoints: COMPILED_SCRIPTS.map((name) => path.join(root, `scripts/${name}.ts`)),
+          entryNames: "[name]",
         });
       },
     },

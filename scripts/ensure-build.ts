@@ -13,8 +13,7 @@ const sources = [
   "public",
   "vite.config.ts",
   "react-router.config.ts",
-  "scripts/precompress-assets.ts",
-  "scripts/compile-server.ts",
+  "scripts",
   "package-lock.json",
 ];
 

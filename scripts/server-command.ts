@@ -1,8 +1,28 @@
 /** The compiled server, as `npm start`, a process manager, the tests and the bench run it. */
 export const COMPILED_SERVER = "build/server.js";
 
-/** `npm run db:backup` compiled beside it: the server's automatic backups run it (app/.server/backups/job.ts). */
-export const COMPILED_BACKUP = "build/db-backup.js";
+/**
+ * The owner's commands (`npm run outbox`, `owner:create`, …), compiled beside
+ * the server as `build/<name>.js`: the server runs `build/db-backup.js` for
+ * its automatic backups (app/.server/backups/job.ts), and the tests run each command compiled, which starts
+ * in a quarter of the processor time tsx takes to load it from TypeScript
+ * (about 0.5 s against 2 s).
+ */
+export const COMPILED_SCRIPTS = [
+  "catalog-import",
+  "check-setup",
+  "db-backup",
+  "db-restore",
+  "outbox",
+  "owner-create",
+  "refunds",
+] as const;
+
+/** Where `scripts/<name>.ts` runs compiled, if it is one of COMPILED_SCRIPTS. */
+export function compiledScript(script: string): string | undefined {
+  const name = /^scripts\/([a-z-]+)\.ts$/.exec(script)?.[1];
+  return COMPILED_SCRIPTS.find((compiled) => compiled === name) && `build/${name}.js`;
+}
 
 /**
  * V8's heap sized for a small VPS (docs/decisions/005-lean-process.md). By

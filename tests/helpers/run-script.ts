@@ -1,5 +1,6 @@
 import { spawn } from "node:child_process";
 import path from "node:path";
+import { compiledScript } from "../../scripts/server-command";
 
 export const repoRoot = path.resolve(import.meta.dirname, "../..");
 const tsxCli = path.join(repoRoot, "node_modules/tsx/dist/cli.mjs");
@@ -10,16 +11,22 @@ export interface ScriptResult {
   stderr: string;
 }
 
-/** Runs one of the project's entry points as its own process, as a shop owner would: TypeScript through tsx, JavaScript (the compiled server) on plain node. */
+/**
+ * Runs one of the project's entry points as its own process, as a shop owner
+ * would: an owner's command compiled (`compiledScript`: the build the test
+ * run starts with), other TypeScript through tsx, JavaScript (the compiled
+ * server) on plain node.
+ */
 export function runScript(
   script: string,
   args: string[],
   env: Record<string, string | undefined>,
 ): Promise<ScriptResult> {
+  const entry = compiledScript(script) ?? script;
   return new Promise((resolve, reject) => {
     const child = spawn(
       process.execPath,
-      [...(script.endsWith(".ts") ? [tsxCli] : []), path.join(repoRoot, script), ...args],
+      [...(entry.endsWith(".ts") ? [tsxCli] : []), path.join(repoRoot, entry), ...args],
       {
         cwd: repoRoot,
         env: { PATH: process.env.PATH, HOME: process.env.HOME, ...env },
