@@ -1,16 +1,8 @@
 import AxeBuilder from "@axe-core/playwright";
-import { type Page } from "@playwright/test";
 import { expect, test } from "./support/test";
+import { seriousViolations } from "./support/axe";
 import { CartPage } from "./support/cart";
 import { CheckoutPanel } from "./support/checkout";
-
-/** axe's serious and critical findings on the page as it is now, one line each. */
-async function seriousViolations(page: Page) {
-  const { violations } = await new AxeBuilder({ page }).analyze();
-  return violations
-    .filter((violation) => violation.impact === "serious" || violation.impact === "critical")
-    .map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target).join(", ")}`);
-}
 
 const screens = [
   "/",
