@@ -43,8 +43,8 @@ export default defineConfig({
   resolve: { tsconfigPaths: true },
   define: { __IMAGES_VERSION__: JSON.stringify(imagesVersion(path.join(import.meta.dirname, "public/images"))) },
   test: {
-    // Vitest's default on this 2-core machine is one worker; most suites wait on servers, child processes
-    // and the network more than they compute, so two run side by side (README: "How long the tests take").
+    // Vitest's default on this 2-core machine is one worker; two use both cores. The suites are bound by
+    // processor time: a third worker took as long (README: "How long the tests take").
     maxWorkers: 2,
     sequence: { sequencer: SlowFirstSequencer },
     projects: [
