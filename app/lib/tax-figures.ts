@@ -21,3 +21,13 @@ export const TAX_FIGURES: readonly (readonly [string, keyof TaxFigures])[] = [
   ["Refunds", "refundedCents"],
   ["Tax refunded", "taxRefundedCents"],
 ];
+
+/** Nothing sold, nothing given back. */
+export const NO_FIGURES: Readonly<TaxFigures> = {
+  grossCents: 0,
+  taxableCents: 0,
+  shippingCents: 0,
+  taxCents: 0,
+  refundedCents: 0,
+  taxRefundedCents: 0,
+};

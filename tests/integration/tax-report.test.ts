@@ -95,21 +95,46 @@ describe(`the tax report and sales by state on /admin/tax and /admin/tax.csv, on
       ].join("\r\n"),
     );
 
+    // Each month's totals, newest first, with the states of the newest listed.
     const page = await owner.get(`/admin/tax?year=${lastYear}`);
     expect(page.status).toBe(200);
-    const text = visibleText(page.html);
-    const report = text.slice(text.indexOf("Tax report"), text.indexOf("Sales by state"));
+    const reportOf = (html: string) => {
+      const text = visibleText(html);
+      return text.slice(text.indexOf("Tax report"), text.indexOf("Sales by state"));
+    };
+    const december = [
+      `December ${lastYear} 1 state · 0 orders`,
+      "Gross sales $0.00 Taxable sales $0.00 Shipping $0.00 Tax collected $0.00 Refunds $32.88 Tax refunded $1.93",
+    ];
+    const november = [
+      `November ${lastYear} 2 states · 2 orders`,
+      "Gross sales $132.95 Taxable sales $96.00 Shipping $6.95 Tax collected $6.00 Refunds $0.00 Tax refunded $0.00",
+    ];
+    const october = [
+      `October ${lastYear} 1 state · 2 orders`,
+      "Gross sales $65.76 Taxable sales $61.90 Shipping $13.90 Tax collected $3.86 Refunds $0.00 Tax refunded $0.00",
+    ];
+    const report = reportOf(page.html);
     expect(report).toContain(`Download the report of ${lastYear} (CSV)`);
     expect(report).toContain(
+      [...december, "Texas · 0 orders", december[1], ...november, "By state", ...october, "By state"].join(" "),
+    );
+    expect(report).not.toContain("Oregon");
+    // A month's link lists its states instead, the year kept.
+    expect(page.html).toContain(
+      `aria-label="November ${lastYear} by state" href="/admin/tax?year=${lastYear}&amp;month=${lastYear}-11#month-${lastYear}-11"`,
+    );
+    const opened = reportOf((await owner.get(`/admin/tax?year=${lastYear}&month=${lastYear}-11`)).html);
+    expect(opened).toContain(
       [
-        `December ${lastYear} Texas · 0 orders`,
-        "Gross sales $0.00 Taxable sales $0.00 Shipping $0.00 Tax collected $0.00 Refunds $32.88 Tax refunded $1.93",
-        `November ${lastYear} Oregon · 1 order`,
+        ...december,
+        "By state",
+        ...november,
+        "Oregon · 1 order",
         "Gross sales $30.95 Taxable sales $0.00 Shipping $6.95 Tax collected $0.00 Refunds $0.00 Tax refunded $0.00",
         "Texas · 1 order",
         "Gross sales $102.00 Taxable sales $96.00 Shipping $0.00 Tax collected $6.00 Refunds $0.00 Tax refunded $0.00",
-        `October ${lastYear} Texas · 2 orders`,
-        "Gross sales $65.76 Taxable sales $61.90 Shipping $13.90 Tax collected $3.86 Refunds $0.00 Tax refunded $0.00",
+        october[0],
       ].join(" "),
     );
     expect(page.html).toContain(`href="/admin/tax.csv?year=${lastYear}"`);
@@ -134,6 +159,15 @@ describe(`the tax report and sales by state on /admin/tax and /admin/tax.csv, on
     const empty = await download("/admin/tax.csv?year=");
     expect(empty.answer.status).toBe(200);
     expect(empty.bytes.toString("utf8")).toMatch(/^\uFEFFMonth,State,/);
+  });
+
+  it("refuses a month that is not in the report with the reason on the page, and lists no month's states", async () => {
+    for (const month of [`${lastYear - 1}-11`, `${lastYear + 1}-13`, "november", "<b>"]) {
+      const page = await owner.get(`/admin/tax?month=${encodeURIComponent(month)}`);
+      expect(page.status, month).toBe(400);
+      expect(visibleText(page.html)).toContain("That month is not in this report: choose one below.");
+      expect(page.html).not.toMatch(/<ul class="admin-cards" aria-label="[^"]* by state"/);
+    }
   });
 
   it("sends a signed-out visitor of /admin/tax.csv to sign in, and answers a shopper 404", async () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { monthName, reportMonths, reportYearOf } from "~/.server/admin/report-months";
+import { monthName, reportMonthOf, reportMonths, reportYearOf } from "~/.server/admin/report-months";
 
 const CHICAGO = "America/Chicago";
 
@@ -48,5 +48,19 @@ describe("the tax report's months", () => {
     expect(yearOf("?year=2026")).toEqual({ kind: "year", year: 2026 });
     for (const bad of ["1999", "2027", "20x6", "02026", "2025.0", "-2025", "1e3"])
       expect(yearOf(`?year=${bad}`), bad).toEqual({ kind: "invalid", message: "Choose a year from 2000 to 2026." });
+  });
+
+  it("take ?month= as one of the report's months, nothing as the newest, and anything else as an error", () => {
+    const months = reportMonths({ now: Date.parse("2026-11-15T12:00:00Z"), timeZone: CHICAGO });
+    const monthOf = (query: string) => reportMonthOf(new URL(`http://shop/admin/tax${query}`), months);
+    expect(monthOf("")).toEqual({ kind: "newest" });
+    expect(monthOf("?month=")).toEqual({ kind: "newest" });
+    expect(monthOf("?month=2025-12")).toEqual({ kind: "month", month: "2025-12" });
+    expect(monthOf("?month=2026-11")).toEqual({ kind: "month", month: "2026-11" });
+    for (const bad of ["2025-11", "2026-12", "2026-1", "2026-13", "November"])
+      expect(monthOf(`?month=${bad}`), bad).toEqual({
+        kind: "invalid",
+        message: "That month is not in this report: choose one below.",
+      });
   });
 });

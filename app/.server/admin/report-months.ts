@@ -70,3 +70,17 @@ export function reportYearOf(url: URL, currentYear: number): ReportYear {
   if (year >= FIRST_REPORT_YEAR && year <= currentYear) return { kind: "year", year };
   return { kind: "invalid", message: `Choose a year from ${FIRST_REPORT_YEAR} to ${currentYear}.` };
 }
+
+export type ReportMonth = { kind: "newest" } | { kind: "month"; month: string } | { kind: "invalid"; message: string };
+
+/**
+ * `?month=` of the report's page, the month whose states it lists: absent
+ * or empty is the newest month with figures; otherwise one of `months`
+ * ("2026-11"), or the message that says so.
+ */
+export function reportMonthOf(url: URL, months: ReportMonths): ReportMonth {
+  const text = url.searchParams.get("month")?.trim() ?? "";
+  if (text === "") return { kind: "newest" };
+  if (months.names.includes(text)) return { kind: "month", month: text };
+  return { kind: "invalid", message: "That month is not in this report: choose one below." };
+}

@@ -1,6 +1,6 @@
 import { sql } from "kysely";
 import { centsToDollars } from "~/lib/money";
-import { TAX_FIGURES, type TaxFigures } from "~/lib/tax-figures";
+import { NO_FIGURES, TAX_FIGURES, type TaxFigures } from "~/lib/tax-figures";
 import type { Db } from "../db";
 import type { CsvExport } from "./csv-stream";
 import { rangeRows } from "./day-ranges";
@@ -15,15 +15,6 @@ export interface TaxReportRow extends TaxFigures {
   /** Orders paid in the month. */
   orders: number;
 }
-
-const NO_FIGURES: TaxFigures = {
-  grossCents: 0,
-  taxableCents: 0,
-  shippingCents: 0,
-  taxCents: 0,
-  refundedCents: 0,
-  taxRefundedCents: 0,
-};
 
 /** A state's paid orders in one month: their count and the report's figures of sales. */
 export type PaidMonthState = Omit<TaxReportRow, "refundedCents" | "taxRefundedCents">;

@@ -1,7 +1,8 @@
-import { Form } from "react-router";
+import { Form, Link } from "react-router";
 import { formatPrice } from "~/lib/money";
 import { TAX_FIGURES, type TaxFigures } from "~/lib/tax-figures";
 import { SelectField } from "../select-field";
+import { Refusal } from "./notices";
 
 /** One state's month: its orders and the report's figures. */
 export interface StateMonth extends TaxFigures {
@@ -10,20 +11,82 @@ export interface StateMonth extends TaxFigures {
   orders: number;
 }
 
+/** A month's totals over every state, and its states when it is the month opened. */
+export interface MonthReport {
+  month: string;
+  name: string;
+  /** The page with this month's states. */
+  url: string;
+  orders: number;
+  stateCount: number;
+  totals: TaxFigures;
+  /** Only for the month opened. */
+  states: StateMonth[] | undefined;
+}
+
 export interface TaxReportView {
   /** The year shown; undefined: the last 12 months. */
   year: number | undefined;
   yearError: string | undefined;
+  monthError: string | undefined;
   years: number[];
   csvUrl: string;
   /** Newest first, only months with something paid or given back. */
-  months: { month: string; name: string; states: StateMonth[] }[];
+  months: MonthReport[];
 }
 
 export const ordersText = (orders: number) => `${orders} ${orders === 1 ? "order" : "orders"}`;
+const statesText = (states: number) => `${states} ${states === 1 ? "state" : "states"}`;
 const dollars = (cents: number) => `$${formatPrice(cents)}`;
 
-/** The tax report: a year to choose, the CSV, then each month's states newest first, one card each (a table would not fit a phone). */
+function Figures({ figures }: { figures: TaxFigures }) {
+  return (
+    <dl className="report-figures">
+      {TAX_FIGURES.map(([label, figure]) => (
+        <div key={label}>
+          <dt>{label}</dt>
+          <dd>{dollars(figures[figure])}</dd>
+        </div>
+      ))}
+    </dl>
+  );
+}
+
+/** A month: its totals, then its states, one card each, when it is the month opened; otherwise a link to them. */
+function Month({ month }: { month: MonthReport }) {
+  return (
+    <section className="report-month" id={`month-${month.month}`} aria-labelledby={`month-${month.month}-title`}>
+      <h3 id={`month-${month.month}-title`} className="report-month__title">
+        {month.name}
+      </h3>
+      <div className="admin-card report-month__totals">
+        <p className="admin-card__title">{`${statesText(month.stateCount)} · ${ordersText(month.orders)}`}</p>
+        <Figures figures={month.totals} />
+        {month.states ? null : (
+          <Link to={month.url} className="report-month__open" aria-label={`${month.name} by state`}>
+            By state
+          </Link>
+        )}
+      </div>
+      {month.states ? (
+        <ul className="admin-cards" aria-label={`${month.name} by state`}>
+          {month.states.map((state) => (
+            <li key={state.state} className="admin-card">
+              <p className="admin-card__title">{`${state.name} · ${ordersText(state.orders)}`}</p>
+              <Figures figures={state} />
+            </li>
+          ))}
+        </ul>
+      ) : null}
+    </section>
+  );
+}
+
+/**
+ * The tax report: a year to choose, the CSV, then each month newest first
+ * with its totals, and one month's states as cards (a table would not fit
+ * a phone).
+ */
 export function TaxReport({ report }: { report: TaxReportView }) {
   const period = report.year === undefined ? "the last 12 months" : String(report.year);
   return (
@@ -54,31 +117,11 @@ export function TaxReport({ report }: { report: TaxReportView }) {
           {`Download the report of ${period} (CSV)`}
         </a>
       </p>
+      <Refusal message={report.monthError} />
       {report.months.length === 0 ? (
         <p className="admin-empty">{`No order was paid or refunded in ${period}.`}</p>
       ) : (
-        report.months.map((month) => (
-          <section key={month.month} className="report-month" aria-labelledby={`month-${month.month}`}>
-            <h3 id={`month-${month.month}`} className="report-month__title">
-              {month.name}
-            </h3>
-            <ul className="admin-cards">
-              {month.states.map((state) => (
-                <li key={state.state} className="admin-card">
-                  <p className="admin-card__title">{`${state.name} · ${ordersText(state.orders)}`}</p>
-                  <dl className="report-figures">
-                    {TAX_FIGURES.map(([label, figure]) => (
-                      <div key={label}>
-                        <dt>{label}</dt>
-                        <dd>{dollars(state[figure])}</dd>
-                      </div>
-                    ))}
-                  </dl>
-                </li>
-              ))}
-            </ul>
-          </section>
-        ))
+        report.months.map((month) => <Month key={month.month} month={month} />)
       )}
     </section>
   );
