@@ -29,7 +29,10 @@ import type { Route } from "./+types/admin.tax";
 export async function loader({ context, request, url }: Route.LoaderArgs) {
   await requireOwner(context.auth, request, url);
   const report = await taxReportScreen(context.db, { url, now: Date.now(), timeZone: context.config.timeZone });
-  return data({ ...(await listTaxSetup(context.db)), ...report }, { status: report.report.yearError || report.report.monthError ? 400 : 200 });
+  return data(
+    { ...(await listTaxSetup(context.db)), ...report },
+    { status: report.report.yearError || report.report.monthError ? 400 : 200 },
+  );
 }
 
 const TOO_LARGE = `The file is larger than ${MAX_ZIP_RATES_CSV_BYTES / 1024 / 1024} MB: nothing changed.`;
