@@ -49,6 +49,22 @@ export function startOfDay(timeZone: string, day: string): number {
 const shiftDay = (day: string, by: number) =>
   new Date(Date.parse(`${day}T00:00:00Z`) + by * 24 * HOUR_MS).toISOString().slice(0, 10);
 
+/** Per time zone, the last day `dayAt` found, from its first millisecond up to the next day's. */
+const currentDays = new Map<string, { day: string; from: number; to: number }>();
+
+/**
+ * The day `now` falls on in the shop's time zone, as `dayIn` says, kept
+ * with where it begins and ends: a checkout with a code asks it inside its
+ * write transaction, and formatting a moment took 15 µs of it.
+ */
+export function dayAt(timeZone: string, now: number): string {
+  const known = currentDays.get(timeZone);
+  if (known && now >= known.from && now < known.to) return known.day;
+  const day = dayIn(timeZone)(now);
+  currentDays.set(timeZone, { day, from: startOfDay(timeZone, day), to: startOfDay(timeZone, shiftDay(day, 1)) });
+  return day;
+}
+
 export interface DaySales {
   day: string;
   orders: number;

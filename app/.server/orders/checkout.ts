@@ -19,7 +19,8 @@ import {
   withoutCode,
 } from "./order-pricing";
 import { payableState } from "./payment";
-import { codeForCheckout, emailKeyOf, redemptionBy, shopDay, toDiscountCode, type UsableCode } from "./code-lookup";
+import { dayAt } from "../admin/today";
+import { codeForCheckout, emailKeyOf, redemptionBy, toDiscountCode, type UsableCode } from "./code-lookup";
 import { heldCode, moveRedemption, rekeyRedemption } from "./redemption";
 import { findOrderItems } from "./queries";
 import type { CreatedPayment } from "./payments/provider";
@@ -175,7 +176,7 @@ async function resume(
     // Another code is checked as a new checkout's is, for the order's subtotal and its email.
     const found = await runSteps(db, () =>
       codeForCheckout(db, typed, {
-        today: shopDay(options.timeZone ?? "UTC", options.now),
+        today: dayAt(options.timeZone ?? "UTC", options.now),
         subtotalCents: lines.reduce((sum, line) => sum + line.priceCents * line.quantity, 0),
         email: shipping.email,
         guesser: options.guesser,

@@ -1,5 +1,4 @@
 import { CODE_PATTERN, normalizeCode } from "~/lib/discount-schema";
-import { dayIn } from "../admin/today";
 import type { Db } from "../db";
 import type { DiscountRow } from "../db/schema";
 import { firstOf, runSteps, type Steps } from "../db/steps";
@@ -147,12 +146,3 @@ const redemptionByTemplate = queryTemplate((db: Db, values: { discountId: number
 /** The redemption of a one-per-customer code by an email key (the email in lower case), if it has one. */
 export const redemptionBy = (db: Db, discountId: number, emailKey: string) =>
   runSteps(db, () => firstOf(redemptionByTemplate(db, { discountId, emailKey })));
-
-const dayFormats = new Map<string, (ms: number) => string>();
-
-/** The day in the shop's time zone that a code's Starts and Ends are compared with; one formatter per zone. */
-export function shopDay(timeZone: string, now: number) {
-  let format = dayFormats.get(timeZone);
-  if (!format) dayFormats.set(timeZone, (format = dayIn(timeZone)));
-  return format(now);
-}

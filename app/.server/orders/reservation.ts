@@ -21,7 +21,8 @@ import {
   priceOrder,
   withoutCode,
 } from "./order-pricing";
-import { type CodesKnown, codeForCheckout, shopDay, toDiscountCode, type UsableCode } from "./code-lookup";
+import { dayAt } from "../admin/today";
+import { type CodesKnown, codeForCheckout, toDiscountCode, type UsableCode } from "./code-lookup";
 import { orderInsertedRedeeming, type Redeemed, redeem, redeemsWithOrderInsert, takeUse } from "./redemption";
 import { productsOf, sameForOrder, takeStock } from "./stock-queries";
 import { orderColumns } from "./queries";
@@ -224,7 +225,7 @@ function* reserve(
   let code: UsableCode | undefined;
   if (request.discountCode !== undefined) {
     const found = yield* codeForCheckout(db, request.discountCode, {
-      today: shopDay(options.timeZone ?? "UTC", now),
+      today: dayAt(options.timeZone ?? "UTC", now),
       subtotalCents: amountCents,
       email,
       guesser: options.guesser,

@@ -3,7 +3,8 @@ import type { Db } from "../db";
 import { runSteps } from "../db/steps";
 import type { StockAdjustment } from "../orders/checkout";
 import { shortfallOf } from "../orders/reservation";
-import { emailKeyOf, redemptionBy, shopDay, toDiscountCode, typedCode } from "../orders/code-lookup";
+import { dayAt } from "../admin/today";
+import { emailKeyOf, redemptionBy, toDiscountCode, typedCode } from "../orders/code-lookup";
 import type { CodeGuesser, GuessesLimited } from "./discount-guesses";
 import { type DiscountRefusal, discountRefusal } from "./discount-rules";
 import { type Quote, type QuoteResult, quoteOrder } from "./quote";
@@ -72,7 +73,7 @@ export async function quoteCart(
   const code = row && toDiscountCode(row);
   const subtotalCents = pricedLines.reduce((sum, line) => sum + line.priceCents * line.quantity, 0);
   const refusal =
-    discountRefusal(code, shopDay(options.timeZone, options.now), subtotalCents) ??
+    discountRefusal(code, dayAt(options.timeZone, options.now), subtotalCents) ??
     (row?.once_per_customer === 1 && options.email !== undefined
       ? await usedBefore(db, row.id, options.email)
       : undefined);
