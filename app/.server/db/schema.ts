@@ -119,7 +119,7 @@ export type DiscountKind = "percent" | "amount" | "free_shipping";
 export interface DiscountRedemptionTable {
   order_id: number;
   discount_id: number;
-  /** The order's lower-cased email for a one-per-customer code, else null. */
+  /** The order's lower-cased email for a one-per-customer code, else null; unique with the code where it is not null (migration 029). */
   email_key: string | null;
 }
 

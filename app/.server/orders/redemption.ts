@@ -1,4 +1,4 @@
-import { type ExpressionBuilder, type Insertable, sql } from "kysely";
+import { type ExpressionBuilder, type Insertable, type OnConflictBuilder, sql } from "kysely";
 import type { Database, Db, Trx } from "../db";
 import { insertsInWith } from "../db/engine";
 import type { OrderRow } from "../db/schema";
@@ -55,6 +55,13 @@ const oneUseTaken = queryTemplate((db: Db, values: { id: number }) =>
     .where((eb) => eb.or([eb("max_uses", "is", null), eb("uses", "<", eb.ref("max_uses"))])),
 );
 
+/**
+ * A one-per-customer code's second redemption by one email inserts nothing
+ * (migration 029: the index holds only the redemptions with an email key).
+ */
+const sameCustomerKeepsFirst = (conflict: OnConflictBuilder<Database, "discount_redemptions">) =>
+  conflict.columns(["discount_id", "email_key"]).where("email_key", "is not", null).doNothing();
+
 /** The order's redemption; false when the same email's other order took the code first. */
 function* recordRedemption(
   db: Db,
@@ -68,7 +75,7 @@ const redemptionRecorded = queryTemplate(
     db
       .insertInto("discount_redemptions")
       .values({ order_id: values.orderId, discount_id: values.discountId, email_key: values.emailKey })
-      .onConflict((conflict) => conflict.columns(["discount_id", "email_key"]).doNothing()),
+      .onConflict(sameCustomerKeepsFirst),
 );
 
 /** A code read without a limit may be redeemed while it is still active and still has none. */
@@ -96,7 +103,7 @@ const unlimitedRedemptionRecorded = queryTemplate(
           ])
           .where((eb) => stillWithoutLimit(eb, values.discountId)),
       )
-      .onConflict((conflict) => conflict.columns(["discount_id", "email_key"]).doNothing()),
+      .onConflict(sameCustomerKeepsFirst),
 );
 
 /** A code's limit, and whether it is active, as committed now. */
@@ -190,7 +197,7 @@ const orderAndRedemption = queryTemplate(
               ])
               .where((eb) => stillWithoutLimit(eb, values.discountId)),
           )
-          .onConflict((conflict) => conflict.columns(["discount_id", "email_key"]).doNothing())
+          .onConflict(sameCustomerKeepsFirst)
           .returning("order_id"),
       )
       .selectFrom("created")

@@ -27,6 +27,7 @@ import * as discountCodes from "./025-discount-codes";
 import * as ordersById from "./026-orders-by-id";
 import * as oneSearchIndex from "./027-one-search-index";
 import * as redemptionsUnlockedCode from "./028-redemptions-unlocked-code";
+import * as redemptionsOnceIndex from "./029-redemptions-once-index";
 
 /** Every migration, in order. Names are stored in the database: never rename one. */
 export const migrations: Record<string, Migration> = {
@@ -58,4 +59,5 @@ export const migrations: Record<string, Migration> = {
   "026-orders-by-id": ordersById,
   "027-one-search-index": oneSearchIndex,
   "028-redemptions-unlocked-code": redemptionsUnlockedCode,
+  "029-redemptions-once-index": redemptionsOnceIndex,
 };
