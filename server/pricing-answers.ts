@@ -92,10 +92,6 @@ export function pricingRefusalAnswer(refusal: PricingRefusal, discountStatus: 40
         message: Object.values(refusal.fields)[0]!,
         fields: refusal.fields,
       });
-    case "unknown_shipping_rate": {
-      const message = "shippingRateId is not one of the shipping methods for this address";
-      return errorAnswer(400, { code: "invalid_request", message, fields: { shippingRateId: message } });
-    }
     case "no_shipping_rate":
       return errorAnswer(409, {
         code: "no_shipping_rate",

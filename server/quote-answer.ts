@@ -23,9 +23,12 @@ import {
 export async function answerQuote(request: JsonRequest, context: ShopContext): Promise<JsonAnswer> {
   const parsed = await readCartRequest(request, quoteRequestSchema);
   if (!parsed.ok) return parsed.answer;
-  const { discountCode } = parsed.value;
-  // A signed-in shopper has used a one-per-customer code before if her account's email has.
-  const email = discountCode === undefined ? undefined : (await getShopper(context.auth, request.headers))?.email;
+  const { discountCode, shipping } = parsed.value;
+  // A one-per-customer code is checked against the email the order would have: the one typed, else the account's.
+  const email =
+    discountCode === undefined
+      ? undefined
+      : (shipping?.email ?? (await getShopper(context.auth, request.headers))?.email);
   const now = Date.now();
   const guesser = { address: context.clientIp, rule: context.config.discountGuessLimit, now };
   const result = await countingUnknownCodes(context.db, guesser, () =>

@@ -2,8 +2,7 @@ import type { CartItem } from "~/cart/reducer";
 import type { Shipping } from "~/lib/checkout-schema";
 import type { BreakdownLine } from "~/lib/order-breakdown";
 import type { TestCard } from "~/lib/test-card-schema";
-import { pricingTexts } from "~/lib/pricing-texts";
-import { type Quote, rateGone, requestQuote } from "./quote";
+import type { Quote } from "./quote";
 import { type ApiError, requestJson, unreachable } from "./request-json";
 
 export interface PaidOrder {
@@ -23,8 +22,11 @@ export interface PaidOrder {
 export type PayResult =
   | { kind: "paid"; order: PaidOrder }
   | { kind: "shortfall"; adjustments: { id: number; available: number }[] }
-  /** The owner changed a rate, or the chosen method no longer fits: the shopper sees the new total and pays again. */
-  | { kind: "total_changed"; quote: Quote; message: string }
+  /**
+   * The owner changed a rate, the chosen method is gone or no longer fits, or the code was refused (a
+   * `discount_*` code): the shopper sees the new total, and why, and pays again.
+   */
+  | { kind: "total_changed"; quote: Quote; error: ApiError }
   | { kind: "failed"; error: ApiError; orderPlaced: boolean };
 
 /**
@@ -78,15 +80,8 @@ export async function pay(
   if (placed?.status === 409 && Array.isArray(placed.data.adjustments)) {
     return { kind: "shortfall", adjustments: placed.data.adjustments as { id: number; available: number }[] };
   }
-  if (placed?.status === 409 && placed.data.quote) {
-    const { message } = placed.data.error as ApiError;
-    return { kind: "total_changed", quote: placed.data.quote as Quote, message };
-  }
-  if (placed?.status === 400 && rateGone(placed.data.error as ApiError)) {
-    const fresh = await requestQuote({ items: input.items, state: input.shipping.state, zip: input.shipping.zip });
-    if (fresh.kind === "quote")
-      return { kind: "total_changed", quote: fresh.quote, message: pricingTexts.totalChanged(fresh.quote.totalCents) };
-  }
+  if (placed?.status === 409 && placed.data.quote)
+    return { kind: "total_changed", quote: placed.data.quote as Quote, error: placed.data.error as ApiError };
   // A 502 means the order exists and waits for the payment service: a retry with the same key resumes it.
   if (placed?.status !== 200 && placed?.status !== 201) return failed(placed, placed?.status === 502);
   const { number, amountCents, accessToken, status } = placed.data.order as {

@@ -38,44 +38,36 @@ export interface QuoteInput {
   state?: string;
   zip?: string;
   shippingRateId?: number | null;
+  /** The receipt's email once it is one: a one-per-customer code is checked against it. */
+  email?: string;
   discountCode?: string;
 }
 
 /**
- * The shop refused the shipping method the panel showed as unknown: the
- * owner deleted that rate meanwhile (a rate is changed by deleting it and
- * adding it again), so the price moved as surely as when a rate's price does.
- */
-export const rateGone = (error: ApiError | undefined) =>
-  error?.code === "invalid_request" && Object.keys(error.fields ?? {}).join() === "shippingRateId";
-
-/**
  * Asks the shop what the cart costs shipped there; it reserves nothing, so
- * the panel asks on every change. A chosen method the shop no longer has is
- * left out, and the shop's choice stands in for it.
+ * the panel asks on every change. A chosen method the shop no longer has
+ * gives way to the cheapest that fits, in the shop's answer.
  */
 export async function requestQuote({
   items,
   state,
   zip,
   shippingRateId,
+  email,
   discountCode,
 }: QuoteInput): Promise<QuoteResult> {
   const answer = await requestJson("/api/checkout/quote", {
     lines: items.map((item) => ({ id: item.id, quantity: item.quantity })),
-    shipping: { state: state || undefined, zip: zip || undefined },
+    shipping: { state: state || undefined, zip: zip || undefined, email: email || undefined },
     shippingRateId: shippingRateId ?? undefined,
     discountCode: discountCode || undefined,
   });
   if (answer?.status === 200) return { kind: "quote", quote: answer.data as unknown as Quote };
-  // The method is gone: what the cart costs now is the quote without it.
-  if (shippingRateId != null && rateGone(answer?.data.error as ApiError | undefined))
-    return requestQuote({ items, state, zip, discountCode });
   if (answer?.status === 422 && answer.data.quote)
     return { kind: "code_refused", error: answer.data.error as ApiError, quote: answer.data.quote as Quote };
   // Too many unknown codes from this connection: any code waits, and the price is the one without it.
   if (answer?.status === 429 && discountCode) {
-    const without = await requestQuote({ items, state, zip, shippingRateId });
+    const without = await requestQuote({ items, state, zip, email, shippingRateId });
     return without.kind === "quote"
       ? { ...without, kind: "code_refused", error: answer.data.error as ApiError }
       : without;

@@ -1,12 +1,13 @@
 import { Suspense, lazy, useCallback, useEffect, useRef, useState } from "react";
 import { useCheckoutAttempt } from "~/checkout/checkout-attempt";
-import { useQuote } from "~/checkout/use-quote";
+import { type Destination, blocksPay, useQuote } from "~/checkout/use-quote";
 import { type ConfirmPayment, type PaidOrder, confirmPaidWithDiscount, confirmWithTestCard, pay } from "~/checkout/pay";
 import { type CartItem, totalPriceCents } from "~/cart/reducer";
 import { dispatchCart } from "~/cart/store";
 import { shippingSchema } from "~/lib/checkout-schema";
 import { checkoutTexts } from "~/lib/checkout-texts";
 import { formatPrice } from "~/lib/money";
+import { pricingTexts } from "~/lib/pricing-texts";
 import { testCardSchema } from "~/lib/test-card-schema";
 import { US_STATES } from "~/lib/us-states";
 import { fieldErrors } from "~/lib/zod";
@@ -84,22 +85,46 @@ export function CheckoutPanel({ items, stripePublishableKey, onClose, onPaid, on
   const attempt = useCheckoutAttempt();
   const [errors, setErrors] = useState<Errors>({});
   const [paying, setPaying] = useState(false);
+  /** Why the last Pay did not go through, beside Pay; `shown` moves focus to it once per refusal. */
+  const [payRefusal, setPayRefusal] = useState<{ text: string; shown: number }>();
+  const payMessage = useRef<HTMLParagraphElement>(null);
   const priced = useQuote(items);
   const addressNeeded = priced.quote?.addressNeeded ?? false;
+  // An address no zone ships to (or no valid one): no rate, no total, and Pay waits for another.
+  const payBlocked = blocksPay(priced.refusal);
   // The quote's price is the one shown once it depends on the address or a code took something off.
-  const summary = addressNeeded || priced.quote?.discountCode ? priced.quote : undefined;
+  const summary = !payBlocked && (addressNeeded || priced.quote?.discountCode) ? priced.quote : undefined;
   const shownTotalCents = summary ? summary.totalCents : totalPriceCents(items);
   // A code that covers the whole order: the shop places it as paid, and there is no card to take. (An empty
   // cart costs $0 too, and keeps its card fields: paying it says SPEC's "Your cart is empty!".)
-  const nothingToPay = Boolean(priced.quote?.discountCode) && shownTotalCents === 0;
+  const nothingToPay = Boolean(summary?.discountCode) && shownTotalCents === 0;
   const formValue = (name: string) => String(new FormData(form.current!).get(name) ?? "");
-  const askForAddress = () => {
-    if (addressNeeded) void priced.ask({ state: formValue("state"), zip: formValue("zip") });
+  /** The email typed, once it is one: a one-per-customer code is checked against it on Apply. */
+  const emailIn = (text: string) => {
+    const email = shippingSchema.shape.email.safeParse(text);
+    return email.success ? email.data : undefined;
   };
+  // A new answer makes an earlier refusal at Pay old news.
+  const askAgain = (change: Destination) => {
+    setPayRefusal(undefined);
+    void priced.ask(change);
+  };
+  const askForAddress = () => {
+    if (addressNeeded) askAgain({ state: formValue("state"), zip: formValue("zip") });
+  };
+  const askForEmail = (event: React.FocusEvent<HTMLInputElement>) => {
+    const email = emailIn(event.currentTarget.value);
+    if (priced.quote?.discountCode && email) askAgain({ email });
+  };
+  const refuse = (text: string) => setPayRefusal({ text, shown: Date.now() });
 
   useEffect(() => {
     dialog.current?.showModal();
   }, []);
+  // Pay was disabled while paying, which sends focus to <body>: it goes to the refusal, in view beside Pay.
+  useEffect(() => {
+    if (payRefusal) payMessage.current?.focus();
+  }, [payRefusal]);
 
   const showErrors = (form: HTMLFormElement, next: Errors) => {
     setErrors(next);
@@ -111,10 +136,8 @@ export function CheckoutPanel({ items, stripePublishableKey, onClose, onPaid, on
     event.preventDefault();
     if (paying) return;
     const form = event.currentTarget;
-    if (items.length === 0) {
-      notify(checkoutTexts.emptyCart);
-      return;
-    }
+    setPayRefusal(undefined);
+    if (items.length === 0) return refuse(checkoutTexts.emptyCart);
     const values = Object.fromEntries(new FormData(form)) as Record<string, string>;
     const shipping = shippingSchema.safeParse(
       Object.fromEntries(shippingFields.map(({ name }) => [name, values[name]])),
@@ -133,10 +156,8 @@ export function CheckoutPanel({ items, stripePublishableKey, onClose, onPaid, on
       : card?.success
         ? confirmWithTestCard(card.data)
         : stripeConfirm.current;
-    if (!confirmPayment) {
-      notify("The secure card field has not loaded. Please check your connection and reload the page.");
-      return;
-    }
+    if (!confirmPayment)
+      return refuse("The secure card field has not loaded. Please check your connection and reload the page.");
     setErrors({});
 
     setPaying(true);
@@ -161,15 +182,21 @@ export function CheckoutPanel({ items, stripePublishableKey, onClose, onPaid, on
       notify(checkoutTexts.notEnoughStock, { onConfirm: onRefreshCart });
       onClose();
     } else if (result.kind === "total_changed") {
-      priced.replace(result.quote);
-      notify(result.message);
+      const { error, quote } = result;
+      // A code refused at Pay stands beside the code too, and Pay's message says what the total is now.
+      const codeRefused = error.code.startsWith("discount_");
+      priced.replace(quote, codeRefused ? error.message : undefined);
+      refuse(codeRefused ? `${error.message} ${pricingTexts.totalChanged(quote.totalCents)}` : error.message);
     } else {
       // A declined card keeps its order (and reservation) for a retry with the same key;
       // a refused checkout starts afresh.
       if (!result.orderPlaced || result.error.code === "order_expired") attempt.startAfresh();
       if (result.error.fields) showErrors(form, toInputErrors(result.error.fields));
-      else if (result.error.code === "empty_cart") notify(checkoutTexts.emptyCart);
-      else notify(result.error.message);
+      else {
+        refuse(result.error.message);
+        // The zone went since the quote: asking again puts the refusal beside State and stops Pay.
+        if (result.error.code === "no_shipping_rate") void priced.ask();
+      }
       if (result.error.code === "price_changed") onRefreshCart();
     }
   };
@@ -187,6 +214,7 @@ export function CheckoutPanel({ items, stripePublishableKey, onClose, onPaid, on
         : {}
     : {};
   const shippingField = (spec: (typeof shippingFields)[number]) => {
+    if (spec.name === "email") return field({ ...spec, onBlur: askForEmail });
     if (!addressNeeded || (spec.name !== "state" && spec.name !== "zip")) return field(spec);
     if (spec.name === "zip")
       return (
@@ -235,13 +263,13 @@ export function CheckoutPanel({ items, stripePublishableKey, onClose, onPaid, on
           applied={priced.quote?.discountCode ?? null}
           refusal={priced.codeRefusal}
           disabled={paying}
-          onApply={(discountCode) => void priced.ask({ discountCode })}
+          onApply={(discountCode) => askAgain({ discountCode, email: emailIn(formValue("email")) })}
         />
         {summary ? (
           <OrderSummary
             quote={summary}
             disabled={paying}
-            onChooseMethod={(shippingRateId) => void priced.ask({ shippingRateId })}
+            onChooseMethod={(shippingRateId) => askAgain({ shippingRateId })}
           />
         ) : null}
         {nothingToPay ? null : (
@@ -266,20 +294,32 @@ export function CheckoutPanel({ items, stripePublishableKey, onClose, onPaid, on
             )}
           </fieldset>
         )}
-        <button
-          type="submit"
-          className="button button--primary checkout-panel__pay"
-          disabled={paying}
-          aria-busy={paying}
-        >
-          {paying ? (
-            <>
-              <span className="spinner spinner--small" aria-hidden="true" /> Paying…
-            </>
-          ) : (
-            `Pay $${formatPrice(shownTotalCents)}`
-          )}
-        </button>
+        <div className="checkout-panel__pay-area">
+          <p ref={payMessage} className="checkout-panel__refusal" role="alert" tabIndex={-1}>
+            {payRefusal?.text}
+          </p>
+          <button
+            type="submit"
+            className="button button--primary checkout-panel__pay"
+            disabled={paying || payBlocked}
+            aria-busy={paying}
+          >
+            {paying ? (
+              <>
+                <span className="spinner spinner--small" aria-hidden="true" /> Paying…
+              </>
+            ) : nothingToPay ? (
+              "Place order"
+            ) : payBlocked ? (
+              "Pay"
+            ) : (
+              `Pay $${formatPrice(shownTotalCents)}`
+            )}
+          </button>
+        </div>
+        <p className="visually-hidden" role="status">
+          {priced.announcement}
+        </p>
       </form>
     </dialog>
   );

@@ -10,7 +10,10 @@ interface DiscountCodeFieldProps {
   onApply: (code: string) => void;
 }
 
-/** Discount code and Apply (DESIGN.md): the quote applies it, and a refusal stands beside the field. */
+/**
+ * Discount code and Apply (DESIGN.md): the quote applies it, and a refusal stands beside the field. The
+ * panel's announcement speaks either, with the new total.
+ */
 export function DiscountCodeField({ applied, refusal, disabled, onApply }: DiscountCodeFieldProps) {
   const id = useId();
   const input = useRef<HTMLInputElement>(null);
@@ -40,7 +43,7 @@ export function DiscountCodeField({ applied, refusal, disabled, onApply }: Disco
         </button>
       </div>
       {applied && !refusal ? (
-        <p className="form-field__hint" id={`${id}-applied`} role="status">
+        <p className="form-field__hint" id={`${id}-applied`}>
           {`${applied} applied.`}
         </p>
       ) : null}

@@ -39,7 +39,9 @@ export function OrderSummary({ quote, disabled, onChooseMethod }: OrderSummaryPr
           ))}
           {quote.freeShippingInCents ? (
             <p className="checkout-panel__note">
-              Add ${formatPrice(quote.freeShippingInCents)} more to your cart for free shipping.
+              {quote.discountCents > 0
+                ? `Add $${formatPrice(quote.freeShippingInCents)} more to your cart, after your discount, for free shipping.`
+                : `Add $${formatPrice(quote.freeShippingInCents)} more to your cart for free shipping.`}
             </p>
           ) : null}
         </fieldset>

@@ -16,6 +16,11 @@ const required = (label: string, max: number) =>
 const optional = <T extends z.ZodType>(schema: T) =>
   z.preprocess((value) => (typeof value === "string" && value.trim() === "" ? undefined : value), schema.optional());
 
+/** The receipt's address, optional; with it a one-per-customer code is checked on Apply as at Pay. */
+const emailSchema = optional(
+  z.string().trim().max(254, "Email is too long").pipe(z.email("Email must be an email address")),
+);
+
 /** The shipping form of SPEC §3, with the labels DESIGN.md gives it. */
 export const shippingSchema = z
   .object({
@@ -34,7 +39,7 @@ export const shippingSchema = z
         .max(30, "Phone number must be at most 30 characters")
         .regex(/^\+?[0-9 ()./-]+$/, "Phone number may hold only digits, spaces and + ( ) . - /"),
     ),
-    email: optional(z.string().trim().max(254, "Email is too long").pipe(z.email("Email must be an email address"))),
+    email: emailSchema,
   })
   .strict();
 
@@ -111,6 +116,7 @@ export const quoteRequestSchema = z
       .object({
         state: optional(z.string().trim().max(100, "State must be at most 100 characters")),
         zip: optional(z.string().trim().max(20, "ZIP code must be at most 20 characters")),
+        email: emailSchema,
       })
       .strict()
       .optional(),

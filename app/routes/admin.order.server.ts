@@ -14,6 +14,7 @@ const SHIPPED = {
 
 const REFUNDED = {
   refunded: "is cancelled; the refund is on its way to the customer's card.",
+  cancelled: "is cancelled; its discount code paid it in full, so there is no payment to refund.",
   already_refunded: "was refunded already; nothing changed.",
   not_refundable: "is not paid, so there is nothing to refund.",
   not_found: "does not exist.",
@@ -24,6 +25,7 @@ const STATUS: Record<keyof typeof SHIPPED | keyof typeof REFUNDED, number> = {
   shipped: 200,
   already_shipped: 200,
   refunded: 200,
+  cancelled: 200,
   already_refunded: 200,
   not_paid: 409,
   not_refundable: 409,

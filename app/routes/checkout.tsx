@@ -60,7 +60,7 @@ export default function Checkout({ loaderData }: Route.ComponentProps) {
 
   return (
     <section className="page checkout-page">
-      <h1 className="page__title">Your cart</h1>
+      <h1 className="page__title">{paidOrder ? "Thank you for your order" : "Your cart"}</h1>
       {paidOrder ? <OrderConfirmation order={paidOrder} /> : null}
       {cartItems.length === 0 ? (
         paidOrder ? null : (

@@ -18,7 +18,7 @@ export class CheckoutPanel {
   }
 
   get payButton() {
-    return this.dialog.getByRole("button", { name: /^Pay|Paying/ });
+    return this.dialog.getByRole("button", { name: /^(Pay|Paying|Place order)/ });
   }
 
   async open() {

@@ -1,7 +1,7 @@
+import type { APIRequestContext } from "@playwright/test";
 import { parseCatalogText } from "~/.server/catalog/file";
 import { importCatalog as importIntoShop } from "~/.server/catalog/import";
-import { loadConfig } from "~/.server/config";
-import { openDatabase } from "~/.server/db";
+import { inShopDb } from "./shop-db";
 
 /**
  * Changes the running shop's catalog as `npm run catalog:import` does, with the
@@ -9,11 +9,17 @@ import { openDatabase } from "~/.server/db";
  * change): spawning the command through tsx took seconds each time, and the
  * command has its own integration tests (catalog-import.test.ts).
  */
-export async function importCatalog(catalog: unknown) {
-  const { db } = openDatabase(loadConfig({ DATA_DIR: process.env.E2E_DATA_DIR }));
-  try {
-    await importIntoShop(db, parseCatalogText(JSON.stringify(catalog)), { replace: false });
-  } finally {
-    await db.destroy();
-  }
+export const importCatalog = (catalog: unknown) =>
+  inShopDb((db) => importIntoShop(db, parseCatalogText(JSON.stringify(catalog)), { replace: false }));
+
+/**
+ * A candle of a spec's own in Seasonal, made from the demo's first seasonal candle: the reservations of
+ * its checkouts take no other spec's stock. Stock 0 takes it off the lists again.
+ */
+export async function importSeasonalCandle(
+  request: APIRequestContext,
+  candle: { id: number; name: string; stock: number; price?: number },
+) {
+  const seasonal = await (await request.get("/api/catalog/seasonal")).json();
+  await importCatalog([{ ...seasonal, items: [{ ...seasonal.items[0], ...candle }] }]);
 }

@@ -58,8 +58,8 @@ describe("quoteOrder with nothing set up", () => {
     expect(quote({ ...nothing, address: { state: undefined, zip: undefined } })).toMatchObject({ totalCents: 4000 });
   });
 
-  it("knows no shipping rate id", () => {
-    expect(quote({ ...nothing, shippingRateId: 1 })).toEqual({ kind: "unknown_shipping_rate" });
+  it("has no shipping method to keep, whatever rate id was sent", () => {
+    expect(quote({ ...nothing, shippingRateId: 1 })).toMatchObject({ kind: "quote", shippingRateId: null });
   });
 });
 
@@ -95,9 +95,9 @@ describe("quoteOrder", () => {
     expect(quote({ shippingRateId: 2 })).toMatchObject({ kind: "quote", shippingRateId: 1, shippingCents: 695 });
   });
 
-  it("refuses a rate id that is unknown or of another zone", () => {
-    expect(quote({ shippingRateId: 3 })).toEqual({ kind: "unknown_shipping_rate" });
-    expect(quote({ shippingRateId: 99 })).toEqual({ kind: "unknown_shipping_rate" });
+  it("gives a rate id that is gone or of another zone way to the cheapest that fits", () => {
+    expect(quote({ shippingRateId: 3 })).toMatchObject({ kind: "quote", shippingRateId: 1, shippingCents: 695 });
+    expect(quote({ shippingRateId: 99 })).toMatchObject({ kind: "quote", shippingRateId: 1, shippingCents: 695 });
     expect(quote({ address: { state: "HI", zip: undefined }, shippingRateId: 3 })).toMatchObject({
       shippingCents: 1995,
     });
@@ -199,6 +199,12 @@ describe("quoteOrder with a code", () => {
       totalCents: 2000,
       freeShippingInCents: undefined,
     });
+  });
+
+  it("nudges toward free shipping on the subtotal after the discount, and not at all when no cart can reach it", () => {
+    // Free from $75: $40.00 with 15 % off is $34.00, $41.00 short.
+    expect(quote({ discount: percent(15) })).toMatchObject({ discountCents: 600, freeShippingInCents: 4100 });
+    expect(quote({ discount: percent(100) })).toMatchObject({ totalCents: 695, freeShippingInCents: undefined });
   });
 
   it("makes a $0 order of a code for the whole subtotal", () => {

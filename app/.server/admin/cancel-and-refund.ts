@@ -1,6 +1,7 @@
 import { catalogVersionBump } from "../catalog/version";
 import { type Db, transaction } from "../db";
 import { lockForUpdate } from "../db/locks";
+import { PAID_WITH_DISCOUNT } from "../orders/checkout-payment";
 import { isPaid } from "../orders/payment";
 import { findOrderItems } from "../orders/queries";
 import { markRefunded } from "../orders/refunded";
@@ -8,7 +9,12 @@ import { queueRefund } from "../orders/refunds";
 import type { Actor } from "./activity";
 
 export type RefundOutcome =
-  { kind: "refunded" } | { kind: "already_refunded" } | { kind: "not_refundable" } | { kind: "not_found" };
+  /** `cancelled`: the order's code paid it in full, so no money goes back. */
+  | { kind: "refunded" }
+  | { kind: "cancelled" }
+  | { kind: "already_refunded" }
+  | { kind: "not_refundable" }
+  | { kind: "not_found" };
 
 /**
  * Cancels a paid or shipped order and gives the money back through the
@@ -74,6 +80,6 @@ export async function cancelAndRefund(
       shopEmail: options.shopEmail,
     });
     if (request.restock) await catalogVersionBump(trx).execute();
-    return { kind: "refunded" };
+    return { kind: order.payment_provider === PAID_WITH_DISCOUNT ? "cancelled" : "refunded" };
   });
 }

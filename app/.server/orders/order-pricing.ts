@@ -26,7 +26,6 @@ export type OrderPriceResult =
   | { kind: "total_changed"; quote: Quote }
   | { kind: "no_shipping_rate"; reason: "no_zone"; state: string; stateName: string }
   | { kind: "no_shipping_rate"; reason: "no_fitting_rate" }
-  | { kind: "unknown_shipping_rate" }
   | { kind: "too_large" }
   | { kind: "total_below_minimum"; totalCents: number };
 

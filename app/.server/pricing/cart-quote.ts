@@ -17,8 +17,8 @@ export type CartQuoteResult =
   /** As checkout refuses them: a line of an unknown or hidden product, or of more than its stock. */
   | { kind: "shortfall"; adjustments: StockAdjustment[] }
   /**
-   * 422: a code refused, with the quote as it would be without it. One per customer only for a signed-in
-   * shopper, by her account's email: a guest's email, and any the shopper types instead, are checkout's.
+   * 422: a code refused, with the quote as it would be without it. One per customer by the email the order
+   * would have (typed, else the signed-in shopper's); without one, checkout asks for it.
    */
   | (DiscountRefusal & { quote: Quote })
   /** The address typed as many unknown codes as it may (discount-guesses.ts). */
@@ -82,7 +82,7 @@ export async function quoteCart(
   return without.kind === "quote" ? { ...refusal, quote: without } : without;
 }
 
-/** A signed-in shopper's email is known before checkout, so one per customer can be checked on Apply already. */
+/** Once the order's email is known, one per customer is checked on Apply as checkout will check it. */
 async function usedBefore(db: Db, discountId: number, email: string): Promise<DiscountRefusal | undefined> {
   const used = await redemptionBy(db, discountId, emailKeyOf(email));
   return used ? { kind: "discount_once_per_customer" } : undefined;

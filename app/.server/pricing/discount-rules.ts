@@ -65,6 +65,9 @@ export function discountOff(terms: DiscountTerms | undefined, subtotalCents: num
   }
 }
 
+/** A code that leaves the items nothing to pay for however many are added (100 % off): no free-shipping nudge. */
+export const takesEveryItem = (terms: DiscountTerms | undefined) => terms?.kind === "percent" && terms.value >= 100;
+
 /**
  * A discount spread over the lines (given in product id order) in
  * proportion to their totals, by largest remainder, ties going to the

@@ -1,7 +1,7 @@
 import { MAX_ORDER_CENTS } from "~/lib/money";
 import { normalizeZip } from "~/lib/us-states";
 import type { HundredthsOfOunce } from "~/lib/weight";
-import { type DiscountTerms, discountOff, spreadDiscount } from "./discount-rules";
+import { type DiscountTerms, discountOff, spreadDiscount, takesEveryItem } from "./discount-rules";
 import { type AppliedTaxRate, salesTax, type TaxTable, taxRateFor } from "./sales-tax";
 import { type ShippingRate, type ShippingSetup, shippingOptions } from "./shipping-rates";
 
@@ -25,7 +25,7 @@ export interface QuoteRequest {
   tax: TaxTable;
   /** A two-letter state code and a ZIP code as typed (ZIP+4 allowed); either may be missing. */
   address: { state: string | undefined; zip: string | undefined };
-  /** The shopper's choice; without it, or when it no longer fits the cart, the cheapest fitting rate. */
+  /** The shopper's choice; without it, or when it is gone or no longer fits, the cheapest fitting rate. */
   shippingRateId: number | undefined;
 }
 
@@ -61,8 +61,6 @@ export type QuoteResult =
   | { kind: "no_shipping_rate"; reason: "no_zone"; state: string; stateName: string }
   /** 409: the shopper's zone has no rate that fits this cart. */
   | { kind: "no_shipping_rate"; reason: "no_fitting_rate" }
-  /** 400 invalid_request, fields.shippingRateId: no such rate, or one of another zone. */
-  | { kind: "unknown_shipping_rate" }
   | { kind: "too_large" }
   /** "An order must be free or at least $0.50": card providers take no less. */
   | { kind: "total_below_minimum"; totalCents: number };
@@ -106,15 +104,11 @@ export function quoteOrder(request: QuoteRequest): QuoteResult {
   });
   if (options.kind === "no_zone")
     return { kind: "no_shipping_rate", reason: "no_zone", state: options.state, stateName: options.stateName };
-  const { shippingRateId } = request;
-  if (shippingRateId !== undefined) {
-    const zoneId = options.kind === "not_set_up" ? undefined : options.zone.id;
-    const known = request.shipping.rates.some((rate) => rate.id === shippingRateId && rate.zoneId === zoneId);
-    if (!known) return { kind: "unknown_shipping_rate" };
-  }
   if (options.kind === "no_fitting_rate") return { kind: "no_shipping_rate", reason: "no_fitting_rate" };
   const rates = options.kind === "rates" ? options.rates : [];
-  const rate = rates.find((candidate) => candidate.id === shippingRateId) ?? rates[0];
+  // A chosen rate the owner deleted, or one of another zone, gives way to the cheapest that fits, as one
+  // that no longer fits the cart does: checkout then answers total_changed with this quote.
+  const rate = rates.find((candidate) => candidate.id === request.shippingRateId) ?? rates[0];
   const shippingCents = freeShipping ? 0 : (rate?.priceCents ?? 0);
   const taxRate = taxRateFor(
     request.tax,
@@ -140,7 +134,8 @@ export function quoteOrder(request: QuoteRequest): QuoteResult {
     shippingCents,
     taxCents: tax.taxCents,
     totalCents,
-    freeShippingInCents: options.kind === "rates" && !freeShipping ? options.freeShippingInCents : undefined,
+    freeShippingInCents:
+      options.kind === "rates" && !freeShipping && !takesEveryItem(discount) ? options.freeShippingInCents : undefined,
     addressNeeded: options.kind !== "not_set_up" || request.tax.states.size > 0,
     shippingRate: rate ? toQuotedRate(rate, freeShipping) : null,
     weight,
