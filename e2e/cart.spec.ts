@@ -113,6 +113,9 @@ test("on /checkout the arrows, the quantity field and the remove mark change the
   await fireside.getByRole("spinbutton").fill("5");
   await fireside.getByRole("spinbutton").press("Enter");
   await cart.expectTotal("173.00");
+  // Enter keeps the shopper where she typed, not on <body>.
+  await expect(fireside.getByRole("spinbutton")).toBeFocused();
+  await expect(fireside.getByRole("spinbutton")).toHaveValue("5");
 
   await cart.line("Coffee House").getByRole("button", { name: "Remove Coffee House from cart" }).click();
   await expect(cart.line("Coffee House")).toHaveCount(0);

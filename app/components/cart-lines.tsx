@@ -1,3 +1,4 @@
+import { useState } from "react";
 import { Link } from "react-router";
 import type { CartItem } from "~/cart/reducer";
 import { dispatchCart } from "~/cart/store";
@@ -6,26 +7,29 @@ import { imageUrl } from "~/lib/images";
 import { formatPrice } from "~/lib/money";
 
 function QuantityInput({ item }: { item: CartItem }) {
-  const commit = (input: HTMLInputElement) => {
-    const quantity = Number(input.value);
+  // What the shopper is typing; otherwise the field shows the cart's quantity, wherever that changed.
+  // One field throughout: rebuilding it on a change would drop her focus to <body>.
+  const [draft, setDraft] = useState<string>();
+  const commit = () => {
+    if (draft === undefined) return;
+    setDraft(undefined);
+    const quantity = Number(draft);
     if (Number.isInteger(quantity) && quantity !== item.quantity)
       dispatchCart({ type: "setQuantity", id: item.id, quantity });
-    else input.value = String(item.quantity);
   };
   return (
     <input
-      // A new key when the quantity changes elsewhere resets what the shopper sees.
-      key={item.quantity}
       className="cart-line__quantity-input"
       type="number"
       inputMode="numeric"
       min={1}
       max={item.stock}
-      defaultValue={item.quantity}
+      value={draft ?? item.quantity}
       aria-label={`Quantity of ${item.name}`}
-      onBlur={(event) => commit(event.currentTarget)}
+      onChange={(event) => setDraft(event.currentTarget.value)}
+      onBlur={commit}
       onKeyDown={(event) => {
-        if (event.key === "Enter") commit(event.currentTarget);
+        if (event.key === "Enter") commit();
       }}
     />
   );
