@@ -14,6 +14,7 @@ import { Footer } from "./components/footer";
 import { NavBar } from "./components/nav-bar";
 import { NavigationSpinner } from "./components/navigation-spinner";
 import { NotFound } from "./components/not-found";
+import { usePageHeadingFocus } from "./lib/page-heading-focus";
 import { NoticeArea } from "./notifications/notice-area";
 import { PageStyle } from "./styles/page-style";
 
@@ -43,6 +44,7 @@ export const links: Route.LinksFunction = () => [{ rel: "icon", href: "/favicon.
 
 export function Layout({ children }: { children: React.ReactNode }) {
   const root = useRouteLoaderData<RootData>("root");
+  usePageHeadingFocus();
   return (
     <html lang="en">
       <head>

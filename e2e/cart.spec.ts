@@ -86,6 +86,7 @@ test("the dropdown opens and closes from the keyboard", async ({ page }) => {
   await expect(cart.dropdown.getByRole("button", { name: "GO TO CART" })).toBeFocused();
   await page.keyboard.press("Enter");
   await expect(page).toHaveURL("/checkout");
+  await expect(page.getByRole("heading", { level: 1, name: "Your cart" })).toBeFocused();
 });
 
 test("on /checkout the arrows, the quantity field and the remove mark change the lines and total", async ({ page }) => {

@@ -60,3 +60,22 @@ test("the keyboard reaches the content first through the skip link", async ({ pa
   await page.keyboard.press("Enter");
   await expect(page.locator("main")).toBeFocused();
 });
+
+test("a link followed by keyboard puts focus on the new page's heading, with its ring; a first load does not", async ({
+  page,
+}) => {
+  const isFocusVisible = () => page.evaluate(() => document.activeElement!.matches(":focus-visible"));
+  await page.goto("/");
+  await expect(page.locator("body")).toBeFocused();
+  const woodwick = page.getByRole("main").getByRole("link", { name: /Woodwick/ });
+  await woodwick.focus();
+  await page.keyboard.press("Enter");
+  const heading = page.getByRole("heading", { level: 1, name: "Woodwick" });
+  await expect(heading).toBeFocused();
+  expect(await isFocusVisible()).toBe(true);
+
+  // A pointer gets the same focus for a screen reader, without a ring jumping to the heading.
+  await page.getByRole("article").first().getByRole("link").click();
+  await expect(page.getByRole("heading", { level: 1 })).toBeFocused();
+  expect(await isFocusVisible()).toBe(false);
+});
