@@ -89,6 +89,30 @@ test("the dropdown opens and closes from the keyboard", async ({ page }) => {
   await expect(page.getByRole("heading", { level: 1, name: "Your cart" })).toBeFocused();
 });
 
+test("the dropdown closes when Tab leaves it, forwards or back, as a disclosure does", async ({ page }) => {
+  await page.setViewportSize({ width: 390, height: 800 });
+  const cart = new CartPage(page);
+  await cart.open("/shop/wax/1001/");
+  await cart.icon.focus();
+  await page.keyboard.press("Enter");
+  await page.keyboard.press("Tab");
+  await expect(cart.dropdown.getByRole("button", { name: "GO TO CART" })).toBeFocused();
+  await page.keyboard.press("Tab");
+  await expect(cart.dropdown).toBeHidden();
+  // At 390 px the open dropdown covered what comes next: the photos.
+  const photos = page.getByRole("group", { name: /^Lavender Fields, photo 1 of 3/ });
+  await expect(photos).toBeFocused();
+  await expect(cart.icon).toHaveAttribute("aria-expanded", "false");
+
+  await page.keyboard.press("Shift+Tab");
+  await expect(cart.icon).toBeFocused();
+  await page.keyboard.press("Enter");
+  await expect(cart.dropdown).toBeVisible();
+  await page.keyboard.press("Shift+Tab");
+  await expect(page.getByRole("link", { name: "Login" })).toBeFocused();
+  await expect(cart.dropdown).toBeHidden();
+});
+
 test("on /checkout the arrows, the quantity field and the remove mark change the lines and total", async ({ page }) => {
   const cart = new CartPage(page);
   await cart.open("/shop/woodwick");

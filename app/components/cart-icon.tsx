@@ -48,7 +48,17 @@ export function CartIcon() {
   }, [isCartOpen]);
 
   return (
-    <div className="cart-icon" ref={wrapper}>
+    <div
+      className="cart-icon"
+      ref={wrapper}
+      // Like a disclosure, it closes once focus moves on, so it never covers what has focus next.
+      // Focus going nowhere (a click on the dropdown's text, another window) leaves it open.
+      onBlur={(event) => {
+        const next = event.relatedTarget;
+        if (isCartOpen && next && !event.currentTarget.contains(next))
+          dispatchCart({ type: "setCartOpen", open: false });
+      }}
+    >
       <button
         ref={button}
         type="button"
