@@ -77,3 +77,31 @@ test("axe finds nothing serious on the cart dropdown, /checkout and the checkout
   await panel.payButton.click();
   expect(await seriousViolations(page)).toEqual([]);
 });
+
+test("with forced colours the current photo's dot and the current nav link still stand out", async ({ page }) => {
+  await page.emulateMedia({ forcedColors: "active" });
+  await new CartPage(page).open("/shop/wax/1001/");
+  // What forced colours leave of a mark: its system colours and its borders.
+  const looks = (selector: string, pseudo?: string) =>
+    page.locator(selector).evaluateAll(
+      (elements, pseudo) =>
+        elements.map((element) => {
+          const style = getComputedStyle(element, pseudo);
+          return [
+            element.getAttribute("aria-current") ? "current" : "other",
+            [style.backgroundColor, style.borderBottomColor, style.borderBottomWidth, style.textDecorationLine].join(
+              " ",
+            ),
+          ];
+        }),
+      pseudo,
+    );
+  for (const [selector, pseudo] of [[".carousel__dot", "::after"], [".nav .nav__link"]] as const) {
+    const marks = await looks(selector, pseudo);
+    const current = marks.filter(([state]) => state === "current").map(([, look]) => look);
+    const others = new Set(marks.filter(([state]) => state === "other").map(([, look]) => look));
+    expect(current, selector).toHaveLength(1);
+    expect(others.size, selector).toBeGreaterThan(0);
+    expect([...others], selector).not.toContain(current[0]);
+  }
+});
