@@ -7,8 +7,10 @@ test("a shopper adds from a product card and from a product page, and the badge 
   await cart.expectCount(0);
   await cart.addFromCard("Lavender Fields");
   await cart.expectCount(1);
+  await expect(cart.announcement).toHaveText("Lavender Fields added. Cart: 1 item.");
   await cart.addFromCard("Lavender Fields");
   await cart.expectCount(2);
+  await expect(cart.announcement).toHaveText("Lavender Fields added. Cart: 2 items.");
 
   await cart.open("/shop/seasonal/2002/");
   await page.getByRole("button", { name: "Add to Cart" }).click();
@@ -144,6 +146,7 @@ test("on /checkout the arrows, the quantity field and the remove mark change the
 
   await cart.line("Coffee House").getByRole("button", { name: "Remove Coffee House from cart" }).click();
   await expect(cart.line("Coffee House")).toHaveCount(0);
+  await expect(cart.announcement).toHaveText("Coffee House removed. Cart: 5 items.");
   await cart.expectTotal("145.00");
 
   await fireside.getByRole("spinbutton").fill("1");

@@ -16,7 +16,8 @@ test("a category page lists its products in stock under the capitalised name", a
   ]);
   const lavender = cards.filter({ hasText: "Lavender Fields" });
   await expect(lavender).toContainText("$19.99");
-  await expect(lavender.getByRole("button", { name: "Add to cart" })).toBeVisible();
+  // Each card's button names its product, after the words it shows (WCAG 2.5.3).
+  await expect(lavender.getByRole("button")).toHaveAccessibleName("Add to cart, Lavender Fields");
   await expect(lavender.getByRole("link")).toHaveAttribute("href", "/shop/wax/1001/");
   const image = lavender.locator("img");
   await expect(image).toHaveAttribute("width", "800");

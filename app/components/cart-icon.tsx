@@ -1,19 +1,30 @@
 import { useEffect, useId, useRef, useState } from "react";
-import { totalQuantity } from "~/cart/reducer";
+import { type CartItem, totalQuantity } from "~/cart/reducer";
 import { dispatchCart, useCart } from "~/cart/store";
 import { useHydrated } from "~/lib/browser-hooks";
 import { CartDropdown } from "./cart-dropdown";
 
-/** Says "Cart updated" when the count changes in this tab, but not for the cart restored on load. */
-function useCountAnnouncement(count: number | undefined) {
+const itemCount = (count: number) => `${count} ${count === 1 ? "item" : "items"}`;
+
+/** What changed between two carts, for a screen reader: "Lavender Fields added. Cart: 2 items." */
+function describeChange(before: CartItem[], after: CartItem[]) {
+  const quantityIn = (items: CartItem[], id: number) => items.find((item) => item.id === id)?.quantity ?? 0;
+  const added = after.find((item) => item.quantity > quantityIn(before, item.id));
+  const removed = before.find((item) => item.quantity > quantityIn(after, item.id));
+  const what = added ? `${added.name} added. ` : removed ? `${removed.name} removed. ` : "";
+  return `${what}Cart: ${itemCount(totalQuantity(after))}.`;
+}
+
+/** Says what changed when the count changes, but not for the cart restored on load. */
+function useChangeAnnouncement(items: CartItem[] | undefined) {
   const [announcement, setAnnouncement] = useState("");
-  const previous = useRef(count);
+  const previous = useRef(items);
   useEffect(() => {
-    if (previous.current !== undefined && count !== undefined && count !== previous.current) {
-      setAnnouncement(`Cart updated: ${count} ${count === 1 ? "item" : "items"}`);
-    }
-    previous.current = count;
-  }, [count]);
+    const before = previous.current;
+    if (before && items && totalQuantity(items) !== totalQuantity(before))
+      setAnnouncement(describeChange(before, items));
+    previous.current = items;
+  }, [items]);
   return announcement;
 }
 
@@ -25,7 +36,7 @@ export function CartIcon() {
   const wrapper = useRef<HTMLDivElement>(null);
   const button = useRef<HTMLButtonElement>(null);
   const count = totalQuantity(cartItems);
-  const announcement = useCountAnnouncement(hydrated ? count : undefined);
+  const announcement = useChangeAnnouncement(hydrated ? cartItems : undefined);
 
   useEffect(() => {
     if (!isCartOpen) return;

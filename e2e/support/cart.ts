@@ -18,16 +18,17 @@ export class CartPage {
     await expect(this.icon).toBeEnabled();
   }
 
+  /** What a screen reader is told when the cart changes. */
+  get announcement() {
+    return this.page.getByRole("navigation", { name: "Main" }).getByRole("status");
+  }
+
   async expectCount(count: number) {
     await expect(this.icon).toHaveAccessibleName(`Cart, ${count} ${count === 1 ? "item" : "items"}`);
   }
 
   async addFromCard(name: string) {
-    await this.page
-      .getByRole("article")
-      .filter({ has: this.page.getByRole("heading", { name, exact: true }) })
-      .getByRole("button", { name: "Add to cart" })
-      .click();
+    await this.page.getByRole("button", { name: `Add to cart, ${name}`, exact: true }).click();
   }
 
   line(name: string) {
