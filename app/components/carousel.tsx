@@ -7,7 +7,8 @@ import { ResponsiveImage } from "./responsive-image";
 export const AUTO_ADVANCE_MS = 10_000;
 export const SWIPE_THRESHOLD_PX = 40;
 
-export function Carousel({ images, name }: { images: string[]; name: string }) {
+/** `alts`: each photo's alt text, in the order of `images`. */
+export function Carousel({ images, alts, name }: { images: string[]; alts: string[]; name: string }) {
   const count = images.length;
   // The controls need JavaScript: they appear once it runs, so none is ever dead to a click.
   const hydrated = useHydrated();
@@ -85,7 +86,7 @@ export function Carousel({ images, name }: { images: string[]; name: string }) {
             >
               <ResponsiveImage
                 src={image}
-                alt={`${name}, photo ${slide + 1} of ${count}`}
+                alt={alts[slide] ?? ""}
                 {...PRODUCT_IMAGE_SIZE}
                 sizes="(max-width: 800px) 100vw, 560px"
                 loading={slide === 0 ? "eager" : "lazy"}

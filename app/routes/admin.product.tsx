@@ -9,6 +9,7 @@ import { FormField } from "~/components/form-field";
 import { StockForms, type StockAnswer } from "~/components/admin/stock-forms";
 import { PhotoList } from "~/components/admin/photo-list";
 import { formatPrice } from "~/lib/money";
+import { MAX_PHOTO_ALT } from "~/lib/photo-alt";
 import { formatOunces } from "~/lib/weight";
 import { productFormSchema, stockEditSchema } from "~/lib/catalog-schemas";
 import { fieldErrors } from "~/lib/zod";
@@ -87,10 +88,18 @@ export async function action({ context, params, request, url }: Route.ActionArgs
       const parsed = productFormSchema.safeParse(values);
       if (!parsed.success) return refuseSave(fieldErrors(parsed.error.issues));
       const positions = upload.form.getAll("photoPosition").map(String);
+      // One line, as a screen reader reads it.
+      const alts = upload.form.getAll("photoAlt").map((alt) => String(alt).replace(/\s+/g, " ").trim());
+      if (alts.some((alt) => alt.length > MAX_PHOTO_ALT))
+        return refuseSave({ photos: `An alt text has at most ${MAX_PHOTO_ALT} characters.` });
       const removed = new Set(upload.form.getAll("removePhoto").map(String));
       const keep = upload.form
         .getAll("photoUrl")
-        .map((url, index) => ({ url: String(url), position: Number(positions[index]) || index + 1 }))
+        .map((url, index) => ({
+          url: String(url),
+          position: Number(positions[index]) || index + 1,
+          alt: alts[index] ?? "",
+        }))
         .filter((photo) => !removed.has(photo.url));
       const outcome = await saveProduct(
         context.db,
@@ -244,7 +253,12 @@ export default function AdminProduct({ loaderData, actionData }: Route.Component
           defaultValue={value("lowStockAt", String(product?.lowStockAt ?? 3))}
           error={errors.lowStockAt}
         />
-        <PhotoList name={product?.name ?? "the product"} images={product?.images ?? []} error={errors.photos} />
+        <PhotoList
+          name={product?.name ?? "the product"}
+          images={product?.images ?? []}
+          alts={product?.imageAlts ?? {}}
+          error={errors.photos}
+        />
         <label className="product-form__check">
           <input
             type="checkbox"

@@ -28,7 +28,7 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
   return (
     <article className="page product-page">
       <div className="product-page__media">
-        <Carousel images={product.images} name={product.name} />
+        <Carousel images={product.images} alts={product.photoAlts} name={product.name} />
       </div>
       <div className="product-page__details">
         <h1 className="product-page__name">{product.name}</h1>

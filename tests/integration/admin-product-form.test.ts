@@ -182,4 +182,57 @@ describe(`the owner's product form, on ${testEngine}`, () => {
     expect(JSON.parse(entries.at(-1)!.before!)).toEqual({ category: "Wax", photos: 3 });
     expect(JSON.parse(entries.at(-1)!.after!)).toEqual({ category: "Jelly", photos: 2 });
   });
+
+  it("keeps an alt text per photo, which the storefront's photo says; an empty one says the name and place", async () => {
+    const imagesOf3001 = async () =>
+      JSON.parse(
+        (await shop.db.selectFrom("products").select("images").where("id", "=", 3001).executeTakeFirstOrThrow()).images,
+      ) as string[];
+    const storefrontAlts = async () => {
+      const html = textOf(await (await fetch(new URL("/shop/jelly/3001/", shop.url))).text());
+      return [...html.matchAll(/<img [^>]*alt="([^"]*)"/g)].map(([, alt]) => alt);
+    };
+    const [first] = await imagesOf3001();
+    const form = productForm(
+      { name: "Sea Glass", price: "18", category: "jelly", photoUrl: first!, photoPosition: "1" },
+      [{ name: "lit.png", type: "image/png", bytes: await plainPhoto("#2222aa") }],
+    );
+    form.append("photoAlt", "  A sea-green jelly candle\n in a glass tumbler ");
+    expect(textOf((await owner.postMultipart("/admin/products/3001", form)).html)).toContain(
+      "Saved. The shop shows the change now.",
+    );
+    expect(await storefrontAlts()).toEqual(["A sea-green jelly candle in a glass tumbler", "Sea Glass, photo 2 of 2"]);
+    const page = textOf((await owner.get("/admin/products/3001")).html);
+    expect(page).toContain(">A sea-green jelly candle in a glass tumbler</textarea>");
+    expect(page).toContain('placeholder="Sea Glass, photo 2 of 2"');
+
+    // Each text stays with its photo when they swap places; an emptied one is the default again.
+    const images = await imagesOf3001();
+    const swap = productForm({ name: "Sea Glass", price: "18", category: "jelly" });
+    for (const [index, url] of images.entries()) {
+      swap.append("photoUrl", url);
+      swap.append("photoPosition", String(2 - index));
+      swap.append("photoAlt", ["", "The same candle, lit"][index]!);
+    }
+    await owner.postMultipart("/admin/products/3001", swap);
+    expect(await storefrontAlts()).toEqual(["The same candle, lit", "Sea Glass, photo 2 of 2"]);
+    const [entry] = await shop.db
+      .selectFrom("activity")
+      .selectAll()
+      .where("action", "=", "product.edited")
+      .where("subject", "=", "3001")
+      .orderBy("id", "desc")
+      .execute();
+    expect(JSON.parse(entry!.before!)).toEqual({
+      photos: 2,
+      altTexts: ["A sea-green jelly candle in a glass tumbler"],
+    });
+    expect(JSON.parse(entry!.after!)).toEqual({ photos: 2, altTexts: ["The same candle, lit"] });
+
+    const tooLong = productForm({ name: "Sea Glass", price: "18", category: "jelly", photoUrl: images[0]! });
+    tooLong.append("photoAlt", "a".repeat(251));
+    const refused = await owner.postMultipart("/admin/products/3001", tooLong);
+    expect(refused.status).toBe(400);
+    expect(textOf(refused.html)).toContain("An alt text has at most 250 characters.");
+  });
 });

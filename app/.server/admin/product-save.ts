@@ -21,8 +21,8 @@ import {
 
 /** The photos a saved product shows: the kept ones in the owner's order, then the new uploads. */
 export interface PhotoChanges {
-  /** Current image URLs with the position the owner gave each; anything not listed is removed. */
-  keep: { url: string; position: number }[];
+  /** Current image URLs with the position and alt text (empty: the default) the owner gave each; anything not listed is removed. */
+  keep: { url: string; position: number; alt: string }[];
   uploads: ProcessedPhoto[];
 }
 
@@ -75,6 +75,11 @@ export async function saveProduct(
       scent: form.scent,
       description: form.description,
       images: JSON.stringify(images),
+      image_alts: JSON.stringify(
+        Object.fromEntries(
+          photos.keep.filter((photo) => photo.alt && images.includes(photo.url)).map((photo) => [photo.url, photo.alt]),
+        ),
+      ),
       visible: form.visible ? 1 : 0,
       low_stock_at: form.lowStockAt,
       weight: form.weight,
@@ -125,7 +130,9 @@ function changedFields(before: OwnerProduct, after: OwnerProduct) {
   const was = productSummary(before);
   const now = productSummary(after);
   const fields = Object.keys(now).filter((field) =>
-    field === "photos" ? before.images.join() !== after.images.join() : was[field] !== now[field],
+    field === "photos"
+      ? before.images.join() !== after.images.join()
+      : JSON.stringify(was[field]) !== JSON.stringify(now[field]),
   );
   if (fields.length === 0) return undefined;
   return {

@@ -2,7 +2,7 @@ import type { ExpressionBuilder } from "kysely";
 import type { Db, Trx } from "../db";
 import type { Database, ProductTable } from "../db/schema";
 import { lockForUpdate } from "../db/locks";
-import { getCatalog, toProduct } from "../catalog/queries";
+import { getCatalog, toProduct, writtenPhotoAlts } from "../catalog/queries";
 import { toCatalogDocument } from "~/lib/catalog-api";
 import { formatOunces } from "~/lib/weight";
 
@@ -25,6 +25,8 @@ type OwnerProductRow = Awaited<ReturnType<ReturnType<typeof selectOwnerProducts>
 /** A product as the storefront reads it, with what only the owner sees. */
 export const toOwnerProduct = (row: OwnerProductRow) => ({
   ...toProduct(row),
+  /** The owner's alt texts, by image URL; a photo without one has the default. */
+  imageAlts: writtenPhotoAlts(row),
   categoryTitle: row.category_title,
   visible: row.visible === 1,
   lowStockAt: row.low_stock_at,
@@ -96,7 +98,14 @@ export const productSummary = (product: OwnerProduct): Record<string, unknown> =
   weightOz: product.weight === null ? null : formatOunces(product.weight),
   visible: product.visible,
   photos: product.images.length,
+  altTexts: writtenAltTexts(product),
 });
+
+/** The alt texts she wrote, in the photos' order; null when every photo has the default. */
+function writtenAltTexts(product: OwnerProduct) {
+  const texts = product.images.map((url) => product.imageAlts[url]).filter(Boolean);
+  return texts.length > 0 ? texts : null;
+}
 
 /** The whole catalog as the import file, hidden products included, each weighed product with its `weight` in ounces. */
 export async function catalogFileOfShop(db: Db) {

@@ -3,6 +3,7 @@ import type { Db } from "../db";
 import { leftJoinFirstProducts } from "../db/lateral";
 import type { CategoryRow, ProductRow } from "../db/schema";
 import type { Category, CategoryWithProducts, Product, ProductSummary } from "~/lib/catalog";
+import { photoAlts } from "~/lib/photo-alt";
 
 /*
  * Every page reads the catalog with one query, along the indexes of
@@ -29,6 +30,10 @@ export const toProduct = (row: ProductRowWithSlug): Product => ({
   description: row.description,
   images: JSON.parse(row.images) as string[],
 });
+
+/** The alt texts the owner wrote for a product's photos, by image URL (migration 031). */
+export const writtenPhotoAlts = (row: Pick<ProductRow, "image_alts">) =>
+  JSON.parse(row.image_alts) as Record<string, string>;
 
 /** The storefront's products: those the owner has not hidden (DESIGN.md, "The owner's back office"). */
 function selectProducts(db: Db) {
@@ -186,13 +191,19 @@ export async function findCategoryPage(db: Db, slug: string, page: PageRequest) 
   return category && { category, inStock: Number(rows[0]!.in_stock) };
 }
 
-/** A product as seen at /shop/{category}/{id}: it must belong to that category. */
-export async function findProduct(db: Db, categorySlug: string, id: number): Promise<Product | undefined> {
+/** A product as seen at /shop/{category}/{id}, with its photos' alt texts: it must belong to that category. */
+export async function findProduct(
+  db: Db,
+  categorySlug: string,
+  id: number,
+): Promise<(Product & { photoAlts: string[] }) | undefined> {
   const row = await selectProducts(db)
     .where("products.id", "=", id)
     .where("categories.slug", "=", categorySlug)
     .executeTakeFirst();
-  return row && toProduct(row);
+  if (!row) return undefined;
+  const product = toProduct(row);
+  return { ...product, photoAlts: photoAlts(product.name, product.images, writtenPhotoAlts(row)) };
 }
 
 /** Category slugs and product ids for the sitemap, streamed in pages so no catalog is too large. */

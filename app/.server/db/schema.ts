@@ -28,6 +28,8 @@ export interface ProductTable {
   description: string;
   /** JSON array of image URLs, the first shown on cards. */
   images: string;
+  /** JSON object from an image URL to the owner's alt text for it; a photo without one has the default (app/lib/photo-alt.ts). */
+  image_alts: Generated<string>;
   position: number;
   /** 1: in the shop; 0: hidden from every storefront page and not for sale. */
   visible: Generated<number>;

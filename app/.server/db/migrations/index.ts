@@ -28,6 +28,7 @@ import * as ordersById from "./026-orders-by-id";
 import * as oneSearchIndex from "./027-one-search-index";
 import * as redemptionsUnlockedCode from "./028-redemptions-unlocked-code";
 import * as redemptionsOnceIndex from "./029-redemptions-once-index";
+import * as photoAltTexts from "./031-photo-alt-texts";
 
 /** Every migration, in order. Names are stored in the database: never rename one. */
 export const migrations: Record<string, Migration> = {
@@ -60,4 +61,5 @@ export const migrations: Record<string, Migration> = {
   "027-one-search-index": oneSearchIndex,
   "028-redemptions-unlocked-code": redemptionsUnlockedCode,
   "029-redemptions-once-index": redemptionsOnceIndex,
+  "031-photo-alt-texts": photoAltTexts,
 };
