@@ -7,6 +7,7 @@ import { recordEnvironment } from "~/.server/admin/setup-facts";
 import { seedDemoCatalog } from "~/.server/catalog/demo";
 import { openCatalogVersionReader } from "~/.server/catalog/version";
 import { openPricingSetup } from "~/.server/pricing/setup";
+import { openShopSettings } from "~/.server/settings/shop-settings";
 import type { Config } from "~/.server/config";
 import { migrateToLatest, openDatabase } from "~/.server/db";
 import { startJobs } from "~/.server/jobs";
@@ -59,6 +60,7 @@ export async function startServer(config: Config) {
   const versionReader = config.mode === "development" ? undefined : openCatalogVersionReader(database);
   const pageCache = versionReader && createPageCache({ readVersion: versionReader.read, logger });
   const pricing = openPricingSetup(database);
+  const settings = openShopSettings(database);
   const services = { db, config, logger, payments, auth, orderAccess: createOrderAccess(secret) };
   const app = createExpressApp({ config, build, assets, pageCache, services });
   const server = await listen({ config, logger, app, pageCache });
@@ -71,6 +73,7 @@ export async function startServer(config: Config) {
       await closeBuild();
       versionReader?.close();
       pricing.close();
+      settings.close();
       await db.destroy();
     })());
   return { url: server.url, database, logger, close };

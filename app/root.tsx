@@ -9,6 +9,8 @@ import {
 } from "react-router";
 import type { Route } from "./+types/root";
 import { getShopper } from "./.server/accounts/auth";
+import { shopSettings } from "./.server/settings/shop-settings";
+import { Announcement, AnnouncementDismissedScript } from "./components/announcement";
 import { BackSoon } from "./components/back-soon";
 import { Footer } from "./components/footer";
 import { NavBar } from "./components/nav-bar";
@@ -20,13 +22,15 @@ import { PageStyle } from "./styles/page-style";
 
 export async function loader({ context, request }: Route.LoaderArgs) {
   const { config } = context;
-  const shopper = await getShopper(context.auth, request.headers);
+  const [shopper, shop] = await Promise.all([
+    getShopper(context.auth, request.headers),
+    shopSettings(context.db, config),
+  ]);
   return {
     displayName: shopper?.displayName,
     isOwner: shopper?.isOwner ?? false,
     publicUrl: config.publicUrl,
-    shopEmail: config.shopEmail,
-    social: config.social,
+    shop,
     year: new Date().getUTCFullYear(),
     // The built-in gateway takes no money: every page says so, not only the card step.
     testMode: context.payments.current.name === "test",
@@ -46,13 +50,15 @@ export function Layout({ children }: { children: React.ReactNode }) {
   const root = useRouteLoaderData<RootData>("root");
   usePageHeadingFocus();
   return (
-    <html lang="en">
+    // The head's script marks <html> when the shopper dismissed the announcement: React need not know.
+    <html lang="en" suppressHydrationWarning>
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <meta name="theme-color" content="#3b2a1e" />
         <Meta />
         <PageStyle />
+        <AnnouncementDismissedScript text={root?.shop.announcement ?? ""} />
         <Links />
       </head>
       <body>
@@ -60,13 +66,14 @@ export function Layout({ children }: { children: React.ReactNode }) {
           Skip to content
         </a>
         {root?.testMode ? <p className="test-mode-banner">{TEST_MODE_NOTICE}</p> : null}
+        <Announcement text={root?.shop.announcement ?? ""} link={root?.shop.announcementLink ?? ""} />
         <NavBar />
         <NoticeArea />
         <main id="main" tabIndex={-1}>
           <NavigationSpinner />
           {children}
         </main>
-        <Footer social={root?.social} year={root?.year ?? new Date().getUTCFullYear()} />
+        <Footer shop={root?.shop} year={root?.year ?? new Date().getUTCFullYear()} />
         <ScrollRestoration />
         <Scripts />
       </body>

@@ -27,6 +27,7 @@ export default [
     route("shipping", "routes/admin.shipping.tsx"),
     route("tax", "routes/admin.tax.tsx"),
     route("discounts", "routes/admin.discounts.tsx"),
+    route("settings", "routes/admin.settings.tsx"),
   ]),
   route("admin/orders.csv", "routes/admin.orders[.]csv.ts"),
   route("admin/activity.csv", "routes/admin.activity[.]csv.ts"),

@@ -1,37 +1,34 @@
 import { Link } from "react-router";
-import type { RootData } from "~/root";
+import { DEFAULT_SHOP_NAME, DEFAULT_TAGLINE, type ShopSettings } from "~/lib/shop-settings";
 
 interface FooterProps {
-  social: RootData["social"] | undefined;
+  shop: ShopSettings | undefined;
   year: number;
 }
 
-export function Footer({ social, year }: FooterProps) {
+const SOCIAL = [
+  ["facebook", "Facebook"],
+  ["instagram", "Instagram"],
+  ["etsy", "Etsy"],
+] as const;
+
+export function Footer({ shop, year }: FooterProps) {
+  // A page whose settings could not be read (the database away) still says whose shop it is.
+  const { name, tagline } = shop ?? { name: DEFAULT_SHOP_NAME, tagline: DEFAULT_TAGLINE };
   return (
     <footer className="site-footer">
       <div className="site-footer__inner">
         <nav aria-label="Follow us" className="site-footer__group">
           <h2 className="site-footer__heading">Follow us</h2>
           <ul>
-            {social ? (
-              <>
-                <li>
-                  <a href={social.facebook} rel="noopener noreferrer" target="_blank">
-                    Facebook
-                  </a>
-                </li>
-                <li>
-                  <a href={social.instagram} rel="noopener noreferrer" target="_blank">
-                    Instagram
-                  </a>
-                </li>
-                <li>
-                  <a href={social.etsy} rel="noopener noreferrer" target="_blank">
-                    Etsy
-                  </a>
-                </li>
-              </>
-            ) : null}
+            {/* An empty link is one the owner hid (/admin/settings). */}
+            {SOCIAL.filter(([key]) => shop?.[key]).map(([key, label]) => (
+              <li key={key}>
+                <a href={shop![key]} rel="noopener noreferrer" target="_blank">
+                  {label}
+                </a>
+              </li>
+            ))}
           </ul>
         </nav>
         <nav aria-label="About the shop" className="site-footer__group">
@@ -45,7 +42,7 @@ export function Footer({ social, year }: FooterProps) {
             </li>
           </ul>
         </nav>
-        <p className="site-footer__credit">Hand-poured in small batches. Created by Wickshop © {year}</p>
+        <p className="site-footer__credit">{`${tagline ? `${tagline} ` : ""}Created by ${name} © ${year}`}</p>
       </div>
     </footer>
   );

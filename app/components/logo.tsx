@@ -1,5 +1,5 @@
-/** The shop's mark: a lit candle beside the word Wickshop. */
-export function Logo() {
+/** The shop's mark: a lit candle beside its name. */
+export function Logo({ name }: { name: string }) {
   return (
     <span className="logo">
       <svg className="logo__mark" viewBox="0 0 32 40" width="26" height="32" aria-hidden="true" focusable="false">
@@ -8,7 +8,7 @@ export function Logo() {
         <rect x="15.2" y="18.5" width="1.6" height="4" rx="0.8" fill="#3b2a1e" />
         <rect x="6" y="22" width="20" height="17" rx="3" fill="currentColor" />
       </svg>
-      <span className="logo__word">Wickshop</span>
+      <span className="logo__word">{name}</span>
     </span>
   );
 }

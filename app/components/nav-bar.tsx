@@ -1,18 +1,20 @@
 import { Form, Link, NavLink, useLocation, useRouteLoaderData } from "react-router";
 import type { RootData } from "~/root";
+import { DEFAULT_SHOP_NAME } from "~/lib/shop-settings";
 import { CartIcon } from "./cart-icon";
 import { Logo } from "./logo";
 
 export function NavBar() {
   const root = useRouteLoaderData<RootData>("root");
   const displayName = root?.displayName;
+  const shopName = root?.shop.name ?? DEFAULT_SHOP_NAME;
   const location = useLocation();
   const here = location.pathname + location.search;
   return (
     <header className="site-header">
       <nav className="nav" aria-label="Main">
-        <Link to="/" className="nav__logo" aria-label="Wickshop home">
-          <Logo />
+        <Link to="/" className="nav__logo" aria-label={`${shopName} home`}>
+          <Logo name={shopName} />
         </Link>
         <ul className="nav__links">
           <li>

@@ -1,33 +1,45 @@
 import type { MetaDescriptor } from "react-router";
+import { DEFAULT_SHOP_NAME, type ShopSettings } from "./shop-settings";
 
-const SHOP_NAME = "Wickshop";
+/** A meta function's `matches`: the root's among them carries the shop's settings and public URL. */
+export type Matches = readonly ({ id: string; data?: unknown } | undefined)[];
 
 interface PageMeta {
-  title: string;
+  /** The page's own title; home has none and is titled by the shop's name alone. */
+  title?: string;
   description: string;
   /** Path of the page's canonical URL, e.g. "/shop/wax". */
   path: string;
-  publicUrl: string | undefined;
+  matches: Matches;
   extra?: MetaDescriptor[];
 }
 
+/** What the root loader gives every page's meta: the public URL and the shop's name. */
+export function rootOf(matches: Matches): { publicUrl: string | undefined; shopName: string } {
+  const root = matches.find((match) => match?.id === "root")?.data as
+    { publicUrl?: string; shop?: ShopSettings } | undefined;
+  return { publicUrl: root?.publicUrl, shopName: root?.shop?.name ?? DEFAULT_SHOP_NAME };
+}
+
+/** A page's title: "{title} · {shop's name}", as every tab and bookmark shows it. */
+export const titleOf = (title: string, matches: Matches) => `${title} · ${rootOf(matches).shopName}`;
+
+/** A back-office page's title: "{title} — {shop's name} back office". */
+export const backOfficeTitle = (title: string, matches: Matches) =>
+  `${title} — ${rootOf(matches).shopName} back office`;
+
 /** Title, description and canonical link for a page, plus anything page-specific. */
-export function pageMeta({ title, description, path, publicUrl, extra = [] }: PageMeta): MetaDescriptor[] {
+export function pageMeta({ title, description, path, matches, extra = [] }: PageMeta): MetaDescriptor[] {
+  const { publicUrl, shopName } = rootOf(matches);
   const canonical = `${publicUrl ?? ""}${path}`;
   return [
-    { title: title === SHOP_NAME ? title : `${title} · ${SHOP_NAME}` },
+    { title: title === undefined ? shopName : `${title} · ${shopName}` },
     { name: "description", content: description },
     { tagName: "link", rel: "canonical", href: canonical },
-    { property: "og:site_name", content: SHOP_NAME },
-    { property: "og:title", content: title },
+    { property: "og:site_name", content: shopName },
+    { property: "og:title", content: title ?? shopName },
     { property: "og:description", content: description },
     { property: "og:url", content: canonical },
     ...extra,
   ];
-}
-
-/** The root loader's public URL, as seen from any route's meta function. */
-export function publicUrlOf(matches: readonly ({ id: string; data?: unknown } | undefined)[]): string | undefined {
-  const root = matches.find((match) => match?.id === "root")?.data as { publicUrl?: string } | undefined;
-  return root?.publicUrl;
 }

@@ -1,4 +1,4 @@
-import { pageMeta, publicUrlOf } from "~/lib/meta";
+import { pageMeta } from "~/lib/meta";
 import type { Route } from "./+types/about";
 
 export default function About() {
@@ -28,5 +28,5 @@ export const meta: Route.MetaFunction = ({ matches }) =>
     title: "Our Journey",
     description: "How a kitchen-stove hobby became a small workshop of hand-poured candles.",
     path: "/about",
-    publicUrl: publicUrlOf(matches),
+    matches,
   });

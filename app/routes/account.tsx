@@ -4,6 +4,7 @@ import { ordersOfShopper } from "~/.server/accounts/orders";
 import { trackingUrl } from "~/lib/carriers";
 import { formatPrice } from "~/lib/money";
 import type { Route } from "./+types/account";
+import { titleOf } from "~/lib/meta";
 
 export async function loader({ context, request }: Route.LoaderArgs) {
   const shopper = await getShopper(context.auth, request.headers);
@@ -61,7 +62,7 @@ export default function Account({ loaderData }: Route.ComponentProps) {
   );
 }
 
-export const meta: Route.MetaFunction = () => [
-  { title: "Your orders · Wickshop" },
+export const meta: Route.MetaFunction = ({ matches }) => [
+  { title: titleOf("Your orders", matches) },
   { name: "robots", content: "noindex" },
 ];

@@ -16,6 +16,7 @@ const SCREENS = [
   ["/admin/shipping", "Shipping"],
   ["/admin/tax", "Tax"],
   ["/admin/discounts", "Discounts"],
+  ["/admin/settings", "Shop"],
   ["/admin/activity", "Activity"],
   ["/admin/account", "Account"],
 ] as const;

@@ -4,6 +4,7 @@ import type { SignInOutcome } from "~/auth/google-sign-in";
 import { GoogleSignInResult } from "~/components/google-sign-in-result";
 import { safeReturnTo } from "~/lib/return-to";
 import type { Route } from "./+types/auth.google.done";
+import { titleOf } from "~/lib/meta";
 
 /** Back from Google: in the popup, tell the opener; in a full window, go on to where the shopper was. */
 export async function loader({ request, context }: Route.LoaderArgs) {
@@ -24,7 +25,7 @@ export default function GoogleSignInDone({ loaderData }: Route.ComponentProps) {
   return <GoogleSignInResult {...loaderData} />;
 }
 
-export const meta: Route.MetaFunction = () => [
-  { title: "Sign in with Google | Wickshop" },
+export const meta: Route.MetaFunction = ({ matches }) => [
+  { title: titleOf("Sign in with Google", matches) },
   { name: "robots", content: "noindex" },
 ];

@@ -4,6 +4,7 @@ import { consumeRateLimit } from "~/.server/rate-limits";
 import { GoogleSignInResult } from "~/components/google-sign-in-result";
 import { safeReturnTo } from "~/lib/return-to";
 import type { Route } from "./+types/auth.google";
+import { titleOf } from "~/lib/meta";
 
 /** Where better-auth sends the browser back to, with `error` added when sign-in failed. */
 const donePath = (returnTo: string, popup: boolean) =>
@@ -37,7 +38,7 @@ export default function GoogleSignInStart({ loaderData }: Route.ComponentProps) 
   return <GoogleSignInResult {...loaderData} />;
 }
 
-export const meta: Route.MetaFunction = () => [
-  { title: "Sign in with Google | Wickshop" },
+export const meta: Route.MetaFunction = ({ matches }) => [
+  { title: titleOf("Sign in with Google", matches) },
   { name: "robots", content: "noindex" },
 ];

@@ -16,7 +16,7 @@ import { FormField } from "~/components/form-field";
 import { GoogleSignInButton, GoogleSignInForm } from "~/components/google-sign-in-button";
 import { signInSchema, signUpSchema } from "~/lib/auth-schemas";
 import { authTexts } from "~/lib/auth-texts";
-import { pageMeta, publicUrlOf } from "~/lib/meta";
+import { pageMeta } from "~/lib/meta";
 import { safeReturnTo } from "~/lib/return-to";
 import { notify } from "~/notifications/store";
 import type { Route } from "./+types/auth";
@@ -216,7 +216,7 @@ export const meta: Route.MetaFunction = ({ matches }) => [
     title: "Sign in",
     description: "Sign in or create an account.",
     path: "/auth",
-    publicUrl: publicUrlOf(matches),
+    matches,
   }),
   { name: "robots", content: "noindex" },
 ];

@@ -6,6 +6,7 @@ import { FormField } from "~/components/form-field";
 import { authTexts } from "~/lib/auth-texts";
 import { safeReturnTo } from "~/lib/return-to";
 import type { Route } from "./+types/auth.two-factor";
+import { titleOf } from "~/lib/meta";
 
 /** better-auth's short-lived cookie between the password and the code (with the `__Secure-` prefix on https). */
 const PENDING_SIGN_IN = /(?:^|;)\s*(?:__Secure-)?better-auth\.two_factor=/;
@@ -84,7 +85,7 @@ export default function TwoFactor({ loaderData, actionData }: Route.ComponentPro
   );
 }
 
-export const meta: Route.MetaFunction = () => [
-  { title: "Sign-in code · Wickshop" },
+export const meta: Route.MetaFunction = ({ matches }) => [
+  { title: titleOf("Sign-in code", matches) },
   { name: "robots", content: "noindex" },
 ];

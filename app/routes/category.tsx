@@ -4,7 +4,7 @@ import { ProductGrid } from "~/components/product-grid";
 import { redirectRenamedCategory } from "~/.server/catalog/renamed";
 import { findCategoryPage } from "~/.server/catalog/queries";
 import { capitalise, categoryPath } from "~/lib/catalog";
-import { pageMeta, publicUrlOf } from "~/lib/meta";
+import { pageMeta } from "~/lib/meta";
 import { pageCount, pagePath, parsePageNumber } from "~/lib/pagination";
 import type { Route } from "./+types/category";
 
@@ -52,6 +52,6 @@ export const meta: Route.MetaFunction = ({ loaderData, matches }) => {
     title: page === 1 ? title : `${title}, page ${page}`,
     description: `Hand-poured ${category.title.toLowerCase()} candles, ${inStock} in stock now.`,
     path: pagePath(categoryPath(category.slug), page),
-    publicUrl: publicUrlOf(matches),
+    matches,
   });
 };

@@ -7,7 +7,7 @@ import { OrderConfirmation } from "~/components/order-confirmation";
 import { totalPriceCents } from "~/cart/reducer";
 import { dispatchCart, getCartItems, useCart } from "~/cart/store";
 import { type CatalogItem, fromCatalogItem } from "~/lib/catalog-api";
-import { pageMeta, publicUrlOf } from "~/lib/meta";
+import { pageMeta } from "~/lib/meta";
 import { formatPrice } from "~/lib/money";
 import type { Route } from "./+types/checkout";
 
@@ -109,7 +109,7 @@ export const meta: Route.MetaFunction = ({ matches }) => [
     title: "Your cart",
     description: "Review your cart and pay by card.",
     path: "/checkout",
-    publicUrl: publicUrlOf(matches),
+    matches,
   }),
   { name: "robots", content: "noindex" },
 ];

@@ -1,10 +1,10 @@
 import { useRouteLoaderData } from "react-router";
-import { pageMeta, publicUrlOf } from "~/lib/meta";
+import { pageMeta } from "~/lib/meta";
 import type { RootData } from "~/root";
 import type { Route } from "./+types/contact";
 
 export default function Contact() {
-  const email = useRouteLoaderData<RootData>("root")?.shopEmail;
+  const email = useRouteLoaderData<RootData>("root")?.shop.contactEmail;
   return (
     <section className="page page--narrow prose">
       <h1 className="page__title">Contact Us</h1>
@@ -24,5 +24,5 @@ export const meta: Route.MetaFunction = ({ matches }) =>
     title: "Contact Us",
     description: "Questions about a candle or an order? Send us an email.",
     path: "/contact",
-    publicUrl: publicUrlOf(matches),
+    matches,
   });

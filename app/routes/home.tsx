@@ -1,6 +1,6 @@
 import { CategoryTile } from "~/components/category-tile";
 import { listCategories } from "~/.server/catalog/queries";
-import { pageMeta, publicUrlOf } from "~/lib/meta";
+import { pageMeta } from "~/lib/meta";
 import type { Route } from "./+types/home";
 
 export async function loader({ context }: Route.LoaderArgs) {
@@ -24,9 +24,8 @@ export default function Home({ loaderData }: Route.ComponentProps) {
 
 export const meta: Route.MetaFunction = ({ matches }) =>
   pageMeta({
-    title: "Wickshop",
     description:
       "Hand-poured candles in small batches: wax, seasonal, jelly and wooden-wick candles, shipped to your door.",
     path: "/",
-    publicUrl: publicUrlOf(matches),
+    matches,
   });

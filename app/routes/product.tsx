@@ -6,7 +6,7 @@ import { Carousel } from "~/components/carousel";
 import { findProduct } from "~/.server/catalog/queries";
 import { redirectRenamedCategory } from "~/.server/catalog/renamed";
 import { parseProductId, productPath } from "~/lib/catalog";
-import { pageMeta, publicUrlOf } from "~/lib/meta";
+import { pageMeta, rootOf } from "~/lib/meta";
 import { centsToDollars, formatPrice } from "~/lib/money";
 import type { Route } from "./+types/product";
 
@@ -50,14 +50,14 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
 export const meta: Route.MetaFunction = ({ loaderData, matches }) => {
   if (!loaderData) return [];
   const { product } = loaderData;
-  const publicUrl = publicUrlOf(matches) ?? "";
+  const publicUrl = rootOf(matches).publicUrl ?? "";
   const url = `${publicUrl}${productPath(product)}`;
   const imageUrl = (image: string) => (image.startsWith("/") ? `${publicUrl}${image}` : image);
   return pageMeta({
     title: product.name,
     description: product.description.slice(0, 160) || `${product.name}, a hand-poured candle.`,
     path: productPath(product),
-    publicUrl,
+    matches,
     extra: [
       { property: "og:type", content: "product" },
       { property: "og:image", content: imageUrl(product.images[0] ?? "") },

@@ -3,7 +3,7 @@ import { Pagination } from "~/components/pagination";
 import { ProductGrid } from "~/components/product-grid";
 import { getCatalogPreview } from "~/.server/catalog/queries";
 import { capitalise, categoryPath } from "~/lib/catalog";
-import { pageMeta, publicUrlOf } from "~/lib/meta";
+import { pageMeta } from "~/lib/meta";
 import { pageCount, pagePath, parsePageNumber } from "~/lib/pagination";
 import type { Route } from "./+types/shop";
 
@@ -57,5 +57,5 @@ export const meta: Route.MetaFunction = ({ loaderData, matches }) =>
     title: !loaderData || loaderData.page === 1 ? "Shop" : `Shop, page ${loaderData.page}`,
     description: "Browse every candle we make, by category.",
     path: pagePath("/shop", loaderData?.page ?? 1),
-    publicUrl: publicUrlOf(matches),
+    matches,
   });

@@ -9,7 +9,8 @@ export interface Actor {
 
 export interface ActivityEntry {
   action: string;
-  subjectType: "order" | "product" | "category" | "catalog" | "account" | "shipping" | "tax" | "setup" | "discount";
+  subjectType:
+    "order" | "product" | "category" | "catalog" | "account" | "shipping" | "tax" | "setup" | "discount" | "settings";
   subject: string;
   before?: Record<string, unknown>;
   after?: Record<string, unknown>;

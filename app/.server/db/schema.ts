@@ -174,6 +174,20 @@ export interface Database {
   pricing_version: PricingVersionTable;
   discounts: DiscountTable;
   discount_redemptions: DiscountRedemptionTable;
+  shop_settings: ShopSettingTable;
+  settings_version: SettingsVersionTable;
+}
+
+/** A setting the owner saved in the back office (migration 032); an absent key keeps its default. */
+export interface ShopSettingTable {
+  key: string;
+  value: string;
+}
+
+/** One row whose version changes with every save of the shop's settings, so each process reads them again. */
+export interface SettingsVersionTable {
+  id: number;
+  version: number;
 }
 
 /** Counters whose sum is the catalog version; see app/.server/catalog/version.ts. */

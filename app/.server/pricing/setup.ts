@@ -1,6 +1,5 @@
-import { coalesceReads } from "../catalog/version";
 import type { DatabaseHandle, Db } from "../db";
-import { openVersionRead } from "../db/version-read";
+import { versionedCaches } from "../db/versioned-cache";
 import { type CodeRow, codesWithoutLimit } from "../orders/code-lookup";
 import { type TaxTable, taxTable } from "./sales-tax";
 import type { RateCondition, ShippingRate, ShippingSetup, ShippingZone } from "./shipping-rates";
@@ -17,21 +16,6 @@ export interface PricingSetup {
 }
 
 const PRICING_VERSION_QUERY = { name: "pricing-version", text: "select version from pricing_version where id = 1" };
-
-/** The version through Kysely, for a database the server did not open (tests, scripts); concurrent calls share one read. */
-function sharedKyselyRead(db: Db): () => Promise<number> {
-  let reading: Promise<number> | undefined;
-  return () =>
-    (reading ??= db
-      .selectFrom("pricing_version")
-      .select("version")
-      .where("id", "=", 1)
-      .executeTakeFirst()
-      .then((row) => Number(row?.version ?? 0))
-      .finally(() => {
-        reading = undefined;
-      }));
-}
 
 function conditionOf(row: { condition: RateCondition["kind"]; range_from: number | null; range_to: number | null }) {
   const condition: RateCondition =
@@ -79,56 +63,10 @@ export async function readPricingSetup(db: Db, version: number): Promise<Pricing
   };
 }
 
-/**
- * One process's copy of the setup, per database. Each quote and checkout
- * reads only the version, and concurrent ones share that read (as the page
- * cache shares the catalog version's: server/page-cache.ts); the setup
- * itself is read again only when the version changed, so a change in the
- * back office shows on every process from its next quote.
- */
-class PricingSetupCache {
-  private current: PricingSetup | undefined;
-  private loading: { version: number; setup: Promise<PricingSetup> } | undefined;
+const pricingCaches = versionedCaches(PRICING_VERSION_QUERY, readPricingSetup);
 
-  constructor(
-    private readonly db: Db,
-    private readonly version: () => Promise<number>,
-  ) {}
+/** The server's pricing cache, read through on every quote and checkout. */
+export const openPricingSetup = (handle: DatabaseHandle) => pricingCaches.open(handle);
 
-  async get(): Promise<PricingSetup> {
-    const version = await this.version();
-    if (this.current?.version === version) return this.current;
-    if (this.loading?.version !== version) {
-      const loading = { version, setup: readPricingSetup(this.db, version) };
-      this.loading = loading;
-      loading.setup
-        .then((setup) => {
-          if (this.current === undefined || this.current.version < setup.version) this.current = setup;
-        })
-        .catch(() => {})
-        .finally(() => {
-          if (this.loading === loading) this.loading = undefined;
-        });
-    }
-    return this.loading!.setup;
-  }
-}
-
-const caches = new WeakMap<Db, PricingSetupCache>();
-
-/**
- * The server's pricing cache: its version read skips Kysely (db/version-read.ts),
- * as the checkout's hot path needs, and is coalesced per turn of the event loop.
- */
-export function openPricingSetup(handle: DatabaseHandle): { close: () => void } {
-  const version = openVersionRead(handle, PRICING_VERSION_QUERY);
-  caches.set(handle.db, new PricingSetupCache(handle.db, coalesceReads(version.read)));
-  return { close: version.close };
-}
-
-/** The setup for the next quote, from memory unless the owner changed it since. */
-export function pricingSetup(db: Db): Promise<PricingSetup> {
-  let cache = caches.get(db);
-  if (!cache) caches.set(db, (cache = new PricingSetupCache(db, sharedKyselyRead(db))));
-  return cache.get();
-}
+/** The setup for the next quote, from memory unless the owner changed it since (db/versioned-cache.ts). */
+export const pricingSetup = (db: Db): Promise<PricingSetup> => pricingCaches.get(db);

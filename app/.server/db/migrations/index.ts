@@ -29,6 +29,7 @@ import * as oneSearchIndex from "./027-one-search-index";
 import * as redemptionsUnlockedCode from "./028-redemptions-unlocked-code";
 import * as redemptionsOnceIndex from "./029-redemptions-once-index";
 import * as photoAltTexts from "./031-photo-alt-texts";
+import * as shopSettings from "./032-shop-settings";
 
 /** Every migration, in order. Names are stored in the database: never rename one. */
 export const migrations: Record<string, Migration> = {
@@ -62,4 +63,5 @@ export const migrations: Record<string, Migration> = {
   "028-redemptions-unlocked-code": redemptionsUnlockedCode,
   "029-redemptions-once-index": redemptionsOnceIndex,
   "031-photo-alt-texts": photoAltTexts,
+  "032-shop-settings": shopSettings,
 };
