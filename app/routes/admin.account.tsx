@@ -10,6 +10,8 @@ import { FormField } from "~/components/form-field";
 import { OWNER_PASSWORD_LENGTH, ownerPasswordProblem } from "~/lib/owner-password";
 import type { Route } from "./+types/admin.account";
 import { Notice } from "~/components/admin/notices";
+import { backOfficeTitle } from "~/lib/meta";
+import { currentShopName } from "~/.server/settings/shop-settings";
 
 export async function loader({ context, request, url }: Route.LoaderArgs) {
   const owner = await requireOwner(context.auth, request, url);
@@ -61,8 +63,10 @@ export async function action({ context, request, url }: Route.ActionArgs) {
         });
       }
       case "enable": {
+        // The authenticator app lists the code under the shop's name.
+        const issuer = await currentShopName(db);
         const enabled = await auth.api.enableTwoFactor({
-          body: { password: field(form, "password"), method: "totp" },
+          body: { password: field(form, "password"), method: "totp", issuer },
           headers: request.headers,
         });
         if (enabled.method !== "totp") throw new Error("better-auth set up another two-factor method than TOTP");
@@ -289,4 +293,4 @@ export default function AdminAccount({ loaderData, actionData }: Route.Component
   );
 }
 
-export const meta: Route.MetaFunction = () => [{ title: "Account — Wickshop back office" }];
+export const meta: Route.MetaFunction = ({ matches }) => [{ title: backOfficeTitle("Account", matches) }];

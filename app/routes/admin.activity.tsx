@@ -5,6 +5,7 @@ import { formatMoment } from "~/.server/admin/today";
 import { Pagination } from "~/components/pagination";
 import { pageCount, parsePageNumber } from "~/lib/pagination";
 import type { Route } from "./+types/admin.activity";
+import { backOfficeTitle } from "~/lib/meta";
 
 const PAGE_SIZE = 50;
 
@@ -73,4 +74,4 @@ export default function AdminActivity({ loaderData }: Route.ComponentProps) {
   );
 }
 
-export const meta: Route.MetaFunction = () => [{ title: "Activity — Wickshop back office" }];
+export const meta: Route.MetaFunction = ({ matches }) => [{ title: backOfficeTitle("Activity", matches) }];

@@ -16,6 +16,7 @@ import { categoryActionSchema } from "~/lib/catalog-schemas";
 import type { Route } from "./+types/admin.categories";
 import { revalidateAfterEveryAnswer } from "~/lib/revalidate";
 import { Notice, Refusal } from "~/components/admin/notices";
+import { backOfficeTitle } from "~/lib/meta";
 
 export async function loader({ context, request, url }: Route.LoaderArgs) {
   await requireOwner(context.auth, request, url);
@@ -198,4 +199,4 @@ export default function AdminCategories({ loaderData, actionData }: Route.Compon
   );
 }
 
-export const meta: Route.MetaFunction = () => [{ title: "Categories — Wickshop back office" }];
+export const meta: Route.MetaFunction = ({ matches }) => [{ title: backOfficeTitle("Categories", matches) }];

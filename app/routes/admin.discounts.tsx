@@ -17,6 +17,7 @@ import { revalidateAfterEveryAnswer } from "~/lib/revalidate";
 import { rowIdSchema } from "~/lib/row-id";
 import { fieldErrors } from "~/lib/zod";
 import type { Route } from "./+types/admin.discounts";
+import { backOfficeTitle } from "~/lib/meta";
 
 const NEW_CODE: DiscountFormValues = {
   id: "",
@@ -152,4 +153,4 @@ export default function AdminDiscounts({ loaderData, actionData }: Route.Compone
   );
 }
 
-export const meta: Route.MetaFunction = () => [{ title: "Discount codes — Wickshop back office" }];
+export const meta: Route.MetaFunction = ({ matches }) => [{ title: backOfficeTitle("Discount codes", matches) }];

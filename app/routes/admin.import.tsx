@@ -14,6 +14,7 @@ import { weightsMissingMessage } from "~/.server/catalog/weight-rule";
 import { MAX_CATALOG_FILE_BYTES } from "~/lib/catalog-schemas";
 import type { Route } from "./+types/admin.import";
 import { Notice, Refusal } from "~/components/admin/notices";
+import { backOfficeTitle } from "~/lib/meta";
 
 export async function loader({ context, request, url }: Route.LoaderArgs) {
   await requireOwner(context.auth, request, url);
@@ -190,4 +191,4 @@ export default function AdminImport({ actionData }: Route.ComponentProps) {
   );
 }
 
-export const meta: Route.MetaFunction = () => [{ title: "Import the catalog — Wickshop back office" }];
+export const meta: Route.MetaFunction = ({ matches }) => [{ title: backOfficeTitle("Import the catalog", matches) }];

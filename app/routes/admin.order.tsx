@@ -9,6 +9,7 @@ import type { Route } from "./+types/admin.order";
 import { revalidateAfterEveryAnswer } from "~/lib/revalidate";
 import { Notice } from "~/components/admin/notices";
 import { ORDER_STATUS_NAMES } from "~/lib/admin-schemas";
+import { backOfficeTitle } from "~/lib/meta";
 
 export async function loader({ context, params, request, url }: Route.LoaderArgs) {
   await requireOwner(context.auth, request, url);
@@ -143,4 +144,6 @@ export default function AdminOrder({ loaderData: order, actionData }: Route.Comp
   );
 }
 
-export const meta: Route.MetaFunction = ({ params }) => [{ title: `Order ${params.number} — Wickshop back office` }];
+export const meta: Route.MetaFunction = ({ params, matches }) => [
+  { title: backOfficeTitle(`Order ${params.number}`, matches) },
+];

@@ -8,6 +8,7 @@ import { ORDER_STATUS_FILTERS, ORDER_STATUS_NAMES, orderListQueryOf } from "~/li
 import { formatPrice } from "~/lib/money";
 import { pageFromUrl } from "~/lib/list-cursor";
 import type { Route } from "./+types/admin.orders";
+import { backOfficeTitle } from "~/lib/meta";
 
 const PAGE_SIZE = 25;
 
@@ -75,4 +76,4 @@ export default function AdminOrders({ loaderData }: Route.ComponentProps) {
   );
 }
 
-export const meta: Route.MetaFunction = () => [{ title: "Orders — Wickshop back office" }];
+export const meta: Route.MetaFunction = ({ matches }) => [{ title: backOfficeTitle("Orders", matches) }];

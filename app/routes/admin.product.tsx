@@ -16,6 +16,7 @@ import { fieldErrors } from "~/lib/zod";
 import type { Route } from "./+types/admin.product";
 import { revalidateAfterEveryAnswer } from "~/lib/revalidate";
 import { Notice, Refusal } from "~/components/admin/notices";
+import { backOfficeTitle } from "~/lib/meta";
 
 /** `/admin/products/new` and `/admin/products/{id}`; anything else is not found. */
 function productIdOf(param: string): number | "new" {
@@ -300,6 +301,6 @@ function DeleteProduct({ name, error }: { name: string; error?: string }) {
   );
 }
 
-export const meta: Route.MetaFunction = ({ data: loaderData }) => [
-  { title: `${loaderData?.product ? loaderData.product.name : "New product"} — Wickshop back office` },
+export const meta: Route.MetaFunction = ({ data: loaderData, matches }) => [
+  { title: backOfficeTitle(loaderData?.product ? loaderData.product.name : "New product", matches) },
 ];

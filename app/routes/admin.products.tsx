@@ -8,6 +8,7 @@ import { pageCount, parsePageNumber } from "~/lib/pagination";
 import { productSearchOf } from "~/lib/catalog-schemas";
 import type { Route } from "./+types/admin.products";
 import { Notice } from "~/components/admin/notices";
+import { backOfficeTitle } from "~/lib/meta";
 
 const PAGE_SIZE = 25;
 
@@ -86,4 +87,4 @@ export default function AdminProducts({ loaderData }: Route.ComponentProps) {
   );
 }
 
-export const meta: Route.MetaFunction = () => [{ title: "Products — Wickshop back office" }];
+export const meta: Route.MetaFunction = ({ matches }) => [{ title: backOfficeTitle("Products", matches) }];

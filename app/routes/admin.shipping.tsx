@@ -19,6 +19,7 @@ import { deleteSchema, presetZoneSchema, rateSchema, zoneSchema } from "~/lib/pr
 import { revalidateAfterEveryAnswer } from "~/lib/revalidate";
 import { fieldErrors } from "~/lib/zod";
 import type { Route } from "./+types/admin.shipping";
+import { backOfficeTitle } from "~/lib/meta";
 
 export async function loader({ context, request, url }: Route.LoaderArgs) {
   await requireOwner(context.auth, request, url);
@@ -123,4 +124,4 @@ export default function AdminShipping({ loaderData, actionData }: Route.Componen
   );
 }
 
-export const meta: Route.MetaFunction = () => [{ title: "Shipping — Wickshop back office" }];
+export const meta: Route.MetaFunction = ({ matches }) => [{ title: backOfficeTitle("Shipping", matches) }];

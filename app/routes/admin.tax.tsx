@@ -25,6 +25,7 @@ import { taxStateRemoveSchema, taxStateSchema } from "~/lib/pricing-schemas";
 import { revalidateAfterEveryAnswer } from "~/lib/revalidate";
 import { fieldErrors } from "~/lib/zod";
 import type { Route } from "./+types/admin.tax";
+import { backOfficeTitle } from "~/lib/meta";
 
 export async function loader({ context, request, url }: Route.LoaderArgs) {
   await requireOwner(context.auth, request, url);
@@ -148,4 +149,4 @@ export default function AdminTax({ loaderData, actionData }: Route.ComponentProp
   );
 }
 
-export const meta: Route.MetaFunction = () => [{ title: "Sales tax — Wickshop back office" }];
+export const meta: Route.MetaFunction = ({ matches }) => [{ title: backOfficeTitle("Sales tax", matches) }];

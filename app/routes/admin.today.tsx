@@ -13,6 +13,7 @@ import { type OrderActionAnswer, orderAction } from "./admin.order.server";
 import type { Route } from "./+types/admin.today";
 import { revalidateAfterEveryAnswer } from "~/lib/revalidate";
 import { Notice } from "~/components/admin/notices";
+import { backOfficeTitle } from "~/lib/meta";
 
 export async function loader({ context, request, url }: Route.LoaderArgs) {
   await requireOwner(context.auth, request, url);
@@ -61,4 +62,4 @@ export default function Today({ loaderData, actionData }: Route.ComponentProps) 
   );
 }
 
-export const meta: Route.MetaFunction = () => [{ title: "Today — Wickshop back office" }];
+export const meta: Route.MetaFunction = ({ matches }) => [{ title: backOfficeTitle("Today", matches) }];

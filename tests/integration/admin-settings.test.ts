@@ -1,11 +1,16 @@
+import fs from "node:fs";
+import path from "node:path";
+import { simpleParser } from "mailparser";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { BrowserSession } from "../helpers/browser-session";
 import { signedInOwner } from "../helpers/owner";
 import { cachedGet } from "../helpers/page-cache";
 import { type ServerProcess, startServerProcess } from "../helpers/server-process";
 import { openShop, type Shop } from "../helpers/shop-api";
+import { placePaidOrder, rowsWithStatus } from "../helpers/shop-mail";
 import { testEngine } from "../helpers/test-database";
 import { visibleText } from "../helpers/visible-text";
+import { waitFor } from "../helpers/wait-for";
 
 const SHOP_EMAIL = "orders@wickshop.test";
 const year = new Date().getUTCFullYear();
@@ -137,6 +142,24 @@ describe(`the shop's own name and links from /admin/settings, on ${testEngine}`,
       expect((await guest.get("/shop/wax/5101/")).html).toContain("<title>Lantern · Luna &amp; Wick</title>");
       expect(visibleText((await guest.get("/contact")).html)).toContain("hello@lunawick.example");
     }
+
+    // The receipt is written with the name, and goes out from it.
+    const order = await placePaidOrder(shop, [{ id: 5101, quantity: 1 }], { shipping: { email: "ada@example.com" } });
+    const [receipt] = await waitFor(
+      () =>
+        rowsWithStatus(shop.db, order.id, "sent", 2).then((rows) =>
+          rows?.filter((row) => row.kind === "order_receipt"),
+        ),
+      {
+        timeoutMs: 15_000,
+        what: "the receipt sent",
+      },
+    );
+    expect(receipt!.subject).toBe(`Your Luna & Wick order ${order.number}`);
+    const mail = await simpleParser(
+      fs.readFileSync(path.join(shop.database.env.DATA_DIR, "outbox", `${receipt!.id}.eml`)),
+    );
+    expect(mail.from?.value).toEqual([{ name: "Luna & Wick", address: SHOP_EMAIL }]);
 
     const log = visibleText((await owner.get("/admin/activity")).html);
     expect(log).toContain("Luna & Wick");

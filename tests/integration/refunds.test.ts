@@ -123,6 +123,7 @@ describe(`Money taken for an order that cannot take it is refunded, on ${testEng
       const intent = (
         await stripeProviders().current.createPayment({
           orderNumber: "WS-REFUND01",
+          description: "Wickshop order WS-REFUND01",
           amountCents: 2500,
           currency: "usd",
           idempotencyKey: `k-${clock}`,

@@ -2,6 +2,7 @@ import type { Db } from "../db";
 import type { OutboxRow } from "../db/schema";
 import { type RetryPolicy, workThroughQueue } from "../db/work-queue";
 import type { Logger } from "../logger";
+import { currentShopName } from "../settings/shop-settings";
 import type { MailTransport } from "./transports";
 
 /** Messages sent per run. */
@@ -32,7 +33,7 @@ export async function deliverDueEmails(
     now,
     async work(claim) {
       const message = await db.selectFrom("outbox").selectAll().where("id", "=", claim.id).executeTakeFirstOrThrow();
-      await transport.send(message);
+      await transport.send(message, await currentShopName(db));
       await db
         .updateTable("outbox")
         .set({ status: "sent", sent_at: now(), last_error: null })

@@ -1,5 +1,6 @@
 import type { Trx } from "../db";
 import type { OrderItemRow, OrderRow } from "../db/schema";
+import { shopNameIn } from "../settings/shop-settings";
 import {
   type EmailContent,
   orderNotification,
@@ -57,7 +58,13 @@ export async function enqueueOrderEmails(
     },
   ];
   if (order.email)
-    messages.push({ kind: "order_receipt", to: order.email, reply_to: null, params, ...orderReceipt(order, items) });
+    messages.push({
+      kind: "order_receipt",
+      to: order.email,
+      reply_to: null,
+      params,
+      ...orderReceipt(order, items, await shopNameIn(trx)),
+    });
   await enqueue(trx, order, messages, options.now);
 }
 

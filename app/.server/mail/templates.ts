@@ -105,10 +105,10 @@ export function orderNotification(order: OrderRow, items: OrderItemRow[]): Email
 /** An order its discount code paid in full (issue #33) was paid with no card: its emails say so. */
 const paidWithDiscount = (order: OrderRow) => order.payment_provider === PAID_WITH_DISCOUNT;
 
-/** The shopper's receipt. */
-export function orderReceipt(order: OrderRow, items: OrderItemRow[]): EmailContent {
+/** The shopper's receipt, from the shop by its name. */
+export function orderReceipt(order: OrderRow, items: OrderItemRow[], shopName: string): EmailContent {
   const fields = orderNotificationFields(order, items);
-  const subject = `Your Wickshop order ${order.number}`;
+  const subject = `Your ${shopName} order ${order.number}`;
   const payment = paidWithDiscount(order)
     ? `Your order ${order.number} is paid in full with the discount code ${order.discount_code}.`
     : `We received your payment of ${fields.total} for order ${order.number}.`;

@@ -8,6 +8,7 @@ import { markPaid, payableState, syncPaymentStatus } from "./payment";
 import type { CreatedPayment, PaymentProvider } from "./payments/provider";
 import type { PaymentProviders } from "./payments/providers";
 import { orderColumns } from "./queries";
+import { currentShopName } from "../settings/shop-settings";
 
 /** The payment provider could not be reached; the order stays, and a retry with the same key resumes it. */
 export class PaymentUnavailable extends Error {
@@ -82,6 +83,7 @@ export async function paymentFor(
  * got there first) has its new payment stopped and reads as expired.
  */
 async function attachPayment(db: Db, provider: PaymentProvider, order: OrderRow): Promise<PlaceOrderResult> {
+  const description = `${await currentShopName(db)} order ${order.number}`;
   const payment: CreatedPayment = await askProvider(() =>
     order.payment_ref
       ? provider.resumePayment(order.payment_ref)
@@ -91,6 +93,7 @@ async function attachPayment(db: Db, provider: PaymentProvider, order: OrderRow)
           currency: "usd",
           idempotencyKey: order.idempotency_key,
           billingName: order.shipping_name,
+          description,
           breakdown: paymentBreakdown(order),
         }),
   );

@@ -33,6 +33,17 @@ const settingsCaches = versionedCaches(SETTINGS_VERSION_QUERY, readSavedSettings
 /** The server's settings cache: every page reads the settings through it, and the database once per save. */
 export const openShopSettings = (handle: DatabaseHandle) => settingsCaches.open(handle);
 
+/** The shop's name for the work of a process outside a transaction (the mail sender, the payment's description). */
+export async function currentShopName(db: Db): Promise<string> {
+  return (await settingsCaches.get(db)).saved.name ?? DEFAULT_SHOP_NAME;
+}
+
+/** The shop's name as the caller's transaction sees it: what an email queued in it is written with. */
+export async function shopNameIn(trx: Trx): Promise<string> {
+  const row = await trx.selectFrom("shop_settings").select("value").where("key", "=", "name").executeTakeFirst();
+  return row?.value ?? DEFAULT_SHOP_NAME;
+}
+
 /** A fresh shop's settings: the name Wickshop, SPEC's texts, and the environment's email and links. */
 export const defaultShopSettings = (config: Pick<Config, "shopEmail" | "social">): ShopSettings => ({
   name: DEFAULT_SHOP_NAME,

@@ -14,8 +14,8 @@ export function fileTransport(dataDir: string, from: string, host: string): Mail
   const composer = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: "windows" });
   return {
     name: "files",
-    async send(message) {
-      const info = await composer.sendMail(mailOptions(message, from, host));
+    async send(message, senderName) {
+      const info = await composer.sendMail(mailOptions(message, { name: senderName, address: from }, host));
       await fs.mkdir(folder, { recursive: true });
       const file = path.join(folder, `${message.id}.eml`);
       await fs.writeFile(`${file}.tmp`, info.message as Buffer);

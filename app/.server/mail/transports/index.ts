@@ -7,7 +7,8 @@ import { smtpTransport } from "./smtp";
 /** Delivers one queued message; throws when it did not go out, so the worker retries it. */
 export interface MailTransport {
   name: string;
-  send(message: OutboxRow): Promise<void>;
+  /** `senderName`: the shop's name as it is now, the From line's display name. */
+  send(message: OutboxRow, senderName: string): Promise<void>;
   close?(): void;
 }
 

@@ -13,8 +13,8 @@ export function smtpTransport(smtpUrl: string, from: string, host: string): Mail
   const transporter = nodemailer.createTransport({ url: smtpUrl, ...TIMEOUTS });
   return {
     name: "SMTP",
-    async send(message) {
-      await transporter.sendMail(mailOptions(message, from, host));
+    async send(message, senderName) {
+      await transporter.sendMail(mailOptions(message, { name: senderName, address: from }, host));
     },
     close: () => transporter.close(),
   };

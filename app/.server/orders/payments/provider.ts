@@ -6,6 +6,8 @@ export interface PaymentRequest {
   /** Lets the provider recognise a retried request for the same order. */
   idempotencyKey: string;
   billingName: string;
+  /** What the provider's dashboard and the card statement's details call it: "{shop's name} order {number}". */
+  description: string;
   /** How the amount adds up, for the provider's records (a Stripe PaymentIntent's metadata). */
   breakdown?: PaymentBreakdown;
 }

@@ -47,7 +47,7 @@ export function createStripeProvider(settings: StripeSettings): PaymentProvider 
           amount: request.amountCents,
           currency: request.currency,
           metadata: { orderNumber: request.orderNumber, ...breakdownMetadata(request.breakdown) },
-          description: `Wickshop order ${request.orderNumber}`,
+          description: request.description,
           allowed_payment_method_types: ["card"],
         },
         { idempotencyKey: `wickshop-${request.idempotencyKey}` },
