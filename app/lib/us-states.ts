@@ -81,6 +81,9 @@ export const usStateByCode = (code: string): UsState | undefined => byCode.get(c
 /** The state with this name, in any case ("oregon"). */
 export const usStateByName = (name: string): UsState | undefined => byName.get(name.trim().toLowerCase());
 
+/** The state a shopper typed, by its code or its name, in any case ("Tx", "texas", " TX "). */
+export const usStateOf = (typed: string): UsState | undefined => usStateByCode(typed) ?? usStateByName(typed);
+
 /** The zones the back office adds in one tap (issue #31), named as its buttons say. */
 export const ZONE_PRESETS: readonly { name: string; codes: readonly string[] }[] = [
   {

@@ -33,9 +33,16 @@ describe(`the tax report and sales by state on /admin/tax and /admin/tax.csv, on
   afterAll(() => shop?.close());
 
   /** An order placed and paid through the API as a shopper would, with the total she was shown; then paid at `paidAt`. */
-  async function paidOrder(state: string, quantity: number, rate: number, expectedTotalCents: number, paidAt: number) {
+  async function paidOrder(
+    state: string,
+    quantity: number,
+    rate: number,
+    expectedTotalCents: number,
+    paidAt: number,
+    zip = state === "TX" ? "75001" : "97201",
+  ) {
     const answer = (await postCheckout(shop, {
-      ...checkoutBody([{ id: 1001, quantity }], { shipping: { state, zip: state === "TX" ? "75001" : "97201" } }),
+      ...checkoutBody([{ id: 1001, quantity }], { shipping: { state, zip } }),
       shippingRateId: rate,
       expectedTotalCents,
     })) as { status: number; body: CheckoutAnswer };
@@ -144,6 +151,32 @@ describe(`the tax report and sales by state on /admin/tax and /admin/tax.csv, on
     expect(sales.slice(sales.indexOf("Sales by state"))).toContain(
       `State ${lastYear + 1} ${lastYear} Texas $0.00 0 orders $167.76 3 orders Oregon $0.00 0 orders $30.95 1 order`,
     );
+  });
+
+  it("counts a state typed as its name or in any case as its code's, in the CSV, the report and sales by state", async () => {
+    // Texas as a shopper in Austin may type it, each taxed at 6.25 %: $32.88. Paid now: a month that ended is summed once.
+    for (const state of ["texas", "Tx", " TX "]) await paidOrder(state, 1, rates.standard, 3288, Date.now(), "78701");
+    const month = new Intl.DateTimeFormat("en-CA", { timeZone: "America/Chicago", year: "numeric", month: "2-digit" })
+      .format()
+      .slice(0, 7);
+    const monthName = new Intl.DateTimeFormat("en-US", {
+      timeZone: "America/Chicago",
+      year: "numeric",
+      month: "long",
+    }).format();
+
+    const csv = (await download("/admin/tax.csv")).bytes.toString("utf8").split("\r\n");
+    expect(csv.filter((line) => line.startsWith(`${month},`))).toEqual([
+      `${month},TX,3,98.64,92.85,20.85,5.79,0.00,0.00`,
+    ]);
+    expect(csv.slice(1, -1).filter((line) => !/^\d{4}-\d\d,TX,/.test(line))).toEqual([]);
+    const report = visibleText((await owner.get(`/admin/tax?month=${month}`)).html);
+    expect(report).toContain(`${monthName} 1 state · 3 orders`);
+    expect(report).toContain(`Texas · 3 orders Gross sales $98.64`);
+    const sales = visibleText((await owner.get("/admin/tax")).html);
+    const byState = sales.slice(sales.indexOf("Sales by state"));
+    expect(byState).toContain(" Texas $98.64 3 orders ");
+    expect(byState.match(/texas|tx/gi)).toEqual(["Texas"]);
   });
 
   it("refuses a year that is not one, with the reason on the page and as the CSV's answer, and never a 500", async () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { normalizeZip, US_STATES, usStateByCode, usStateByName, ZONE_PRESETS } from "~/lib/us-states";
+import { normalizeZip, US_STATES, usStateByCode, usStateByName, usStateOf, ZONE_PRESETS } from "~/lib/us-states";
 
 describe("US_STATES", () => {
   it("holds the 50 states, DC and five territories, each code once", () => {
@@ -28,6 +28,14 @@ describe("usStateByCode and usStateByName", () => {
   it("find nothing for unknown codes and names", () => {
     for (const code of ["", "XX", "FM", "AE", "Oregon"]) expect(usStateByCode(code), code).toBeUndefined();
     for (const name of ["", "OR", "Oregn", "Marshall Islands"]) expect(usStateByName(name), name).toBeUndefined();
+  });
+});
+
+describe("usStateOf", () => {
+  it("finds a state by its code or its name, as a shopper may type either", () => {
+    for (const typed of ["texas", "Tx", " TX ", "TEXAS"]) expect(usStateOf(typed)?.code, typed).toBe("TX");
+    expect(usStateOf("district of columbia")?.code).toBe("DC");
+    for (const typed of ["", "Tex", "Ontario", "XX"]) expect(usStateOf(typed), typed).toBeUndefined();
   });
 });
 

@@ -2,6 +2,7 @@ import { randomBytes } from "node:crypto";
 import type { CheckoutRequest, Shipping } from "~/lib/checkout-schema";
 import { MAX_ORDER_CENTS } from "~/lib/money";
 import { ORDER_NUMBER_ALPHABET } from "~/lib/order-number";
+import { usStateOf } from "~/lib/us-states";
 import type { Insertable } from "kysely";
 import { catalogVersionBump } from "../catalog/version";
 import type { Database, Db } from "../db";
@@ -103,14 +104,19 @@ export interface OrderOptions {
   guesser: CodeGuesser;
 }
 
-/** Where the order goes and where its receipt goes, as the orders table keeps them. */
+/**
+ * Where the order goes and where its receipt goes, as the orders table keeps
+ * them. A state the shop knows is kept as its code, however it was typed, so
+ * the tax report and sales by state count "texas", "Tx" and "TX" as one
+ * state; any other text (SPEC's free-text State, with nothing set up) as typed.
+ */
 export function shippingColumns(shipping: Shipping, customer: Customer) {
   return {
     email: shipping.email ?? customer.email ?? null,
     shipping_name: shipping.name,
     shipping_address: shipping.address,
     shipping_city: shipping.city,
-    shipping_state: shipping.state,
+    shipping_state: usStateOf(shipping.state)?.code ?? shipping.state,
     shipping_zip: shipping.zip,
     phone: shipping.phone ?? null,
   };

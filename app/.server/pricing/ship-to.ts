@@ -1,4 +1,4 @@
-import { normalizeZip, usStateByCode, usStateByName } from "~/lib/us-states";
+import { normalizeZip, usStateOf } from "~/lib/us-states";
 import type { PricingSetup } from "./setup";
 
 /** Where an order ships, as the rates and the tax look it up: a two-letter code and a five-digit ZIP. */
@@ -22,7 +22,7 @@ export function shipTo(setup: PricingSetup, typed: { state?: string; zip?: strin
   const fields: Record<string, string> = {};
   const stateText = typed.state?.trim() ?? "";
   const zipText = typed.zip?.trim() ?? "";
-  const state = stateText === "" ? undefined : (usStateByCode(stateText) ?? usStateByName(stateText))?.code;
+  const state = stateText === "" ? undefined : usStateOf(stateText)?.code;
   if (stateText !== "" && !state) fields["shipping.state"] = "State must be a US state, DC or a US territory";
   const zip = zipText === "" ? undefined : normalizeZip(zipText);
   if (zipText !== "" && !zip) fields["shipping.zip"] = "ZIP code must be five digits, or ZIP+4";

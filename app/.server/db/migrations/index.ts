@@ -28,6 +28,7 @@ import * as ordersById from "./026-orders-by-id";
 import * as oneSearchIndex from "./027-one-search-index";
 import * as redemptionsUnlockedCode from "./028-redemptions-unlocked-code";
 import * as redemptionsOnceIndex from "./029-redemptions-once-index";
+import * as shippingStateCodes from "./030-shipping-state-codes";
 import * as photoAltTexts from "./031-photo-alt-texts";
 import * as shopSettings from "./032-shop-settings";
 
@@ -62,6 +63,7 @@ export const migrations: Record<string, Migration> = {
   "027-one-search-index": oneSearchIndex,
   "028-redemptions-unlocked-code": redemptionsUnlockedCode,
   "029-redemptions-once-index": redemptionsOnceIndex,
+  "030-shipping-state-codes": shippingStateCodes,
   "031-photo-alt-texts": photoAltTexts,
   "032-shop-settings": shopSettings,
 };
