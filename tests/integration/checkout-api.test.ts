@@ -9,6 +9,7 @@ import {
   type Shop,
   shipping,
 } from "../helpers/shop-api";
+import { addDiscountCode } from "../helpers/pricing-setup";
 import { orderByNumber, shopState, stockOf } from "../helpers/shop-db";
 import { testEngine } from "../helpers/test-database";
 
@@ -19,9 +20,11 @@ describe(`POST /api/checkout on ${testEngine}`, () => {
   const lastTwo = { id: 603, stock: 2 };
   /** The dearest price an import takes; only the order-total test buys it. */
   const dearest = { id: 604, price: 1_000_000, stock: 50 };
+  /** With the dearest, lines of $1,000,090: over the most one payment can take, and under it with 15 % off. */
+  const ninety = { id: 605, price: 90, stock: 5 };
   let shop: Shop;
   beforeAll(async () => {
-    shop = await openShop({ Wax: [candle, tealight, lastTwo, dearest] });
+    shop = await openShop({ Wax: [candle, tealight, lastTwo, dearest, ninety] });
   });
   afterAll(() => shop?.close());
 
@@ -190,6 +193,40 @@ describe(`POST /api/checkout on ${testEngine}`, () => {
         message: "An order can total at most $999,999.99. Please split it into smaller orders.",
       });
       expect(await shopState(shop.db)).toEqual(before);
+    });
+
+    it("bounds the total charged, after a discount, as the quote does: the same answer from both", async () => {
+      await addDiscountCode(shop.db, { code: "BULK15" });
+      const lines = [
+        { id: dearest.id, quantity: 1 },
+        { id: ninety.id, quantity: 1 },
+      ];
+      const quote = (discountCode?: string) =>
+        request<CheckoutAnswer & { totalCents?: number }>(`${shop.url}/api/checkout/quote`, {
+          body: { lines, discountCode },
+        });
+      const tooLarge = {
+        code: "order_too_large",
+        message: "An order can total at most $999,999.99. Please split it into smaller orders.",
+      };
+      const full = await quote();
+      expect(full.status).toBe(400);
+      expect(full.body.error).toEqual(tooLarge);
+      const refused = await checkout(shop, lines);
+      expect(refused.status).toBe(400);
+      expect(refused.body.error).toEqual(tooLarge);
+
+      // $1,000,090.00 − 15 % = $850,076.50.
+      const discounted = await quote("BULK15");
+      expect(discounted.status).toBe(200);
+      expect(discounted.body.totalCents).toBe(85_007_650);
+      const placed = await postCheckout(shop, {
+        ...checkoutBody(lines),
+        discountCode: "BULK15",
+        expectedTotalCents: 85_007_650,
+      });
+      expect(placed.status, JSON.stringify(placed.body)).toBe(201);
+      expect(placed.body.order?.amountCents).toBe(85_007_650);
     });
 
     it("answers GET with 405 and Allow: POST", async () => {

@@ -48,8 +48,6 @@ export type PlaceOrderResult =
   | { kind: "shortfall"; adjustments: StockAdjustment[] }
   /** The key belongs to an order that expired: the shopper must check out afresh. */
   | { kind: "expired" }
-  /** The total is more than one payment can take. */
-  | { kind: "too_large" }
   /** The key belongs to an order of other lines, or to a paid order with another address or code. */
   | { kind: "key_reused" }
   /** The address holds as many units in unpaid orders as it may; the earliest of them expires at `until`. */
@@ -58,8 +56,11 @@ export type PlaceOrderResult =
   | { kind: "rate_limited"; retryAfterSeconds: number }
   /** Once shipping or tax is set up: a state or ZIP code the shop cannot look up. */
   | Extract<ShipToResult, { kind: "invalid_address" }>
-  /** The total is not the one the shopper saw, or her rate no longer fits: the new quote, and no order. */
-  | Exclude<OrderPriceResult, { kind: "priced" | "too_large" }>
+  /**
+   * The total is not the one the shopper saw, or her rate no longer fits: the new quote, and no order; or
+   * the total is more than one payment can take (too_large: the quote's rule, quoteOrder's).
+   */
+  | Exclude<OrderPriceResult, { kind: "priced" }>
   /** A code refused, with the quote without it. */
   | DiscountRefused
   /** The address typed as many unknown codes as it may: any code is refused for a while (discount-guesses.ts). */

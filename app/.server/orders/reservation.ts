@@ -1,6 +1,5 @@
 import { randomBytes } from "node:crypto";
 import type { CheckoutRequest, Shipping } from "~/lib/checkout-schema";
-import { MAX_ORDER_CENTS } from "~/lib/money";
 import { ORDER_NUMBER_ALPHABET } from "~/lib/order-number";
 import { usStateOf } from "~/lib/us-states";
 import type { Insertable } from "kysely";
@@ -186,7 +185,7 @@ async function reserveWithFreshProducts(
 /** What placeOrder's transaction did: created the order, or refused before moving any stock. */
 export type Reservation =
   | { kind: "created"; order: OrderRow }
-  | Extract<PlaceOrderResult, { kind: "shortfall" | "too_large" | "holding_limit" | "rate_limited" }>
+  | Extract<PlaceOrderResult, { kind: "shortfall" | "holding_limit" | "rate_limited" }>
   | Exclude<OrderPriceResult, { kind: "priced" }>
   | DiscountRefused
   | GuessesLimited;
@@ -222,7 +221,6 @@ function* reserve(
   if (adjustments.length > 0) return { kind: "shortfall", adjustments };
   const byId = new Map(products.map((product) => [product.id, product]));
   const amountCents = lines.reduce((sum, line) => sum + byId.get(line.id)!.price_cents * line.quantity, 0);
-  if (amountCents > MAX_ORDER_CENTS) return { kind: "too_large" };
   const pricedLines = lines.map((line) => {
     const product = byId.get(line.id)!;
     return { priceCents: product.price_cents, quantity: line.quantity, unitWeight: product.weight };

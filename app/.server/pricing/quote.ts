@@ -122,6 +122,7 @@ export function quoteOrder(request: QuoteRequest): QuoteResult {
     shippingCents,
   );
   const totalCents = subtotalCents - discountCents + shippingCents + tax.taxCents;
+  // The one "too large" rule, for the quote and checkout (priceOrder) alike: it bounds what is charged.
   if (totalCents > MAX_ORDER_CENTS) return { kind: "too_large" };
   if (totalCents > 0 && totalCents < MIN_CHARGE_CENTS) return { kind: "total_below_minimum", totalCents };
   return {
