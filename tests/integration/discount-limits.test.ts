@@ -1,3 +1,4 @@
+import { sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { expireUnpaidOrders } from "~/.server/orders/expiry";
 import type { BrowserSession } from "../helpers/browser-session";
@@ -82,6 +83,49 @@ describe(`a discount code's uses and the owner's limit, on ${testEngine}`, () =>
     expect(await ownerList()).toContain("LATELIMIT · 15 % off 5 of 5 uses");
   });
 
+  it("refuses a limited code deactivated after a pending order's checkout looked it up as invalid, not used up", async () => {
+    await addCode({ code: "PULLEDAGAIN", max_uses: 10 });
+    const key = "disc-pulled-key-0001";
+    const placed = await buyWith(undefined, { expectedTotalCents: 4000 }, key);
+    expect(placed.status).toBe(201);
+    // The owner's deactivation, landing between the checkout's lookup (it found the code active) and its use.
+    const trigger = await deactivateOnOrderUpdate("PULLEDAGAIN", key);
+    try {
+      const refused = await buyWith("PULLEDAGAIN", { expectedTotalCents: 3400 }, key);
+      expect(refused.status).toBe(409);
+      expect(refused.body.error).toEqual({ code: "discount_invalid", message: "That code isn't valid." });
+      expect(refused.body.quote).toMatchObject({ discountCents: 0, totalCents: 4000 });
+    } finally {
+      await trigger.drop();
+    }
+    expect(await orderByNumber(shop.db, placed.body.order!.number)).toMatchObject({
+      discount_code: null,
+      amount_cents: 4000,
+    });
+    expect([await uses("PULLEDAGAIN"), await counterOf(shop.db, "PULLEDAGAIN")]).toEqual([0, 0]);
+  });
+
+  /** A trigger deactivating `code` as the order of `key` is updated, in the updating transaction. */
+  async function deactivateOnOrderUpdate(code: string, key: string) {
+    const deactivate = `update discounts set active = 0 where code = '${code}'`;
+    const when = `new.idempotency_key = '${key}'`;
+    const run = (statement: string) => sql.raw(statement).execute(shop.db);
+    if (testEngine === "sqlite") {
+      await run(`create trigger deactivate_code after update on orders when ${when} begin ${deactivate}; end`);
+      return { drop: () => run("drop trigger deactivate_code") };
+    }
+    await run(`create function deactivate_code() returns trigger language plpgsql
+      as $$ begin ${deactivate}; return null; end $$`);
+    await run(`create trigger deactivate_code after update on orders for each row when (${when})
+      execute function deactivate_code()`);
+    return {
+      drop: async () => {
+        await run("drop trigger deactivate_code on orders");
+        await run("drop function deactivate_code()");
+      },
+    };
+  }
+
   describe.runIf(testEngine === "postgres")("with PostgreSQL locking rows", () => {
     let faults: PostgresFaults;
     beforeAll(async () => {
@@ -113,6 +157,21 @@ describe(`a discount code's uses and the owner's limit, on ${testEngine}`, () =>
       }
       expect(await orderByNumber(shop.db, expiring.body.order!.number)).toMatchObject({ status: "expired" });
       expect(await uses("LOCKSTEP")).toBe(1);
+    });
+
+    it("refuses a limited code the owner deactivated after the checkout looked it up as invalid, not used up", async () => {
+      await addCode({ code: "PULLED", max_uses: 10 });
+      // The checkout has found the code active, and waits to take its use.
+      const discounts = await faults.holdLock("discounts", "exclusive");
+      const placing = buyWith("PULLED", { expectedTotalCents: 3400 });
+      await faults.blockedBackend(/^update "discounts" set "uses"/, discounts);
+      await discounts.query("update discounts set active = 0 where code = 'PULLED'");
+      await discounts.commit();
+      const refused = await placing;
+      expect(refused.status).toBe(409);
+      expect(refused.body.error).toEqual({ code: "discount_invalid", message: "That code isn't valid." });
+      expect(refused.body.quote).toMatchObject({ discountCents: 0, totalCents: 4000 });
+      expect([await uses("PULLED"), await counterOf(shop.db, "PULLED")]).toEqual([0, 0]);
     });
 
     it("holds a checkout's redemption while the owner sets a limit, and then counts its use against it", async () => {

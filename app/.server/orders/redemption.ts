@@ -35,15 +35,21 @@ export const heldCode = (db: Db, orderId: number) =>
     .select("email_key")
     .where("order_id", "=", orderId);
 
+/** A code's use taken, or why not. */
+export type UseTaken = { kind: "taken" } | { kind: "discount_used_up" | "discount_invalid" };
+
 /**
  * Takes one use of a code with a limit, unless the limit was reached
- * meanwhile (another checkout's): whether it did. A code read without a
- * limit has no use to take here: `redeem` checks it again once its
- * redemption is in.
+ * meanwhile (another checkout's) or the owner deactivated the code since
+ * the checkout read it: the conditional update changes no row either way,
+ * and the row as committed now says which (a deactivated code is no code,
+ * whatever its uses). A code read without a limit has no use to take here:
+ * `redeem` checks it again once its redemption is in.
  */
-export function* takeUse(db: Db, code: Pick<CodeRow, "id" | "max_uses">): Steps<boolean> {
-  if (code.max_uses === null) return true;
-  return (yield* changesOf(oneUseTaken(db, { id: code.id }))) === 1n;
+export function* takeUse(db: Db, code: Pick<CodeRow, "id" | "max_uses">): Steps<UseTaken> {
+  if (code.max_uses === null || (yield* changesOf(oneUseTaken(db, { id: code.id }))) === 1n) return { kind: "taken" };
+  const now = yield* firstOf(codeLimit(db, { id: code.id }));
+  return now?.active === 1 ? { kind: "discount_used_up" } : { kind: "discount_invalid" };
 }
 
 const oneUseTaken = queryTemplate((db: Db, values: { id: number }) =>
@@ -149,7 +155,8 @@ function* redeemedOnceLimited(db: Db, redemption: Redemption): Steps<Redeemed> {
   const now = (yield* firstOf(codeLimit(db, { id: redemption.discountId })))!;
   if (now.active !== 1) return { kind: "discount_invalid" };
   if (now.max_uses === null) return { kind: "discount_once_per_customer" };
-  if (!(yield* takeUse(db, now))) return { kind: "discount_used_up" };
+  const use = yield* takeUse(db, now);
+  if (use.kind !== "taken") return use;
   if (!(yield* recordRedemption(db, redemption))) return { kind: "discount_once_per_customer" };
   return { kind: "redeemed" };
 }
@@ -251,10 +258,12 @@ export async function moveRedemption(
     .where("order_id", "=", orderId)
     .executeTakeFirst();
   const takeFirst = to !== undefined && held !== undefined && to.row.id < held.discount_id;
-  if (takeFirst && !(await runStepsIn(trx, takeUse(trx, to.row)))) return { kind: "discount_used_up" };
+  const takenFirst = takeFirst ? await runStepsIn(trx, takeUse(trx, to.row)) : undefined;
+  if (takenFirst && takenFirst.kind !== "taken") return takenFirst;
   await releaseRedemption(trx, orderId);
   if (!to) return { kind: "moved" };
-  if (!takeFirst && !(await runStepsIn(trx, takeUse(trx, to.row)))) return { kind: "discount_used_up" };
+  const use = takenFirst ?? (await runStepsIn(trx, takeUse(trx, to.row)));
+  if (use.kind !== "taken") return use;
   const redeemed = await runStepsIn(trx, redeem(trx, orderId, to));
   return redeemed.kind === "redeemed" ? { kind: "moved" } : redeemed;
 }

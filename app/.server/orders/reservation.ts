@@ -243,8 +243,8 @@ function* reserve(
   const priced = priceOrder(options.pricing, pricedLines, request, code && toDiscountCode(code.row));
   if (priced.kind !== "priced") return priced;
   // One conditional update: a code with one use left is used once, however many checkouts race for it.
-  if (code && !(yield* takeUse(db, code.row)))
-    return withoutCode(options.pricing, pricedLines, request, { kind: "discount_used_up" });
+  const use = code && (yield* takeUse(db, code.row));
+  if (use && use.kind !== "taken") return withoutCode(options.pricing, pricedLines, request, use);
   const order: Insertable<Database["orders"]> = {
     number: newOrderNumber(),
     user_id: options.customer.userId ?? null,
