@@ -10,11 +10,13 @@ import {
   type TaxOutcome,
   listTaxSetup,
   removeTaxState,
+  removeZipRates,
   replaceZipRates,
   saveTaxState,
+  taxStateCodes,
 } from "~/.server/admin/tax-setup";
 import { taxReportScreen } from "~/.server/admin/tax-report-screen";
-import { MAX_ZIP_RATES_CSV_BYTES, parseZipRatesCsv } from "~/.server/pricing/zip-rates-csv";
+import { MAX_ZIP_RATES_CSV_BYTES, parseZipRatesCsv, zipRatesRefusal } from "~/.server/pricing/zip-rates-csv";
 import { Notice, Refusal } from "~/components/admin/notices";
 import { RemoveForm } from "~/components/admin/remove-form";
 import { SalesByState } from "~/components/admin/sales-by-state";
@@ -38,7 +40,10 @@ export async function loader({ context, request, url }: Route.LoaderArgs) {
 
 const TOO_LARGE = `The file is larger than ${MAX_ZIP_RATES_CSV_BYTES / 1024 / 1024} MB: nothing changed.`;
 
-/** The screen's forms, by intent: add (or change) a tax state, remove one, upload ZIP rates (multipart, with its file). */
+/**
+ * The screen's forms, by intent: add (or change) a tax state, remove one, upload ZIP rates (multipart, with its
+ * file), remove a state's ZIP rates.
+ */
 export async function action({ context, request, url }: Route.ActionArgs) {
   const owner = await requireOwner(context.auth, request, url);
   const refuse = (which: string, fields: Record<string, string>, values: Record<string, string> = {}, status = 400) =>
@@ -81,11 +86,13 @@ export async function action({ context, request, url }: Route.ActionArgs) {
       );
       break;
     }
-    case "remove": {
+    case "remove":
+    case "remove-zip-rates": {
       which = "page";
       const parsed = taxStateRemoveSchema.safeParse(values);
       if (!parsed.success) return refuse(which, { page: "Reload the page and try again." });
-      outcome = await removeTaxState(context.db, parsed.data.state, options);
+      const remove = values.intent === "remove" ? removeTaxState : removeZipRates;
+      outcome = await remove(context.db, parsed.data.state, options);
       break;
     }
     case "upload": {
@@ -93,8 +100,11 @@ export async function action({ context, request, url }: Route.ActionArgs) {
       const text = form.get("zipRates");
       if (typeof text !== "string" || text === "")
         return refuse(which, { zipRates: "Choose the CSV file of ZIP rates." });
-      const table = parseZipRatesCsv(text);
-      if (table.kind === "invalid") return refuse(which, { zipRates: `Nothing changed. ${table.message}.` });
+      const table = parseZipRatesCsv(text, await taxStateCodes(context.db));
+      if (table.kind === "invalid") {
+        const { message, problems } = zipRatesRefusal(table);
+        return data<SetupAnswer>({ error: { form: which, fields: { zipRates: message }, values: {}, problems } }, 400);
+      }
       outcome = await replaceZipRates(context.db, table, options);
       break;
     }

@@ -3,6 +3,7 @@ import type { BrowserSession } from "../helpers/browser-session";
 import { signedInOwner } from "../helpers/owner";
 import { type Shop, openShop } from "../helpers/shop-api";
 import { testEngine } from "../helpers/test-database";
+import { visibleText } from "../helpers/visible-text";
 
 const textOf = (html: string) =>
   html.replaceAll("<!-- -->", "").replaceAll("&#x27;", "'").replaceAll("&amp;", "&").replaceAll("&quot;", '"');
@@ -81,6 +82,7 @@ describe(`the owner's sales tax setup, on ${testEngine}`, () => {
   });
 
   it("uploads ZIP rates: replaces only the states the file names, names a bad line, and shows each state's count", async () => {
+    await post({ intent: "state", state: "CA", rate: "7.25" });
     const first = await upload(
       "State,ZipCode,TaxRegionName,EstimatedCombinedRate\nTX,75001,Addison,0.0825\nTX,75002,Allen,0.082500\nCA,90001,LA,0.1025\n",
     );
@@ -94,13 +96,15 @@ describe(`the owner's sales tax setup, on ${testEngine}`, () => {
     const before = await everything();
     const bad = await upload("State,ZipCode,EstimatedCombinedRate\nTX,75001,0.0825\nTX,7500X,0.08\n");
     expect(bad.status).toBe(400);
-    expect(textOf(bad.html)).toContain('Nothing changed. Line 3: ZipCode "7500X" is not a ZIP code of five digits.');
+    expect(textOf(bad.html)).toContain(
+      'Nothing changed. Line 3: ZipCode "7500X" is not a ZIP code of five digits (or ZIP+4).',
+    );
     expect((await upload("State,ZipCode,EstimatedCombinedRate\nTX,75001,0.25\n")).status).toBe(400);
     expect(textOf((await upload("")).html)).toContain("Choose the CSV file of ZIP rates.");
     expect(await everything()).toEqual(before);
 
     const replaced = await upload("State,ZipCode,EstimatedCombinedRate\nTX,75003,0.0625\n");
-    expect(textOf(replaced.html)).toContain("1 ZIP rates saved for Texas.");
+    expect(textOf(replaced.html)).toContain("1 ZIP rate saved for Texas.");
     expect(await zipRates()).toEqual([
       { state: "CA", zip: "90001", rate_millionths: 102_500 },
       { state: "TX", zip: "75003", rate_millionths: 62_500 },
@@ -109,6 +113,61 @@ describe(`the owner's sales tax setup, on ${testEngine}`, () => {
     expect(JSON.parse(entry!.before!)).toEqual({ Texas: 2 });
     expect(JSON.parse(entry!.after!)).toEqual({ Texas: 1 });
     expect(await version()).toBe(before.version + 1);
+  });
+
+  it("refuses a table with short ZIP codes or rows of states that are not tax states, naming every bad line", async () => {
+    const before = await everything();
+    const answer = await upload(
+      [
+        "State,ZipCode,EstimatedCombinedRate",
+        "TX,7870,0.0825",
+        "NV,89501,0.0825",
+        "TX,78701-1234,0.0825",
+        "TX,78702-12,0.0825",
+        ...Array.from({ length: 22 }, (_, i) => `NV,${89502 + i},0.0825`),
+      ].join("\n"),
+    );
+    expect(answer.status).toBe(400);
+    const notTaxed = "Nevada is not a tax state: add it above first, or take its rows out.";
+    expect(visibleText(answer.html)).toContain(
+      [
+        "Nothing changed: 25 lines have problems.",
+        'Line 2: ZipCode "7870" is not a ZIP code of five digits (or ZIP+4).',
+        `Line 3: ${notTaxed}`,
+        'Line 5: ZipCode "78702-12" is not a ZIP code of five digits (or ZIP+4).',
+        ...Array.from({ length: 17 }, (_, i) => `Line ${6 + i}: ${notTaxed}`),
+        "And 5 more.",
+      ].join(" "),
+    );
+    expect(await everything()).toEqual(before);
+  });
+
+  it("removes a state's ZIP rates with Remove ZIP rates, logged, and its own rate applies across it again", async () => {
+    const page = await owner.get("/admin/tax");
+    expect(page.html).toMatch(/<button [^>]*value="remove-zip-rates"[^>]*aria-label="Remove the ZIP rates of Texas"/);
+    expect(visibleText(page.html)).toContain("Texas: 1 ZIP rate Remove ZIP rates");
+    const start = await version();
+    const removed = await post({ intent: "remove-zip-rates", state: "TX" });
+    expect(removed.status).toBe(200);
+    expect(textOf(removed.html)).toContain("1 ZIP rate of Texas removed.");
+    const after = visibleText((await owner.get("/admin/tax")).html);
+    expect(after).toContain("Texas · 20 % Shipping not taxed · 0 ZIP rates");
+    expect(after).not.toContain("Texas: 1 ZIP rate");
+    expect(after).toContain("California: 1 ZIP rate");
+    expect(await zipRates()).toEqual([{ state: "CA", zip: "90001", rate_millionths: 102_500 }]);
+    const [entry] = await activity("tax.zip_rates_removed");
+    expect(entry).toMatchObject({ subject_type: "tax", subject: "ZIP rates", after: null });
+    expect(JSON.parse(entry!.before!)).toEqual({ Texas: 1 });
+    expect(await version()).toBe(start + 1);
+
+    const unchanged = await everything();
+    const again = await post({ intent: "remove-zip-rates", state: "TX" });
+    expect(again.status).toBe(409);
+    expect(textOf(again.html)).toContain("Texas has no ZIP rates.");
+    const unknown = await post({ intent: "remove-zip-rates", state: "ZZ" });
+    expect(unknown.status).toBe(400);
+    expect(textOf(unknown.html)).toContain("Reload the page and try again.");
+    expect(await everything()).toEqual(unchanged);
   });
 
   it('answers an unknown or a missing intent with 400 and "Unknown action.", form or upload alike, changing nothing', async () => {

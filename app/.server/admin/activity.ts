@@ -93,6 +93,7 @@ const ACTIONS: Record<string, string> = {
   "tax.state_changed": "Changed the sales tax of",
   "tax.state_removed": "Stopped collecting sales tax in",
   "tax.zip_rates_uploaded": "Uploaded",
+  "tax.zip_rates_removed": "Removed",
   "discount.created": "Added the discount code",
   "discount.edited": "Edited the discount code",
   "discount.deactivated": "Deactivated the discount code",

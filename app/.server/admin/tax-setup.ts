@@ -156,6 +156,30 @@ export function replaceZipRates(
       options,
     );
     const names = upload.states.map(stateName).join(", ");
-    return { kind: "done", notice: `${upload.rates.length} ZIP rates saved for ${names}.` };
+    return { kind: "done", notice: `${zipRatesCount(upload.rates.length)} saved for ${names}.` };
+  });
+}
+
+const zipRatesCount = (count: number) => `${count.toLocaleString("en-US")} ZIP ${count === 1 ? "rate" : "rates"}`;
+
+/** The states the shop taxes: the only ones a ZIP rate upload may name. */
+export async function taxStateCodes(db: Db): Promise<ReadonlySet<string>> {
+  const rows = await db.selectFrom("tax_states").select("state").execute();
+  return new Set(rows.map((row) => row.state));
+}
+
+/** Remove ZIP rates: a state's ZIP rates go, tax state or not, so its own rate applies across it. */
+export function removeZipRates(db: Db, state: string, options: Options): Promise<TaxOutcome> {
+  const name = stateName(state);
+  return transaction(db, async (trx) => {
+    const removed = await trx.deleteFrom("tax_zip_rates").where("state", "=", state).executeTakeFirst();
+    const count = Number(removed.numDeletedRows);
+    if (count === 0) return { kind: "refused", field: "page", message: `${name} has no ZIP rates.` };
+    await recordPricingChange(
+      trx,
+      { action: "tax.zip_rates_removed", subjectType: "tax", subject: "ZIP rates", before: { [name]: count } },
+      options,
+    );
+    return { kind: "done", notice: `${zipRatesCount(count)} of ${name} removed.` };
   });
 }

@@ -2,6 +2,7 @@ import { Form } from "react-router";
 import { FormField } from "~/components/form-field";
 import { US_STATES } from "~/lib/us-states";
 import { SelectField } from "../select-field";
+import { RemoveForm } from "./remove-form";
 import { type SetupAnswer, answerFor } from "./setup-answer";
 
 const STATE_OPTIONS = US_STATES.map((state) => ({ value: state.code, label: state.name }));
@@ -41,7 +42,11 @@ export function TaxStateForm({ answer }: { answer: SetupAnswer | undefined }) {
   );
 }
 
-/** The ZIP rate table: how many rates each state has, and the upload that replaces the states it names. */
+/**
+ * The ZIP rate table: how many rates each state has, each with **Remove ZIP
+ * rates**, and the upload that replaces the states it names. The removals
+ * are forms of their own, beside the upload's, as forms cannot nest.
+ */
 export function ZipRatesForm({
   answer,
   zipRates,
@@ -49,52 +54,65 @@ export function ZipRatesForm({
   answer: SetupAnswer | undefined;
   zipRates: { state: string; name: string; count: number }[];
 }) {
-  const { errors } = answerFor(answer, "upload");
+  const { errors, problems } = answerFor(answer, "upload");
   return (
-    <Form
-      method="post"
-      encType="multipart/form-data"
-      className="admin-section stock-form"
-      aria-labelledby="zip-rates-title"
-      key={answer?.notice}
-    >
+    <section className="admin-section stock-form" aria-labelledby="zip-rates-title">
       <h2 id="zip-rates-title" className="admin-section__title">
         ZIP rates
       </h2>
       <p className="admin-card__detail">
         Local rates differ by ZIP code: a ZIP code’s rate replaces its state’s. Upload a CSV with the columns State,
-        ZipCode and EstimatedCombinedRate (0.0725 for 7.25 %), as the free monthly tables publish them. It replaces the
-        ZIP rates of the states it names and leaves the others.
+        ZipCode and EstimatedCombinedRate (0.0725 for 7.25 %), as the free monthly tables publish them, for states added
+        above. It replaces the ZIP rates of the states it names and leaves the others.
       </p>
       {zipRates.length === 0 ? (
         <p className="admin-empty">No ZIP rates: each tax state’s own rate applies.</p>
       ) : (
-        <ul className="zip-rate-counts">
+        <ul className="admin-cards">
           {zipRates.map((row) => (
-            <li key={row.state}>{`${row.name}: ${row.count} ZIP ${row.count === 1 ? "rate" : "rates"}`}</li>
+            <li key={row.state} className="admin-card zone-rate">
+              <p className="admin-card__title">{`${row.name}: ${row.count} ZIP ${row.count === 1 ? "rate" : "rates"}`}</p>
+              <RemoveForm
+                intent="remove-zip-rates"
+                name="state"
+                value={row.state}
+                label={`Remove the ZIP rates of ${row.name}`}
+              >
+                Remove ZIP rates
+              </RemoveForm>
+            </li>
           ))}
         </ul>
       )}
-      <div className="form-field">
-        <label htmlFor="zip-rates-file">ZIP rates (CSV)</label>
-        <input
-          id="zip-rates-file"
-          type="file"
-          name="zipRates"
-          accept=".csv,text/csv"
-          required
-          aria-invalid={errors.zipRates ? true : undefined}
-          aria-describedby={errors.zipRates ? "zip-rates-error" : undefined}
-        />
-        {errors.zipRates ? (
-          <p className="form-field__error" id="zip-rates-error" role="alert">
-            {errors.zipRates}
-          </p>
-        ) : null}
-      </div>
-      <button type="submit" name="intent" value="upload" className="button button--primary">
-        Upload
-      </button>
-    </Form>
+      <Form method="post" encType="multipart/form-data" className="zip-rates-upload" key={answer?.notice}>
+        <div className="form-field">
+          <label htmlFor="zip-rates-file">ZIP rates (CSV)</label>
+          <input
+            id="zip-rates-file"
+            type="file"
+            name="zipRates"
+            accept=".csv,text/csv"
+            required
+            aria-invalid={errors.zipRates ? true : undefined}
+            aria-describedby={errors.zipRates ? "zip-rates-error" : undefined}
+          />
+          {errors.zipRates ? (
+            <div className="form-field__error" id="zip-rates-error" role="alert">
+              <p>{errors.zipRates}</p>
+              {problems.length > 0 ? (
+                <ul className="zip-rates-problems">
+                  {problems.map((problem) => (
+                    <li key={problem}>{problem}</li>
+                  ))}
+                </ul>
+              ) : null}
+            </div>
+          ) : null}
+        </div>
+        <button type="submit" name="intent" value="upload" className="button button--primary">
+          Upload
+        </button>
+      </Form>
+    </section>
   );
 }
