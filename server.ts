@@ -4,6 +4,7 @@ import path from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
 import { createAuth, loadAuthSecret } from "~/.server/accounts/auth";
 import { recordEnvironment } from "~/.server/admin/setup-facts";
+import { recordShopAddress } from "~/.server/admin/shop-address";
 import { seedDemoCatalog } from "~/.server/catalog/demo";
 import { openCatalogVersionReader } from "~/.server/catalog/version";
 import { openPricingSetup } from "~/.server/pricing/setup";
@@ -64,6 +65,7 @@ export async function startServer(config: Config) {
   const services = { db, config, logger, payments, auth, orderAccess: createOrderAccess(secret) };
   const app = createExpressApp({ config, build, assets, pageCache, services });
   const server = await listen({ config, logger, app, pageCache });
+  await recordShopAddress(db, config.givenPublicUrl ?? server.url);
 
   let closing: Promise<void> | undefined;
   const close = () =>

@@ -11,6 +11,7 @@ import { parseArgs } from "node:util";
 import { z } from "zod";
 import { createAuth, loadAuthSecret } from "~/.server/accounts/auth";
 import { makeOwner, removeOwner } from "~/.server/admin/owners";
+import { shopAddress } from "~/.server/admin/shop-address";
 import { ownerPasswordProblem } from "~/lib/owner-password";
 import { readSecret } from "./read-secret";
 import { withShopDatabase } from "./shop-database";
@@ -75,7 +76,8 @@ process.exitCode =
         const auth = createAuth({ db, engine, config, secret: await loadAuthSecret(db) });
         try {
           const change = await makeOwner(db, auth, { email, name: args.name!, password: newPassword }, Date.now());
-          const where = `sign in at ${config.publicUrl}/auth and open ${config.publicUrl}/admin`;
+          const address = await shopAddress(db, config.publicUrl);
+          const where = `sign in at ${address}/auth and open ${address}/admin`;
           if (change.kind === "created") console.log(`Created the owner account ${email}: ${where}.`);
           else if (change.kind === "promoted") {
             console.log(

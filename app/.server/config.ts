@@ -184,7 +184,8 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     ...Object.values(rateLimits.authLimits),
   ];
 
-  const publicUrl = (env.PUBLIC_URL ?? `http://${env.HOST}:${env.PORT}`).replace(/\/+$/, "");
+  const givenPublicUrl = env.PUBLIC_URL?.replace(/\/+$/, "");
+  const publicUrl = givenPublicUrl ?? `http://${env.HOST}:${env.PORT}`;
   return {
     mode: env.NODE_ENV,
     port: env.PORT,
@@ -207,6 +208,8 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     dataDir: path.resolve(env.DATA_DIR),
     databaseUrl: env.DATABASE_URL,
     publicUrl,
+    /** PUBLIC_URL, when it is set: the shop's address wherever it listens (else where it listens is). */
+    givenPublicUrl,
     secureCookies: publicUrl.startsWith("https:"),
     shopEmail: env.SHOP_EMAIL,
     // Where the owner's days start and end: "today" and the daily sales of the back office.

@@ -13,7 +13,7 @@ import { makeTestOwner, signedInOwner } from "../helpers/owner";
 import { runScript } from "../helpers/run-script";
 import { type Shop, cards, openShop, pay, placePendingOrder } from "../helpers/shop-api";
 import { everyWrittenRow, orderByNumber, stockOf } from "../helpers/shop-db";
-import { testEngine } from "../helpers/test-database";
+import { createTestDatabase, testEngine } from "../helpers/test-database";
 
 const NOT_FOUND = "Oops! Looks like this page doesn&#x27;t exist.";
 
@@ -33,6 +33,10 @@ describe(`the owner's role, on ${testEngine}`, () => {
     });
     expect(made.stderr).toBe("");
     expect(made.code).toBe(0);
+    // The running shop's address (its PORT, as the shop recorded it), not this command's environment's.
+    expect(made.stdout).toBe(
+      `Created the owner account ${owner.email}: sign in at ${shop.url}/auth and open ${shop.url}/admin.\n`,
+    );
     return owner;
   }
 
@@ -213,6 +217,25 @@ describe(`the owner's role, on ${testEngine}`, () => {
     });
     expect((await owner.get("/admin")).status).toBe(404);
     expect((await owner.get("/")).html).not.toMatch(/>Admin</);
+  });
+
+  it("points to its own PUBLIC_URL when no shop has started on the database yet", async () => {
+    const fresh = await createTestDatabase();
+    try {
+      const made = await runScript("scripts/owner-create.ts", ["--email", "first@example.com", "--name", "Mara"], {
+        ...fresh.env,
+        OWNER_PASSWORD: "poured-by-hand-2026",
+        PUBLIC_URL: "https://candles.example/",
+      });
+      expect(made).toEqual({
+        code: 0,
+        stderr: "",
+        stdout:
+          "Created the owner account first@example.com: sign in at https://candles.example/auth and open https://candles.example/admin.\n",
+      });
+    } finally {
+      await fresh.cleanup();
+    }
   });
 
   it("asks for the password when it promotes an account, as when it creates one", async () => {
