@@ -1,5 +1,6 @@
 import { checkoutRequestSchema } from "~/lib/checkout-schema";
 import { getShopper } from "~/.server/accounts/auth";
+import { isSignedInOwner } from "~/.server/admin/owners";
 import {
   errorAnswer,
   type JsonAnswer,
@@ -47,11 +48,11 @@ export async function answerCheckout(request: JsonRequest, context: ShopContext)
         reservationMs: context.config.reservationMs,
         timeZone: context.config.timeZone,
         guesser,
-        // Each checkout may reserve stock: bots must not hold it all.
+        // Each checkout may reserve stock: bots must not hold it all. The owner trying her own checkout is no bot.
         holder: {
           address: context.clientIp,
           maxUnits: context.config.unitsHeldPerIp,
-          checkouts: context.config.checkoutLimit,
+          checkouts: isSignedInOwner(shopper) ? undefined : context.config.checkoutLimit,
         },
       }),
     );
@@ -64,7 +65,10 @@ export async function answerCheckout(request: JsonRequest, context: ShopContext)
     });
   }
   if (result.kind === "rate_limited") {
-    return tooManyAttempts("Too many checkouts. Please wait a few minutes and try again.", result.retryAfterSeconds);
+    return tooManyAttempts(
+      `Too many checkouts from this connection. Please try again in ${inMinutes(result.retryAfterSeconds)}.`,
+      result.retryAfterSeconds,
+    );
   }
   if (result.kind === "too_many_codes") return tooManyCodes(result.retryAfterSeconds);
   if (result.kind === "expired") {
@@ -86,12 +90,11 @@ export async function answerCheckout(request: JsonRequest, context: ShopContext)
       });
     }
     const seconds = Math.max(1, Math.ceil((result.until - Date.now()) / 1000));
-    const minutes = Math.ceil(seconds / 60);
     return errorAnswer(
       429,
       {
         code: "holding_limit",
-        message: `Unpaid orders from one connection may reserve at most ${result.limit} items at a time, and yours hold ${result.held}. Pay for them, or try again in ${minutes} ${minutes === 1 ? "minute" : "minutes"}, when they are released.`,
+        message: `Unpaid orders from one connection may reserve at most ${result.limit} items at a time, and yours hold ${result.held}. Pay for them, or try again in ${inMinutes(seconds)}, when they are released.`,
       },
       { headers: { "Retry-After": String(seconds) } },
     );
@@ -110,4 +113,10 @@ export async function answerCheckout(request: JsonRequest, context: ShopContext)
     // None for a total of $0, paid with its discount: the panel has no card to confirm.
     payment: payment?.clientData ?? null,
   });
+}
+
+/** A wait as the shopper reads it, rounded up to whole minutes: "1 minute", "14 minutes". */
+function inMinutes(seconds: number) {
+  const minutes = Math.ceil(seconds / 60);
+  return `${minutes} ${minutes === 1 ? "minute" : "minutes"}`;
 }

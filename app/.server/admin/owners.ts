@@ -30,6 +30,10 @@ export async function requireOwner(auth: Auth, request: Request, url: URL): Prom
   return shopper;
 }
 
+/** An owner whose sign-in is whole, her second factor passed when she has one: whom the back office lets in. */
+export const isSignedInOwner = (shopper: Shopper | undefined) =>
+  shopper !== undefined && shopper.isOwner && (!shopper.twoFactorEnabled || shopper.twoFactorPassed);
+
 /** Ends the request's session, if it still has one, and sends it to sign in with its cookie cleared. */
 async function signedOutToSignIn(auth: Auth, request: Request, url: URL) {
   const { headers } = await auth.api.signOut({ headers: request.headers, returnHeaders: true });

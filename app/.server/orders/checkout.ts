@@ -96,7 +96,7 @@ export async function placeOrder(
     const existing = await findOrderByIdempotencyKey(db, request.idempotencyKey);
     if (!existing) throw error;
     // The hit rolled back with the reservation: a key sent again still counts against its address.
-    if (options.holder) {
+    if (options.holder?.checkouts) {
       const hit = await consumeRateLimit(db, checkoutLimitKey(options.holder), options.holder.checkouts, options.now);
       if (hit.kind === "limited") return { kind: "rate_limited", retryAfterSeconds: hit.retryAfterSeconds };
     }
