@@ -9,7 +9,7 @@ import {
 } from "react-router";
 import type { Route } from "./+types/root";
 import { getShopper } from "./.server/accounts/auth";
-import { shopSettings } from "./.server/settings/shop-settings";
+import { publishedPolicies, shopPages, shopSettings } from "./.server/settings/shop-settings";
 import { Announcement, AnnouncementDismissedScript } from "./components/announcement";
 import { BackSoon } from "./components/back-soon";
 import { Footer } from "./components/footer";
@@ -19,18 +19,22 @@ import { NotFound } from "./components/not-found";
 import { usePageHeadingFocus } from "./lib/page-heading-focus";
 import { NoticeArea } from "./notifications/notice-area";
 import { PageStyle } from "./styles/page-style";
+import { DEFAULT_ABOUT_TITLE } from "./lib/shop-pages";
 
 export async function loader({ context, request }: Route.LoaderArgs) {
   const { config } = context;
-  const [shopper, shop] = await Promise.all([
+  const [shopper, shop, pages] = await Promise.all([
     getShopper(context.auth, request.headers),
     shopSettings(context.db, config),
+    shopPages(context.db),
   ]);
   return {
     displayName: shopper?.displayName,
     isOwner: shopper?.isOwner ?? false,
     publicUrl: config.publicUrl,
     shop,
+    aboutTitle: pages.aboutTitle,
+    policies: publishedPolicies(pages),
     year: new Date().getUTCFullYear(),
     // The built-in gateway takes no money: every page says so, not only the card step.
     testMode: context.payments.current.name === "test",
@@ -73,7 +77,12 @@ export function Layout({ children }: { children: React.ReactNode }) {
           <NavigationSpinner />
           {children}
         </main>
-        <Footer shop={root?.shop} year={root?.year ?? new Date().getUTCFullYear()} />
+        <Footer
+          shop={root?.shop}
+          aboutTitle={root?.aboutTitle ?? DEFAULT_ABOUT_TITLE}
+          policies={root?.policies ?? []}
+          year={root?.year ?? new Date().getUTCFullYear()}
+        />
         <ScrollRestoration />
         <Scripts />
       </body>

@@ -6,6 +6,12 @@ import { MAX_PHOTO_FORM_BYTES } from "~/.server/admin/photo-upload";
 const MAX_API_BODY_BYTES = 1024 * 1024;
 /** The largest form the shop has (sign-up) is a few hundred bytes. */
 const MAX_FORM_BODY_BYTES = 16 * 1024;
+/**
+ * The owner's pages (/admin/pages): a policy of up to 20,000 characters,
+ * URL-encoded (a character outside ASCII takes up to 9 bytes).
+ */
+const MAX_PAGE_FORM_BYTES = 256 * 1024;
+const PAGE_FORMS = /^\/admin\/pages(?:\.data)?$/;
 
 /**
  * The owner's forms that carry files (photos, a catalog file), read as they
@@ -40,7 +46,13 @@ export function limitRequestBodies(req: Request, res: Response, next: NextFuncti
   if (BODYLESS_METHODS.has(req.method)) return next();
   const api = req.path.startsWith("/api/");
   const upload = UPLOAD_FORMS.test(req.path) && typeof req.is("multipart/form-data") === "string";
-  const max = api ? MAX_API_BODY_BYTES : upload ? MAX_PHOTO_FORM_BYTES : MAX_FORM_BODY_BYTES;
+  const max = api
+    ? MAX_API_BODY_BYTES
+    : upload
+      ? MAX_PHOTO_FORM_BYTES
+      : PAGE_FORMS.test(req.path)
+        ? MAX_PAGE_FORM_BYTES
+        : MAX_FORM_BODY_BYTES;
   const length = req.get("content-length");
   if (length === undefined) {
     if (!api && req.get("transfer-encoding") !== undefined) {

@@ -1,4 +1,6 @@
 import { Suspense, lazy, useCallback, useEffect, useRef, useState } from "react";
+import { useRouteLoaderData } from "react-router";
+import type { RootData } from "~/root";
 import { useCheckoutAttempt } from "~/checkout/checkout-attempt";
 import { type Destination, blocksPay, useQuote } from "~/checkout/use-quote";
 import { type ConfirmPayment, type PaidOrder, confirmPaidWithDiscount, confirmWithTestCard, pay } from "~/checkout/pay";
@@ -46,6 +48,26 @@ const cardFields = [
 /** Maps the API's `fields` ("shipping.name", "cardNumber") onto the form's input names. */
 const toInputErrors = (fields: Record<string, string> = {}): Errors =>
   Object.fromEntries(Object.entries(fields).map(([key, message]) => [key.replace(/^shipping\./, ""), message]));
+
+/** The refund policy and the terms beside Pay, once the owner has published them; a new tab keeps the panel. */
+function PolicyLinks() {
+  const policies = (useRouteLoaderData<RootData>("root")?.policies ?? []).filter(
+    (policy) => policy.slug === "refunds" || policy.slug === "terms",
+  );
+  if (policies.length === 0) return null;
+  return (
+    <ul className="checkout-panel__policies">
+      {policies.map((policy) => (
+        <li key={policy.slug}>
+          <a href={policy.path} target="_blank" rel="noopener">
+            {policy.label}
+            <span className="visually-hidden"> (opens in a new tab)</span>
+          </a>
+        </li>
+      ))}
+    </ul>
+  );
+}
 
 /** A modal dialog lets Tab leave for the browser's own controls; this wraps it around instead. */
 function keepFocusInside(event: React.KeyboardEvent<HTMLDialogElement>) {
@@ -317,6 +339,7 @@ export function CheckoutPanel({ items, stripePublishableKey, onClose, onPaid, on
             )}
           </button>
         </div>
+        <PolicyLinks />
         <p className="visually-hidden" role="status">
           {priced.announcement}
         </p>

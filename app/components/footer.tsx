@@ -1,8 +1,13 @@
 import { Link } from "react-router";
+import type { PolicyLink } from "~/lib/shop-pages";
 import { DEFAULT_SHOP_NAME, DEFAULT_TAGLINE, type ShopSettings } from "~/lib/shop-settings";
 
 interface FooterProps {
   shop: ShopSettings | undefined;
+  /** The About page's title, its link's words. */
+  aboutTitle: string;
+  /** The policies the owner published (/admin/pages). */
+  policies: PolicyLink[];
   year: number;
 }
 
@@ -12,7 +17,7 @@ const SOCIAL = [
   ["etsy", "Etsy"],
 ] as const;
 
-export function Footer({ shop, year }: FooterProps) {
+export function Footer({ shop, aboutTitle, policies, year }: FooterProps) {
   // A page whose settings could not be read (the database away) still says whose shop it is.
   const { name, tagline } = shop ?? { name: DEFAULT_SHOP_NAME, tagline: DEFAULT_TAGLINE };
   return (
@@ -38,8 +43,13 @@ export function Footer({ shop, year }: FooterProps) {
               <Link to="/contact">Contact Us</Link>
             </li>
             <li>
-              <Link to="/about">Our Journey</Link>
+              <Link to="/about">{aboutTitle}</Link>
             </li>
+            {policies.map((policy) => (
+              <li key={policy.slug}>
+                <Link to={policy.path}>{policy.label}</Link>
+              </li>
+            ))}
           </ul>
         </nav>
         <p className="site-footer__credit">{`${tagline ? `${tagline} ` : ""}Created by ${name} © ${year}`}</p>

@@ -17,6 +17,7 @@ const SCREENS = [
   ["/admin/tax", "Tax"],
   ["/admin/discounts", "Discounts"],
   ["/admin/settings", "Shop"],
+  ["/admin/pages", "Pages"],
   ["/admin/activity", "Activity"],
   ["/admin/account", "Account"],
 ] as const;

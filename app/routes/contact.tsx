@@ -1,17 +1,29 @@
 import { useRouteLoaderData } from "react-router";
+import { renderMarkdown } from "~/.server/settings/markdown";
+import { shopPages } from "~/.server/settings/shop-settings";
 import { pageMeta } from "~/lib/meta";
 import type { RootData } from "~/root";
 import type { Route } from "./+types/contact";
 
-export default function Contact() {
+/** SPEC's Contact text, or the owner's own (/admin/pages); the contact email is the shop's in either case. */
+export async function loader({ context }: Route.LoaderArgs) {
+  const { contactText } = await shopPages(context.db);
+  return { html: contactText.trim() ? renderMarkdown(contactText) : undefined };
+}
+
+export default function Contact({ loaderData }: Route.ComponentProps) {
   const email = useRouteLoaderData<RootData>("root")?.shop.contactEmail;
   return (
     <section className="page page--narrow prose">
       <h1 className="page__title">Contact Us</h1>
-      <p>
-        Have a question about a candle, an order, or a gift for someone special? Send us an email and we will get back
-        to you within two working days.
-      </p>
+      {loaderData.html ? (
+        <div className="prose__text" dangerouslySetInnerHTML={{ __html: loaderData.html }} />
+      ) : (
+        <p>
+          Have a question about a candle, an order, or a gift for someone special? Send us an email and we will get back
+          to you within two working days.
+        </p>
+      )}
       <p className="contact-email">
         <a href={`mailto:${email}`}>{email}</a>
       </p>

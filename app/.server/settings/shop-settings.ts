@@ -1,30 +1,48 @@
 import {
-  DEFAULT_SHOP_NAME,
-  DEFAULT_TAGLINE,
-  SHOP_SETTING_LABELS,
-  type ShopSettingKey,
-  type ShopSettings,
-} from "~/lib/shop-settings";
+  DEFAULT_ABOUT_HEADING,
+  DEFAULT_ABOUT_TITLE,
+  POLICIES,
+  type PolicyLink,
+  type ShopPages,
+  policyPath,
+} from "~/lib/shop-pages";
+import { DEFAULT_SHOP_NAME, DEFAULT_TAGLINE, SHOP_SETTING_LABELS, type ShopSettings } from "~/lib/shop-settings";
 import { type Actor, recordActivity } from "../admin/activity";
 import { catalogVersionBump } from "../catalog/version";
 import type { Config } from "../config";
 import { type DatabaseHandle, type Db, type Trx, transaction } from "../db";
 import { versionedCaches } from "../db/versioned-cache";
 
-/** What the owner has saved: only the settings she changed from their defaults. */
+/** Everything the owner writes about her shop: the settings and the pages' texts, one row each in shop_settings. */
+type Saved = Partial<ShopSettings & ShopPages>;
+type SavedKey = keyof Saved;
+
+/** What the owner has saved: only what she changed from its default. */
 interface SavedSettings {
   version: number;
-  saved: Partial<ShopSettings>;
+  saved: Saved;
 }
 
 const SETTINGS_VERSION_QUERY = { name: "settings-version", text: "select version from settings_version where id = 1" };
 
-const isSettingKey = (key: string): key is ShopSettingKey => Object.hasOwn(SHOP_SETTING_LABELS, key);
+const DEFAULT_PAGES: ShopPages = {
+  aboutTitle: DEFAULT_ABOUT_TITLE,
+  aboutHeading: DEFAULT_ABOUT_HEADING,
+  aboutText: "",
+  contactText: "",
+  shippingPolicy: "",
+  refundPolicy: "",
+  privacyPolicy: "",
+  termsOfService: "",
+};
+
+const SAVED_KEYS = new Set<string>([...Object.keys(SHOP_SETTING_LABELS), ...Object.keys(DEFAULT_PAGES)]);
+const isSavedKey = (key: string): key is SavedKey => SAVED_KEYS.has(key);
 
 async function readSavedSettings(db: Db, version: number): Promise<SavedSettings> {
   const rows = await db.selectFrom("shop_settings").select(["key", "value"]).execute();
-  const saved: Partial<ShopSettings> = {};
-  for (const { key, value } of rows) if (isSettingKey(key)) saved[key] = value;
+  const saved: Saved = {};
+  for (const { key, value } of rows) if (isSavedKey(key)) saved[key] = value;
   return { version, saved };
 }
 
@@ -44,8 +62,10 @@ export async function shopNameIn(trx: Trx): Promise<string> {
   return row?.value ?? DEFAULT_SHOP_NAME;
 }
 
+type SettingsConfig = Pick<Config, "shopEmail" | "social">;
+
 /** A fresh shop's settings: the name Wickshop, SPEC's texts, and the environment's email and links. */
-export const defaultShopSettings = (config: Pick<Config, "shopEmail" | "social">): ShopSettings => ({
+export const defaultShopSettings = (config: SettingsConfig): ShopSettings => ({
   name: DEFAULT_SHOP_NAME,
   tagline: DEFAULT_TAGLINE,
   contactEmail: config.shopEmail,
@@ -56,11 +76,35 @@ export const defaultShopSettings = (config: Pick<Config, "shopEmail" | "social">
   announcementLink: "",
 });
 
+const settingsOf = (saved: Saved, config: SettingsConfig): ShopSettings => {
+  const settings = defaultShopSettings(config);
+  for (const key of Object.keys(settings) as (keyof ShopSettings)[]) settings[key] = saved[key] ?? settings[key];
+  return settings;
+};
+
+const pagesOf = (saved: Saved): ShopPages => {
+  const pages = { ...DEFAULT_PAGES };
+  for (const key of Object.keys(pages) as (keyof ShopPages)[]) pages[key] = saved[key] ?? pages[key];
+  return pages;
+};
+
 /** The shop's settings as every page shows them: what the owner saved over the defaults. */
-export async function shopSettings(db: Db, config: Pick<Config, "shopEmail" | "social">): Promise<ShopSettings> {
-  const { saved } = await settingsCaches.get(db);
-  return { ...defaultShopSettings(config), ...saved };
+export async function shopSettings(db: Db, config: SettingsConfig): Promise<ShopSettings> {
+  return settingsOf((await settingsCaches.get(db)).saved, config);
 }
+
+/** The pages' texts: an empty one is SPEC's words (About, Contact) or an unpublished policy. */
+export async function shopPages(db: Db): Promise<ShopPages> {
+  return pagesOf((await settingsCaches.get(db)).saved);
+}
+
+/** The policies with a text, in the footer's order. */
+export const publishedPolicies = (pages: ShopPages): PolicyLink[] =>
+  POLICIES.filter(({ key }) => pages[key].trim() !== "").map(({ slug, label }) => ({
+    slug,
+    label,
+    path: policyPath(slug),
+  }));
 
 async function bumpSettingsVersion(trx: Trx) {
   await trx
@@ -70,38 +114,40 @@ async function bumpSettingsVersion(trx: Trx) {
     .execute();
 }
 
-export type SettingsSaveOutcome = { kind: "saved"; changed: ShopSettingKey[] } | { kind: "unchanged" };
+export type SettingsSaveOutcome<Key extends SavedKey> = { kind: "saved"; changed: Key[] } | { kind: "unchanged" };
 
 /**
- * Saves what the owner changed, in one transaction with its activity entry
- * (each changed setting before and after): the settings version moves so
- * every process reads them again, and the catalog version so the page cache
- * renders its pages again with them. A setting saved at its default stays
- * unsaved, so the environment still decides it.
+ * Saves what the owner changed of a form, in one transaction with its
+ * activity entry (each changed value before and after): the settings
+ * version moves so every process reads them again, and the catalog version
+ * so the page cache renders its pages again with them. A value saved at its
+ * default stays unsaved, so the environment still decides it.
  */
-export function saveShopSettings(
+function saveChanges<Key extends SavedKey>(
   db: Db,
-  form: ShopSettings,
-  options: { actor: Actor; now: number; config: Pick<Config, "shopEmail" | "social"> },
-): Promise<SettingsSaveOutcome> {
+  form: Pick<Saved, Key>,
+  options: { actor: Actor; now: number; subject: string; current: (saved: Saved) => Saved },
+): Promise<SettingsSaveOutcome<Key>> {
   return transaction(db, async (trx) => {
-    const current = { ...defaultShopSettings(options.config), ...(await readSavedSettings(trx, 0)).saved };
-    const changed = (Object.keys(SHOP_SETTING_LABELS) as ShopSettingKey[]).filter((key) => form[key] !== current[key]);
+    const current = options.current((await readSavedSettings(trx, 0)).saved);
+    const changed = (Object.keys(form) as Key[]).filter((key) => form[key] !== current[key]);
     if (changed.length === 0) return { kind: "unchanged" };
-    for (const key of changed)
+    for (const key of changed) {
+      const value = form[key]!;
       await trx
         .insertInto("shop_settings")
-        .values({ key, value: form[key] })
-        .onConflict((conflict) => conflict.column("key").doUpdateSet({ value: form[key] }))
+        .values({ key, value })
+        .onConflict((conflict) => conflict.column("key").doUpdateSet({ value }))
         .execute();
-    const values = (settings: ShopSettings) => Object.fromEntries(changed.map((key) => [key, settings[key]]));
+    }
+    const values = (of: Pick<Saved, Key>) => Object.fromEntries(changed.map((key) => [key, of[key]]));
     await recordActivity(
       trx,
       options.actor,
       {
         action: "settings.saved",
         subjectType: "settings",
-        subject: "Shop",
+        subject: options.subject,
         before: values(current),
         after: values(form),
       },
@@ -112,3 +158,14 @@ export function saveShopSettings(
     return { kind: "saved", changed };
   });
 }
+
+/** /admin/settings: the shop's name, contact, links and announcement. */
+export const saveShopSettings = (
+  db: Db,
+  form: ShopSettings,
+  options: { actor: Actor; now: number; config: SettingsConfig },
+) => saveChanges(db, form, { ...options, subject: "Shop", current: (saved) => settingsOf(saved, options.config) });
+
+/** /admin/pages: one page's texts (`subject` is the page's name). */
+export const saveShopPage = (db: Db, form: Partial<ShopPages>, options: { actor: Actor; now: number; page: string }) =>
+  saveChanges(db, form, { ...options, subject: options.page, current: pagesOf });

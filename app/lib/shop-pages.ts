@@ -1,0 +1,84 @@
+import { isPlainLine } from "./plain-text";
+import { z } from "./zod";
+
+/**
+ * The shop's own pages (DESIGN.md, "The shop's own name, pages and
+ * policies"), written in Markdown at /admin/pages. An empty text keeps
+ * About's and Contact's words as SPEC has them, and leaves a policy
+ * unpublished.
+ */
+export interface ShopPages {
+  aboutTitle: string;
+  aboutHeading: string;
+  aboutText: string;
+  contactText: string;
+  shippingPolicy: string;
+  refundPolicy: string;
+  privacyPolicy: string;
+  termsOfService: string;
+}
+
+export type ShopPageKey = keyof ShopPages;
+
+export const DEFAULT_ABOUT_TITLE = "Our Journey";
+export const DEFAULT_ABOUT_HEADING = "Our Story";
+
+/** The policies, each at its own address; the footer lists those with a text. */
+export const POLICIES = [
+  { key: "shippingPolicy", slug: "shipping", label: "Shipping policy" },
+  { key: "refundPolicy", slug: "refunds", label: "Refund policy" },
+  { key: "privacyPolicy", slug: "privacy", label: "Privacy policy" },
+  { key: "termsOfService", slug: "terms", label: "Terms of service" },
+] as const;
+
+export type PolicySlug = (typeof POLICIES)[number]["slug"];
+
+/** A published policy, as the footer and the checkout panel link it. */
+export interface PolicyLink {
+  slug: PolicySlug;
+  label: string;
+  path: string;
+}
+
+export const policyPath = (slug: PolicySlug) => `/policies/${slug}`;
+
+/** Each form of /admin/pages: its fields, which the activity log names by these labels. */
+export const PAGE_FORMS = {
+  about: { title: "About", fields: { aboutTitle: "Title", aboutHeading: "Heading", aboutText: "Text" } },
+  contact: { title: "Contact", fields: { contactText: "Text" } },
+  ...Object.fromEntries(POLICIES.map(({ key, slug, label }) => [slug, { title: label, fields: { [key]: "Text" } }])),
+} as Record<"about" | "contact" | PolicySlug, { title: string; fields: Partial<Record<ShopPageKey, string>> }>;
+
+export type PageFormName = keyof typeof PAGE_FORMS;
+
+export const isPageForm = (name: string): name is PageFormName => Object.hasOwn(PAGE_FORMS, name);
+
+/** A page's Markdown: long enough for a full policy, short enough to render at every request. */
+const MAX_TEXT = 20_000;
+
+const text = z.string().max(MAX_TEXT, `A page has at most ${MAX_TEXT.toLocaleString("en-US")} characters.`);
+
+const line = (label: string, fallback: string) =>
+  z
+    .string()
+    .trim()
+    .max(80, `${label} has at most 80 characters.`)
+    .refine(isPlainLine, `${label} must be plain text on one line.`)
+    .transform((value) => value || fallback);
+
+/**
+ * What each form saves, checked: a Text as typed (Markdown keeps its line breaks), About's lines trimmed. A
+ * field of another form is left out, so one form never changes another page.
+ */
+export const pageFormSchemas: Record<PageFormName, z.ZodType<Partial<ShopPages>>> = {
+  about: z.object({
+    aboutTitle: line("Title", DEFAULT_ABOUT_TITLE),
+    aboutHeading: line("Heading", DEFAULT_ABOUT_HEADING),
+    aboutText: text,
+  }),
+  contact: z.object({ contactText: text }),
+  shipping: z.object({ shippingPolicy: text }),
+  refunds: z.object({ refundPolicy: text }),
+  privacy: z.object({ privacyPolicy: text }),
+  terms: z.object({ termsOfService: text }),
+};
