@@ -5,7 +5,7 @@ import { saveProduct } from "~/.server/admin/product-save";
 import { categoryChoices, findOwnerProduct } from "~/.server/admin/products";
 import { addStock, setStock, type StockOutcome } from "~/.server/admin/stock";
 import { parsePhotoForm } from "~/.server/admin/photo-upload";
-import { FormField } from "~/components/form-field";
+import { FieldError, FormField } from "~/components/form-field";
 import { StockForms, type StockAnswer } from "~/components/admin/stock-forms";
 import { PhotoList } from "~/components/admin/photo-list";
 import { formatPrice } from "~/lib/money";
@@ -224,8 +224,10 @@ export default function AdminProduct({ loaderData, actionData }: Route.Component
             rows={5}
             maxLength={5000}
             defaultValue={value("description", product?.description ?? "")}
+            aria-invalid={errors.description ? true : undefined}
+            aria-describedby={errors.description ? "product-description-error" : undefined}
           />
-          {errors.description ? <p className="form-field__error">{errors.description}</p> : null}
+          <FieldError fieldId="product-description" error={errors.description} />
         </div>
         <div className="form-field">
           <label htmlFor="product-category">Category</label>
@@ -234,6 +236,7 @@ export default function AdminProduct({ loaderData, actionData }: Route.Component
             name="category"
             defaultValue={value("category", product?.categorySlug ?? categories[0]?.slug ?? "")}
             aria-invalid={errors.category ? true : undefined}
+            aria-describedby={errors.category ? "product-category-error" : undefined}
           >
             {categories.map((category) => (
               <option key={category.slug} value={category.slug}>
@@ -241,7 +244,7 @@ export default function AdminProduct({ loaderData, actionData }: Route.Component
               </option>
             ))}
           </select>
-          {errors.category ? <p className="form-field__error">{errors.category}</p> : null}
+          <FieldError fieldId="product-category" error={errors.category} />
         </div>
         <FormField
           label="Low-stock alert at"

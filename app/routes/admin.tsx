@@ -1,5 +1,6 @@
 import { NavLink, Outlet } from "react-router";
 import { requireOwner } from "~/.server/admin/owners";
+import { AnswerAnnouncer } from "~/components/admin/answer-focus";
 import type { Route } from "./+types/admin";
 
 /** The back office's frame; every page under it checks the owner role in its own loader and actions too. */
@@ -39,6 +40,7 @@ export default function AdminLayout({ loaderData }: Route.ComponentProps) {
         </ul>
       </nav>
       <Outlet />
+      <AnswerAnnouncer />
     </div>
   );
 }

@@ -76,7 +76,10 @@ test("an owner marks a paid guest order shipped from a phone, and the shopper's 
   await form.getByLabel("Carrier").selectOption("USPS");
   await form.getByLabel("Tracking number").fill(TRACKING);
   await form.getByRole("button", { name: "Mark shipped" }).click();
-  await expect(page.getByRole("status").filter({ hasText: `Order ${number} is marked shipped` })).toBeVisible();
+  // The card is gone with its button: focus goes to the answer, in view, not to <body>.
+  const shipped = page.getByRole("status").filter({ hasText: `Order ${number} is marked shipped` });
+  await expect(shipped).toBeInViewport();
+  await expect(shipped).toBeFocused();
   await expect(page.getByRole("listitem").filter({ hasText: number })).toHaveCount(0);
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(PHONE.width);
 

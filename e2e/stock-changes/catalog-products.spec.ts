@@ -101,17 +101,31 @@ test("a product the owner hides is gone from its category page, and its page is 
   await shopper.context().close();
 });
 
-test("saving an edit on the page a new product lands on says it is saved", async ({ page, asOwner }) => {
+test("on a phone, a refused save focuses the field and counts the errors; an accepted one is shown where she is", async ({
+  page,
+  asOwner,
+}) => {
   test.setTimeout(90_000);
+  await page.setViewportSize(PHONE);
   await openNewProduct(page, asOwner);
   await createProduct(page, await candle("First Edit", "#4f8a7b"));
   const form = page.getByRole("form", { name: "Details" });
-  await form.getByLabel("Price", { exact: true }).fill("24.50");
+  const price = form.getByLabel("Price", { exact: true });
+  await price.fill("six dollars");
   await form.getByRole("button", { name: "Save" }).click();
+  await expect(price).toBeFocused();
+  await expect(price).toHaveAttribute("aria-invalid", "true");
+  await expect(page.getByRole("status").filter({ hasText: "to correct" })).toHaveText(
+    "Nothing changed: 1 field to correct: Price.",
+  );
+
+  await price.fill("24.50");
+  // Save sits far down the page on a phone; the answer stands at its top.
+  await form.getByRole("button", { name: "Save" }).click();
+  const saved = page.getByRole("status").filter({ hasText: "Saved. The shop shows the change now." });
+  await expect(saved).toBeInViewport();
+  await expect(saved).toBeFocused();
   await expect(page.getByText(/ · \$24\.50/)).toBeVisible();
-  await expect(page.getByRole("status").filter({ hasText: "Saved. The shop shows the change now." })).toBeVisible({
-    timeout: 5_000,
-  });
 });
 
 test("axe finds nothing serious on the products list, the new-product form, a product's page, categories and import, on a phone", async ({

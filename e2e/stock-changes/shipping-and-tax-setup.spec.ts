@@ -113,6 +113,13 @@ test("the owner sets up Contiguous US with a flat rate and free over $75, and Te
   await page.getByRole("navigation", { name: "Back office" }).getByRole("link", { name: "Tax" }).click();
   await expect(page.getByRole("heading", { level: 1, name: "Sales tax" })).toBeVisible();
   await page.getByLabel("State", { exact: true }).selectOption({ label: "Texas" });
+  // A refused rate takes focus to its field, and the count of what to correct is announced.
+  await page.getByLabel("Rate (%)").fill("25");
+  await page.getByRole("button", { name: "Add state" }).click();
+  await expect(page.getByLabel("Rate (%)")).toBeFocused();
+  await expect(page.getByRole("status").filter({ hasText: "to correct" })).toHaveText(
+    "Nothing changed: 1 field to correct: Rate (%).",
+  );
   await page.getByLabel("Rate (%)").fill("6.25");
   await page.getByLabel("Tax shipping").check();
   await page.getByRole("button", { name: "Add state" }).click();
