@@ -8,6 +8,7 @@ import { breakdownLabel } from "~/lib/order-breakdown";
 import type { Route } from "./+types/admin.order";
 import { revalidateAfterEveryAnswer } from "~/lib/revalidate";
 import { Notice } from "~/components/admin/notices";
+import { ConfirmButton } from "~/components/admin/confirm-button";
 import { ORDER_STATUS_NAMES } from "~/lib/admin-schemas";
 import { backOfficeTitle } from "~/lib/meta";
 
@@ -122,9 +123,17 @@ export default function AdminOrder({ loaderData: order, actionData }: Route.Comp
               <input type="checkbox" name="restock" defaultChecked />
               Put the items back in stock
             </label>
-            <button type="submit" className="button button--secondary refund-form__button">
+            <ConfirmButton
+              className="button button--secondary refund-form__button"
+              question={
+                order.amountCents > 0
+                  ? `Refund $${formatPrice(order.amountCents)} to the customer's card and cancel order ${order.number}?`
+                  : `Cancel order ${order.number}? Nothing was paid, so nothing is refunded.`
+              }
+              keep="Keep the order"
+            >
               {`Cancel and refund $${formatPrice(order.amountCents)}`}
-            </button>
+            </ConfirmButton>
           </Form>
         </section>
       ) : null}

@@ -143,7 +143,14 @@ export default function AdminTax({ loaderData, actionData }: Route.ComponentProp
                     {`Shipping ${state.taxesShipping ? "taxed" : "not taxed"} · ${state.zipRates} ZIP ${state.zipRates === 1 ? "rate" : "rates"}`}
                   </p>
                 </div>
-                <RemoveForm intent="remove" name="state" value={state.state} label={`Remove ${state.name}`}>
+                <RemoveForm
+                  intent="remove"
+                  name="state"
+                  value={state.state}
+                  label={`Remove ${state.name}`}
+                  question={`Remove ${state.name}? Checkout stops collecting its ${state.rate} % sales tax.`}
+                  keep={`Keep ${state.name}`}
+                >
                   Remove
                 </RemoveForm>
               </li>

@@ -5,6 +5,7 @@ import { type Browser, type Page } from "@playwright/test";
 import { expect, test } from "../support/test";
 import { signUp, uniqueEmail } from "../support/accounts";
 import { startCheckout } from "../support/checkout";
+import { clickAndConfirm } from "../support/confirm";
 import { nextTotpCode, totpCode } from "../../tests/helpers/totp";
 import { createOwner, signInAsOwner } from "../support/owner";
 
@@ -106,7 +107,18 @@ test("a refund with restock puts a sold-out candle back on sale in the storefron
   await asOwner(page);
   await page.goto(`/admin/orders/${number}`);
   await expect(page.getByRole("checkbox", { name: "Put the items back in stock" })).toBeChecked();
-  await page.getByRole("button", { name: /^Cancel and refund \$/ }).click();
+  // Cancel and refund asks first, naming the amount; keeping the order changes nothing.
+  const refund = page.getByRole("button", { name: /^Cancel and refund \$/ });
+  const amount = (await refund.textContent())!.replace("Cancel and refund ", "");
+  await refund.click();
+  const question = page.getByRole("group", {
+    name: `Refund ${amount} to the customer's card and cancel order ${number}?`,
+  });
+  await question.getByRole("button", { name: "Keep the order" }).click();
+  await expect(refund).toBeFocused();
+  await page.reload();
+  await expect(page.getByText("Paid, to ship", { exact: true })).toBeVisible();
+  await clickAndConfirm(refund);
   await expect(page.getByRole("status").filter({ hasText: `Order ${number}` })).toHaveText(
     `Order ${number} is cancelled; the refund is on its way to the customer's card.`,
   );

@@ -103,6 +103,28 @@ test("the owner sets up Contiguous US with a flat rate and free over $75, and Te
     /^Free over \$75 · FreeOrder subtotal from \$75\.00/,
     /^USPS Ground Advantage · \$6\.95Always · 3–5 business days/,
   ]);
+  // Deleting asks first, in the page; Keep (or Escape, by keyboard) changes nothing.
+  const deleteRate = zone.getByRole("button", { name: "Delete the rate Free over $75 of Contiguous US" });
+  await deleteRate.click();
+  const question = zone.getByRole("group", {
+    name: "Delete the rate Free over $75 (Free) of Contiguous US? Shoppers can no longer choose it.",
+  });
+  await expect(question).toBeVisible();
+  await expect(question.getByRole("button", { name: "Keep the rate" })).toBeFocused();
+  await question.getByRole("button", { name: "Keep the rate" }).click();
+  await expect(question).toHaveCount(0);
+  await expect(deleteRate).toBeFocused();
+  const deleteZone = zone.getByRole("button", { name: "Delete the zone Contiguous US" });
+  await deleteZone.focus();
+  await page.keyboard.press("Enter");
+  await expect(zone.getByRole("group", { name: "Delete the zone Contiguous US and its 2 rates?" })).toBeVisible();
+  expect(await seriousViolations(page), "/admin/shipping, asking before a zone is deleted").toEqual([]);
+  await screenshot(page, testInfo, "delete zone asks at 390px");
+  await page.keyboard.press("Escape");
+  await expect(deleteZone).toBeFocused();
+  await page.reload();
+  await expect(rates.getByRole("listitem")).toHaveCount(2);
+
   await zone.getByText("49 states").click();
   expect(await seriousViolations(page), "/admin/shipping, a zone with two rates").toEqual([]);
   await screenshot(page, testInfo, "shipping at 390px");
@@ -126,6 +148,12 @@ test("the owner sets up Contiguous US with a flat rate and free over $75, and Te
   await expect(notice).toHaveText("Texas added at 6.25 %.");
   await expect(page.getByText("Texas · 6.25 %")).toBeVisible();
   await expect(page.getByText("Shipping taxed · 0 ZIP rates")).toBeVisible();
+  await page.getByRole("button", { name: "Remove Texas" }).click();
+  await page
+    .getByRole("group", { name: "Remove Texas? Checkout stops collecting its 6.25 % sales tax." })
+    .getByRole("button", { name: "Keep Texas" })
+    .click();
+  await expect(page.getByRole("button", { name: "Remove Texas" })).toBeFocused();
   await expect(page.getByLabel("ZIP rates (CSV)")).toBeVisible();
   await screenshot(page, testInfo, "tax at 390px");
   await page.setViewportSize({ width: 1280, height: 900 });

@@ -2,6 +2,7 @@ import type { Page } from "@playwright/test";
 import { seriousViolations } from "../support/axe";
 import { screenshot } from "../support/catalog";
 import { startCheckout } from "../support/checkout";
+import { clickAndConfirm } from "../support/confirm";
 import { outboxEmail } from "../support/outbox";
 import { takeAwayShippingAndTax } from "../support/shipping-setup";
 import { expect, test } from "../support/test";
@@ -92,7 +93,7 @@ test("a rate changed while the shopper is in the panel: she sees the new total a
 
     // Meanwhile the owner's USPS rate goes up to $8.95.
     await page.goto("/admin/shipping");
-    await page.getByRole("button", { name: "Delete the rate USPS Ground Advantage of Contiguous US" }).click();
+    await clickAndConfirm(page.getByRole("button", { name: "Delete the rate USPS Ground Advantage of Contiguous US" }));
     await expect(notice).toHaveText("Rate “USPS Ground Advantage” deleted from Contiguous US.");
     await addRate(page, "USPS Ground Advantage", "8.95");
 

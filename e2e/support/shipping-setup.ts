@@ -1,4 +1,5 @@
 import { type Page, expect } from "@playwright/test";
+import { clickAndConfirm } from "./confirm";
 
 /**
  * Back to a shop with nothing set up, as the owner: Texas's sales tax removed
@@ -10,13 +11,13 @@ export async function takeAwayShippingAndTax(page: Page) {
   await page.goto("/admin/tax");
   const removeTexas = page.getByRole("button", { name: "Remove Texas" });
   if (await removeTexas.isVisible()) {
-    await removeTexas.click();
+    await clickAndConfirm(removeTexas);
     await expect(notice).toHaveText("Texas removed: no sales tax is collected there now.");
   }
   await page.goto("/admin/shipping");
   const deleteZone = page.getByRole("button", { name: "Delete the zone Contiguous US" });
   if (await deleteZone.isVisible()) {
-    await deleteZone.click();
+    await clickAndConfirm(deleteZone);
     await expect(notice).toHaveText("Zone “Contiguous US” and its rates are deleted.");
   }
 }

@@ -41,6 +41,8 @@ export function ZoneCard({ zone, answer }: { zone: ZoneView; answer: SetupAnswer
                 name="id"
                 value={rate.id}
                 label={`Delete the rate ${rate.name} of ${zone.name}`}
+                question={`Delete the rate ${rate.name} (${rate.price}) of ${zone.name}? Shoppers can no longer choose it.`}
+                keep="Keep the rate"
               >
                 Delete
               </RemoveForm>
@@ -54,12 +56,20 @@ export function ZoneCard({ zone, answer }: { zone: ZoneView; answer: SetupAnswer
         name="id"
         value={zone.id}
         label={`Delete the zone ${zone.name}`}
+        question={deleteZoneQuestion(zone)}
+        keep="Keep the zone"
         className="zone-card__delete"
       >
         Delete zone
       </RemoveForm>
     </li>
   );
+}
+
+function deleteZoneQuestion(zone: ZoneView) {
+  const rates = zone.rates.length;
+  if (rates === 0) return `Delete the zone ${zone.name}?`;
+  return `Delete the zone ${zone.name} and its ${rates === 1 ? "rate" : `${rates} rates`}?`;
 }
 
 function NewRateForm({ zoneId, answer }: { zoneId: number; answer: SetupAnswer | undefined }) {
