@@ -29,3 +29,8 @@ const dollarFormat = new Intl.NumberFormat("en-US", { minimumFractionDigits: 2, 
 export function formatPrice(cents: number): string {
   return dollarFormat.format(cents / 100);
 }
+
+/** Cents as dollars, the sign before the '$' (−6364 → "−$63.64"): a day's sales less its refunds may be below zero. */
+export function formatDollars(cents: number): string {
+  return `${cents < 0 ? "−" : ""}$${formatPrice(Math.abs(cents))}`;
+}

@@ -36,6 +36,15 @@ async function shopWithOwner(stripe?: StripeStandIn) {
   return { shop, owner: browser, ownerEmail: owner.email };
 }
 
+/** Today's "Sales today" figure: the amount, and what it is after, if anything was refunded. */
+async function salesToday(owner: BrowserSession) {
+  const figure = textOf((await owner.get("/admin")).html).match(
+    /Sales today<\/p><p class="admin-figure__amount">([^<]+)<\/p>(?:<p class="admin-figure__tax">([^<]+)<\/p>)?/,
+  );
+  expect(figure, "Today's Sales today figure").not.toBeNull();
+  return { amount: figure![1], refunded: figure![2] };
+}
+
 const refund = (browser: BrowserSession, number: string, restock = true) =>
   browser.postForm(`/admin/orders/${number}`, { intent: "refund", number, ...(restock ? { restock: "on" } : {}) });
 
@@ -59,6 +68,8 @@ describe(`Cancel and refund, on ${testEngine}`, () => {
       expect(await stockOf(shop.db, 1001)).toBe(STOCK - 3);
       const page = await owner.get(`/admin/orders/${order.number}`);
       expect(textOf(page.html)).toContain("Cancel and refund $72.00");
+      // This shop's first order: Today's sales are its $72.00, nothing refunded yet.
+      expect(await salesToday(owner)).toEqual({ amount: "$72.00", refunded: undefined });
       expect(page.html).toMatch(/<input type="checkbox" name="restock" checked=""\/>Put the items back in stock/);
 
       const answers = await Promise.all([refund(owner, order.number), refund(owner, order.number)]);
@@ -92,6 +103,8 @@ describe(`Cancel and refund, on ${testEngine}`, () => {
       expect(await refundsOf(order.id)).toEqual([
         expect.objectContaining({ provider: "test", amount_cents: 7200, reason: "owner" }),
       ]);
+      // The money went back today: Today's sales are net of it, as the tax report counts refunds.
+      expect(await salesToday(owner)).toEqual({ amount: "$0.00", refunded: "after $72.00 refunded" });
 
       const timeline = textOf((await owner.get(`/admin/orders/${order.number}`)).html);
       expect(timeline).toContain("Cancelled and refunded: done");

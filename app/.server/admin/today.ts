@@ -68,18 +68,23 @@ export function dayAt(timeZone: string, now: number): string {
 export interface DaySales {
   day: string;
   orders: number;
-  /** The totals taken, shipping and tax included. */
+  /** The totals taken, shipping and tax included, less what went back that day. */
   cents: number;
   /** Of which sales tax: collected for the states, not the shop's. */
   taxCents: number;
+  /** What went back that day, whichever day its order was paid. */
+  refundedCents: number;
 }
 
 /**
  * Sales per day of the shop's time zone, oldest first, for the last `days`
- * days up to and including today: every order paid that day, whatever
- * happened to it since, and the tax in them. JavaScript says where each day
- * begins and ends; the database sums the orders paid in each range (index
- * orders_paid).
+ * days up to and including today: every order paid that day, less every
+ * refund whose money went back that day, as the tax report counts them
+ * (tax-report.ts): a refund on the day of the refund, whichever day its
+ * order was paid, and refunds of payments an order could not take left
+ * out. JavaScript says where each day begins and ends; the database sums
+ * the orders paid in each range (index orders_paid) and the refunds made in
+ * it.
  */
 export async function dailySales(
   db: Db,
@@ -88,19 +93,42 @@ export async function dailySales(
   const today = dayIn(options.timeZone)(options.now);
   const names = Array.from({ length: options.days }, (_, index) => shiftDay(today, index + 1 - options.days));
   const starts = [...names, shiftDay(today, 1)].map((day) => startOfDay(options.timeZone, day));
-  const { rows } = await sql<{ day: number; orders: number; cents: number; tax_cents: number }>`
-    with days(day, from_ms, to_ms) as (values ${rangeRows(starts)})
+  const { rows } = await sql<{
+    day: number;
+    orders: number;
+    cents: number;
+    tax_cents: number;
+    refunded_cents: number;
+    tax_refunded_cents: number;
+  }>`
+    with days(day, from_ms, to_ms) as (values ${rangeRows(starts)}),
+    refunded as (
+      select days.day as day, sum(refunds.amount_cents) as cents,
+        sum((select orders.tax_cents from orders where orders.id = refunds.order_id)) as tax_cents
+      from days
+      join refunds on refunds.refunded_at >= days.from_ms and refunds.refunded_at < days.to_ms
+      where refunds.refunded_at >= ${starts[0]} and refunds.refunded_at < ${starts.at(-1)}
+        and refunds.status = 'refunded' and refunds.reason in ('owner', 'provider')
+      group by days.day)
     select days.day as day, count(orders.id) as orders, coalesce(sum(orders.amount_cents), 0) as cents,
-      coalesce(sum(orders.tax_cents), 0) as tax_cents
-    from days left join orders on orders.paid_at >= days.from_ms and orders.paid_at < days.to_ms
+      coalesce(sum(orders.tax_cents), 0) as tax_cents,
+      coalesce(max(refunded.cents), 0) as refunded_cents, coalesce(max(refunded.tax_cents), 0) as tax_refunded_cents
+    from days
+    left join orders on orders.paid_at >= days.from_ms and orders.paid_at < days.to_ms
+    left join refunded on refunded.day = days.day
     group by days.day order by days.day`.execute(db);
   const byIndex = new Map(rows.map((row) => [Number(row.day), row]));
-  return names.map((day, index) => ({
-    day,
-    orders: Number(byIndex.get(index)?.orders ?? 0),
-    cents: Number(byIndex.get(index)?.cents ?? 0),
-    taxCents: Number(byIndex.get(index)?.tax_cents ?? 0),
-  }));
+  return names.map((day, index) => {
+    const row = byIndex.get(index);
+    const refundedCents = Number(row?.refunded_cents ?? 0);
+    return {
+      day,
+      orders: Number(row?.orders ?? 0),
+      cents: Number(row?.cents ?? 0) - refundedCents,
+      taxCents: Number(row?.tax_cents ?? 0) - Number(row?.tax_refunded_cents ?? 0),
+      refundedCents,
+    };
+  });
 }
 
 /** Paid orders waiting to be shipped, the longest waiting first. */
@@ -132,8 +160,9 @@ const total = (days: DaySales[]) =>
       orders: sum.orders + day.orders,
       cents: sum.cents + day.cents,
       taxCents: sum.taxCents + day.taxCents,
+      refundedCents: sum.refundedCents + day.refundedCents,
     }),
-    { orders: 0, cents: 0, taxCents: 0 },
+    { orders: 0, cents: 0, taxCents: 0, refundedCents: 0 },
   );
 
 /** "Nov 24, 3:05 PM" in the shop's time zone: the same text on the server and in the browser. */

@@ -1,4 +1,4 @@
-import { formatPrice } from "~/lib/money";
+import { formatDollars } from "~/lib/money";
 
 const MONTHS = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"];
 /** "2026-11-24" → "Nov 24", the same on the server and in the browser. */
@@ -17,7 +17,7 @@ export function SalesChart({ days }: { days: { day: string; orders: number; cent
   const slot = WIDTH / days.length;
   const total = days.reduce((sum, day) => sum + day.cents, 0);
   const orders = days.reduce((sum, day) => sum + day.orders, 0);
-  const summary = `Sales over the last ${days.length} days: $${formatPrice(total)} from ${orders} ${orders === 1 ? "order" : "orders"}.`;
+  const summary = `Sales over the last ${days.length} days: ${formatDollars(total)} from ${orders} ${orders === 1 ? "order" : "orders"}.`;
   return (
     <section className="admin-section" aria-labelledby="chart-title">
       <h2 id="chart-title" className="admin-section__title">
@@ -27,7 +27,8 @@ export function SalesChart({ days }: { days: { day: string; orders: number; cent
         <svg viewBox={`0 0 ${WIDTH} ${HEIGHT + 14}`} role="img" aria-label={summary} className="sales-chart__svg">
           <line x1="0" y1={HEIGHT} x2={WIDTH} y2={HEIGHT} className="sales-chart__axis" />
           {days.map((day, index) => {
-            const height = day.cents === 0 ? 0 : Math.max(2, (day.cents / most) * (HEIGHT - 4));
+            // A day of refunds only is below zero: no bar, its title says how much.
+            const height = day.cents <= 0 ? 0 : Math.max(2, (day.cents / most) * (HEIGHT - 4));
             return (
               <rect
                 key={day.day}
@@ -37,7 +38,7 @@ export function SalesChart({ days }: { days: { day: string; orders: number; cent
                 height={height}
                 className="sales-chart__bar"
               >
-                <title>{`${shortDay(day.day)}: $${formatPrice(day.cents)}, ${day.orders} ${day.orders === 1 ? "order" : "orders"}`}</title>
+                <title>{`${shortDay(day.day)}: ${formatDollars(day.cents)}, ${day.orders} ${day.orders === 1 ? "order" : "orders"}`}</title>
               </rect>
             );
           })}
