@@ -120,7 +120,8 @@ export default function AdminOrder({ loaderData: order, actionData }: Route.Comp
             <input type="hidden" name="intent" value="refund" />
             <input type="hidden" name="number" value={order.number} />
             <label className="refund-form__check">
-              <input type="checkbox" name="restock" defaultChecked />
+              {/* A shipped order's candles are with the customer: back in stock only if she sends them back. */}
+              <input type="checkbox" name="restock" defaultChecked={order.status !== "shipped"} />
               Put the items back in stock
             </label>
             <ConfirmButton

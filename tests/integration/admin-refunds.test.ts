@@ -115,9 +115,11 @@ describe(`Cancel and refund, on ${testEngine}`, () => {
       });
     });
 
-    it("refunds a shipped order without restocking when the box is unticked", async () => {
+    it("refunds a shipped order without restocking when the box is unticked, as it is for a shipped order", async () => {
       const order = await placePaidOrder(shop, [{ id: 1001, quantity: 2 }]);
       await owner.postForm("/admin?index", { intent: "ship", number: order.number });
+      const page = await owner.get(`/admin/orders/${order.number}`);
+      expect(page.html).toMatch(/<input type="checkbox" name="restock"\/>Put the items back in stock/);
       expect((await refund(owner, order.number, false)).status).toBe(200);
       expect(await orderByNumber(shop.db, order.number)).toMatchObject({ status: "refunded" });
       expect(await stockOf(shop.db, 1001)).toBe(STOCK - 2);
