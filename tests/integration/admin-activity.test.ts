@@ -41,9 +41,9 @@ describe(`the activity log at /admin/activity, on ${testEngine}`, () => {
     expect(refunded).toBeGreaterThan(-1);
     expect(shipped).toBeGreaterThan(refunded);
     expect(page).toContain(`href="/admin/orders/${number}"`);
-    expect(page).toContain("Before: status: shipped");
-    expect(page).toContain("After: status: refunded, amountCents: 4800, restocked: true");
-    expect(page).toContain("After: status: shipped, carrier: DHL, trackingNumber: JD014600006281230704");
+    expect(page).toContain("Before: Status: Shipped");
+    expect(page).toContain("After: Status: Refunded, Amount: $48.00, Put the items back in stock: yes");
+    expect(page).toContain("After: Status: Shipped, Carrier: DHL, Tracking number: JD014600006281230704");
     expect(page).toMatch(/· Mara Wick</);
   });
 
@@ -109,7 +109,7 @@ describe(`the activity log at /admin/activity, on ${testEngine}`, () => {
       `Created the owner account ${accountLink}${other.email}</a>`,
       `Turned off two-factor sign-in for ${accountLink}${email}</a></p><p class="admin-card__detail">[^<]* · Mara Wick<`,
       `Changed the password of ${accountLink}${email}</a>`,
-      `Changed the low-stock email of ${accountLink}${email}</a></p><p class="admin-card__detail">[^<]*</p><p class="admin-card__detail">Before: lowStockEmail: off</p><p class="admin-card__detail">After: lowStockEmail: on<`,
+      `Changed the low-stock email of ${accountLink}${email}</a></p><p class="admin-card__detail">[^<]*</p><p class="admin-card__detail">Before: Low-stock email: off</p><p class="admin-card__detail">After: Low-stock email: on<`,
       `Turned on two-factor sign-in for ${accountLink}${email}</a>`,
     ];
     let at = 0;

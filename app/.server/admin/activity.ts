@@ -1,6 +1,7 @@
 import type { Db } from "../db";
 import type { ActivityRow } from "../db/schema";
 import type { CsvExport } from "./csv-stream";
+import { activityValuesInWords } from "./activity-values";
 
 export interface Actor {
   id: string;
@@ -108,13 +109,11 @@ const ACTIONS: Record<string, string> = {
   "setup.checklist_dismissed": "Dismissed the list",
 };
 
-/** An entry's action in words, and its before and after values as "field: value" lines. */
+/** An entry's action in words, and its before and after values as the owner would say them. */
 export function describeActivity(entry: { action: string; before: string | null; after: string | null }) {
-  const values = (json: string | null) =>
-    json
-      ? Object.entries(JSON.parse(json) as Record<string, unknown>)
-          .map(([field, value]) => `${field}: ${value === null ? "none" : String(value)}`)
-          .join(", ")
-      : "";
-  return { what: ACTIONS[entry.action] ?? entry.action, before: values(entry.before), after: values(entry.after) };
+  return {
+    what: ACTIONS[entry.action] ?? entry.action,
+    before: activityValuesInWords(entry.before),
+    after: activityValuesInWords(entry.after),
+  };
 }
