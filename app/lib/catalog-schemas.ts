@@ -1,4 +1,4 @@
-import { dollarsToCents } from "./money";
+import { typedDollarsToCents } from "./money";
 import { rowIdSchema } from "./row-id";
 import { ouncesToHundredths } from "./weight";
 import { z } from "./zod";
@@ -25,7 +25,7 @@ const wholeNumber = (message: string, min: number, max: number) =>
 export const productFormSchema = z.object({
   name: z.string().trim().min(1, "Give the product a name.").max(200, "A name has at most 200 characters."),
   price: z.string().transform((value, ctx) => {
-    const cents = dollarsToCents(value);
+    const cents = typedDollarsToCents(value);
     if (cents === undefined || cents === 0) {
       ctx.addIssue({ code: "custom", message: "Enter the price in dollars, like 12.34." });
       return z.NEVER;

@@ -1,4 +1,4 @@
-import { dollarsToCents } from "./money";
+import { typedDollarsToCents } from "./money";
 import { z } from "./zod";
 
 /** The owner's discount form (DESIGN.md, "Shipping, tax and discount codes"), checked on the server. */
@@ -35,7 +35,7 @@ const optionalCents = z
   .default("")
   .transform((text, ctx) => {
     if (text.trim() === "") return null;
-    const cents = dollarsToCents(text.trim());
+    const cents = typedDollarsToCents(text);
     if (!cents) {
       ctx.addIssue({ code: "custom", message: "Enter dollars above 0, like 50, or leave it empty." });
       return z.NEVER;
@@ -79,7 +79,7 @@ function valueOf(kind: "percent" | "amount" | "free_shipping", text: string): nu
         ? Number(trimmed)
         : "Enter a whole percent from 1 to 100.";
     case "amount":
-      return dollarsToCents(trimmed) || "Enter the dollars off, like 10.";
+      return typedDollarsToCents(trimmed) || "Enter the dollars off, like 10.";
     case "free_shipping":
       return trimmed === "" || trimmed === "0" ? 0 : "Free shipping has no value: leave it empty.";
   }

@@ -34,3 +34,12 @@ export function formatPrice(cents: number): string {
 export function formatDollars(cents: number): string {
   return `${cents < 0 ? "−" : ""}$${formatPrice(Math.abs(cents))}`;
 }
+
+/**
+ * A dollar amount as the owner types it in the back office, to cents: "6.95",
+ * "$6.95" and " $ 6.95 " alike, as prices are written on her price list.
+ * Undefined for anything dollarsToCents refuses.
+ */
+export function typedDollarsToCents(text: string): number | undefined {
+  return dollarsToCents(text.trim().replace(/^\$\s*/, ""));
+}

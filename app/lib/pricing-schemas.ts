@@ -1,4 +1,4 @@
-import { dollarsToCents } from "./money";
+import { typedDollarsToCents } from "./money";
 import { rowIdSchema } from "./row-id";
 import { percentToMillionths } from "./tax-rate";
 import { US_STATES, ZONE_PRESETS } from "./us-states";
@@ -23,7 +23,7 @@ const zoneFields = {
 /** An optional bound: empty, or a number in the condition's unit; `undefined` in the result means "not a number". */
 function boundOf(text: string, condition: "subtotal" | "weight"): number | null | undefined {
   if (text.trim() === "") return null;
-  return condition === "subtotal" ? dollarsToCents(text.trim()) : ouncesToHundredths(text.trim());
+  return condition === "subtotal" ? typedDollarsToCents(text) : ouncesToHundredths(text.trim());
 }
 
 const BOUND_MESSAGES = {
@@ -35,7 +35,7 @@ const rateFields = z.object({
   zoneId: rowIdSchema,
   name: z.string().trim().min(1, "Give the rate a name.").max(100, "A rate name has at most 100 characters."),
   price: z.string().transform((value, ctx) => {
-    const cents = dollarsToCents(value.trim());
+    const cents = typedDollarsToCents(value);
     if (cents === undefined) {
       ctx.addIssue({ code: "custom", message: "Enter the price in dollars, like 6.95 (0 for free)." });
       return z.NEVER;

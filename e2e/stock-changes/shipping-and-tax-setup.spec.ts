@@ -81,9 +81,13 @@ test("the owner sets up Contiguous US with a flat rate and free over $75, and Te
 
   const rateForm = zone.getByRole("form", { name: "New rate" });
   await rateForm.getByLabel("Rate name").fill("USPS Ground Advantage");
-  await rateForm.getByLabel("Price").fill("6.95");
+  // A price as her price list writes it, with its dollar sign.
+  await rateForm.getByLabel("Price").fill("$6.95");
   await rateForm.getByLabel("Delivery estimate").fill("3–5 business days");
   await rateForm.getByLabel("Condition").selectOption({ label: "Always" });
+  // Always has no range: From and To show only for a condition that has one.
+  await expect(rateForm.getByLabel("From")).toHaveCount(0);
+  await expect(rateForm.getByLabel("To")).toHaveCount(0);
   await rateForm.getByRole("button", { name: "Add rate" }).click();
   await expect(notice).toHaveText("Rate “USPS Ground Advantage” added to Contiguous US.");
 
@@ -91,6 +95,7 @@ test("the owner sets up Contiguous US with a flat rate and free over $75, and Te
   await rateForm.getByLabel("Rate name").fill("Free over $75");
   await rateForm.getByLabel("Price").fill("0");
   await rateForm.getByLabel("Condition").selectOption({ label: "Order subtotal" });
+  await expect(rateForm.getByLabel("To")).toBeVisible();
   await rateForm.getByLabel("From").fill("75");
   await rateForm.getByLabel("To").fill("50");
   await rateForm.getByRole("button", { name: "Add rate" }).click();

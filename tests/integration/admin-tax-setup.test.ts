@@ -38,7 +38,10 @@ describe(`the owner's sales tax setup, on ${testEngine}`, () => {
   });
 
   it("adds a tax state, changes it by adding it again, and removes it, each logged with the pricing version moved", async () => {
-    expect(textOf((await owner.get("/admin/tax")).html)).toContain("No tax state yet");
+    const page = textOf((await owner.get("/admin/tax")).html);
+    expect(page).toContain("No tax state yet");
+    // The State select starts on no state, not on Alabama.
+    expect(page).toMatch(/<select [^>]*name="state"[^>]*><option value="">Choose a state<\/option><option value="AL">/);
     const start = await version();
     const added = await post({ intent: "state", state: "TX", rate: "6.25", taxShipping: "on" });
     expect(added.status).toBe(200);
@@ -73,11 +76,16 @@ describe(`the owner's sales tax setup, on ${testEngine}`, () => {
       [{ rate: "6.12345" }, rateMessage],
       [{ rate: "" }, rateMessage],
       [{ state: "ZZ" }, "Choose a state."],
+      [{ state: "" }, "Choose a state."],
     ] as [Record<string, string>, string][]) {
       const answer = await post({ intent: "state", state: "CA", rate: "7.25", ...fields });
       expect(answer.status, message).toBe(400);
       expect(textOf(answer.html)).toContain(message);
     }
+    // An empty choice is refused beside the field, which is marked and described by it.
+    const empty = textOf((await post({ intent: "state", state: "", rate: "7.25" })).html);
+    expect(empty).toMatch(/<select [^>]*aria-invalid="true" aria-describedby="([^"]+)-error"[^>]*name="state"/);
+    expect(empty).toMatch(/<p class="form-field__error" id="[^"]+-error">Choose a state\.<\/p>/);
     expect(await everything()).toEqual(before);
   });
 

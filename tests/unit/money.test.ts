@@ -1,5 +1,8 @@
 import { describe, expect, it } from "vitest";
-import { centsToDollars, dollarsToCents, formatPrice } from "~/lib/money";
+import { productFormSchema } from "~/lib/catalog-schemas";
+import { discountSchema } from "~/lib/discount-schema";
+import { centsToDollars, dollarsToCents, formatPrice, typedDollarsToCents } from "~/lib/money";
+import { rateSchema } from "~/lib/pricing-schemas";
 
 describe("dollarsToCents", () => {
   it("converts 19.99 to exactly 1999 cents", () => {
@@ -33,6 +36,44 @@ describe("dollarsToCents", () => {
   it("refuses amounts above the largest price", () => {
     expect(dollarsToCents(1_000_000)).toBe(100_000_000);
     expect(dollarsToCents(1_000_000.01)).toBeUndefined();
+  });
+});
+
+describe("typedDollarsToCents, every dollar field of the back office", () => {
+  it("reads a leading $ as the owner writes prices, with or without spaces", () => {
+    expect(typedDollarsToCents("$6.95")).toBe(695);
+    expect(typedDollarsToCents(" $ 6.95 ")).toBe(695);
+    expect(typedDollarsToCents("6.95")).toBe(695);
+  });
+
+  it("refuses what is still not dollars", () => {
+    for (const bad of ["$", "$$6.95", "6.95$", "six dollars", "$-1", "US$6.95"])
+      expect(typedDollarsToCents(bad), bad).toBeUndefined();
+  });
+
+  it("is what the product, rate and discount code forms read their dollars with", () => {
+    const product = { name: "Fig Leaf", price: "$23.75", scent: "", description: "", category: "wax", lowStockAt: "3" };
+    expect(productFormSchema.parse(product).price).toBe(2375);
+    const rate = {
+      zoneId: "1",
+      name: "USPS",
+      price: "$6.95",
+      estimate: "",
+      condition: "subtotal",
+      from: "$75",
+      to: "",
+    };
+    expect(rateSchema.parse(rate)).toMatchObject({ price: 695, from: 7500, to: null });
+    const code = {
+      code: "TEN",
+      kind: "amount",
+      value: "$10",
+      minimum: "$50",
+      starts: "",
+      ends: "",
+      totalUses: "",
+    };
+    expect(discountSchema.parse(code)).toMatchObject({ value: 1000, minimumSubtotalCents: 5000 });
   });
 });
 

@@ -5,7 +5,11 @@ import { SelectField } from "../select-field";
 import { RemoveForm } from "./remove-form";
 import { type SetupAnswer, answerFor } from "./setup-answer";
 
-const STATE_OPTIONS = US_STATES.map((state) => ({ value: state.code, label: state.name }));
+// No state first: a form that started on Alabama added Alabama when the owner missed the field.
+const STATE_OPTIONS = [
+  { value: "", label: "Choose a state" },
+  ...US_STATES.map((state) => ({ value: state.code, label: state.name })),
+];
 
 /** Add state: a new tax state, or a new rate for one already there. */
 export function TaxStateForm({ answer }: { answer: SetupAnswer | undefined }) {

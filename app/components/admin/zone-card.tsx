@@ -1,4 +1,6 @@
+import { useState } from "react";
 import { Form } from "react-router";
+import { useHydrated } from "~/lib/browser-hooks";
 import { FormField } from "~/components/form-field";
 import { RATE_CONDITIONS } from "~/lib/pricing-schemas";
 import { SelectField } from "../select-field";
@@ -75,6 +77,10 @@ function deleteZoneQuestion(zone: ZoneView) {
 function NewRateForm({ zoneId, answer }: { zoneId: number; answer: SetupAnswer | undefined }) {
   const { errors, values } = answerFor(answer, `rate-${zoneId}`);
   const titleId = `new-rate-${zoneId}`;
+  const hydrated = useHydrated();
+  const [condition, setCondition] = useState(values.condition ?? "always");
+  // Always has no range: hidden once the script runs; before it, Always refuses a filled one.
+  const rangeShown = !hydrated || condition !== "always";
   return (
     <Form method="post" className="stock-form rate-form" aria-labelledby={titleId} key={answer?.notice}>
       <h3 id={titleId} className="rate-form__title">
@@ -112,16 +118,21 @@ function NewRateForm({ zoneId, answer }: { zoneId: number; answer: SetupAnswer |
         name="condition"
         options={RATE_CONDITIONS}
         defaultValue={values.condition ?? "always"}
+        onChange={(event) => setCondition(event.target.value)}
         error={errors.condition}
       />
-      <div className="rate-form__range">
-        <FormField label="From" name="from" inputMode="decimal" defaultValue={values.from} error={errors.from} />
-        <FormField label="To" name="to" inputMode="decimal" defaultValue={values.to} error={errors.to} />
-      </div>
-      <p className="form-field__hint">
-        From and To: dollars for Order subtotal, ounces for Order weight; either may be empty. From is included, To is
-        not. Leave both empty for Always.
-      </p>
+      {rangeShown ? (
+        <>
+          <div className="rate-form__range">
+            <FormField label="From" name="from" inputMode="decimal" defaultValue={values.from} error={errors.from} />
+            <FormField label="To" name="to" inputMode="decimal" defaultValue={values.to} error={errors.to} />
+          </div>
+          <p className="form-field__hint">
+            From and To: dollars for Order subtotal, ounces for Order weight; either may be empty. From is included, To
+            is not. Leave both empty for Always.
+          </p>
+        </>
+      ) : null}
       <button type="submit" name="intent" value="rate" className="button button--primary">
         Add rate
       </button>
