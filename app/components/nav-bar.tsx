@@ -1,4 +1,6 @@
+import { useRef } from "react";
 import { Form, Link, NavLink, useLocation, useRouteLoaderData } from "react-router";
+import { useHeaderHeight } from "~/lib/header-height";
 import type { RootData } from "~/root";
 import { DEFAULT_SHOP_NAME } from "~/lib/shop-settings";
 import { CartIcon } from "./cart-icon";
@@ -10,8 +12,10 @@ export function NavBar() {
   const shopName = root?.shop.name ?? DEFAULT_SHOP_NAME;
   const location = useLocation();
   const here = location.pathname + location.search;
+  const header = useRef<HTMLElement>(null);
+  useHeaderHeight(header);
   return (
-    <header className="site-header">
+    <header className="site-header" ref={header}>
       <nav className="nav" aria-label="Main">
         <Link to="/" className="nav__logo" aria-label={`${shopName} home`}>
           <Logo name={shopName} />
