@@ -51,7 +51,9 @@ export default function AdminActivity({ loaderData }: Route.ComponentProps) {
       </h1>
       <p className="order-filters__summary">
         {`${total} ${total === 1 ? "entry" : "entries"}, kept as written`} ·{" "}
-        <a href="/admin/activity.csv">Download CSV</a>
+        <a href="/admin/activity.csv" className="admin-link">
+          Download CSV
+        </a>
       </p>
       {entries.length === 0 ? <p className="admin-empty">Nothing has been done in the back office yet.</p> : null}
       <ul className="admin-cards">
@@ -59,7 +61,7 @@ export default function AdminActivity({ loaderData }: Route.ComponentProps) {
           <li key={entry.id} className="admin-card">
             <p className="admin-card__title">
               {`${entry.what} `}
-              <Link to={subjectPath(entry)} className="admin-card__number">
+              <Link to={subjectPath(entry)} className="admin-card__number admin-link">
                 {entry.subject}
               </Link>
             </p>

@@ -92,7 +92,9 @@ export default function AdminCategories({ loaderData, actionData }: Route.Compon
               <img src={imageUrl(category.imageUrl)} alt="" width={64} height={48} className="category-card__photo" />
               <div>
                 <h2 id={`category-${category.id}`} className="admin-card__title category-card__title">
-                  <a href={`/shop/${category.slug}`}>{category.title}</a>
+                  <a href={`/shop/${category.slug}`} className="admin-link">
+                    {category.title}
+                  </a>
                 </h2>
                 <p className="admin-card__detail">{`${category.products} ${category.products === 1 ? "product" : "products"} · /shop/${category.slug}`}</p>
               </div>

@@ -133,7 +133,7 @@ export default function AdminDiscounts({ loaderData, actionData }: Route.Compone
                 <div>
                   <p className="admin-card__title">{`${code.code} · ${code.terms}${code.active ? "" : " · Inactive"}`}</p>
                   <p className="admin-card__detail">{`${code.uses} · ${code.sales}`}</p>
-                  <Link to={`?edit=${code.id}`} aria-label={`Edit ${code.code}`}>
+                  <Link to={`?edit=${code.id}`} aria-label={`Edit ${code.code}`} className="admin-link">
                     Edit
                   </Link>
                 </div>
@@ -147,7 +147,11 @@ export default function AdminDiscounts({ loaderData, actionData }: Route.Compone
           </ul>
         )}
       </section>
-      {initial.id ? <Link to="/admin/discounts">New code instead</Link> : null}
+      {initial.id ? (
+        <Link to="/admin/discounts" className="admin-link">
+          New code instead
+        </Link>
+      ) : null}
       <DiscountForm answer={answer} initial={initial} />
     </section>
   );

@@ -32,7 +32,9 @@ export default function AdminOrder({ loaderData: order, actionData }: Route.Comp
   return (
     <section className="admin-page" aria-labelledby="order-title">
       <p className="admin-back">
-        <Link to="/admin">← Today</Link>
+        <Link to="/admin" className="admin-link">
+          ← Today
+        </Link>
       </p>
       <h1 id="order-title" className="admin-page__title">
         {`Order ${order.number}`}
@@ -93,8 +95,24 @@ export default function AdminOrder({ loaderData: order, actionData }: Route.Comp
             <br />
             {`${order.shipping.city}, ${order.shipping.state} ${order.shipping.zip}`}
           </address>
-          <p>{order.email ? <a href={`mailto:${order.email}`}>{order.email}</a> : "No email given"}</p>
-          <p>{order.phone ? <a href={`tel:${order.phone}`}>{order.phone}</a> : "No phone given"}</p>
+          <p>
+            {order.email ? (
+              <a href={`mailto:${order.email}`} className="admin-link">
+                {order.email}
+              </a>
+            ) : (
+              "No email given"
+            )}
+          </p>
+          <p>
+            {order.phone ? (
+              <a href={`tel:${order.phone}`} className="admin-link">
+                {order.phone}
+              </a>
+            ) : (
+              "No phone given"
+            )}
+          </p>
           <p>{`Customer: ${order.customerName}`}</p>
         </div>
         <div>

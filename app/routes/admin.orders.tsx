@@ -60,7 +60,9 @@ export default function AdminOrders({ loaderData }: Route.ComponentProps) {
       </Form>
       <p className="order-filters__summary">
         {`${total} ${total === 1 ? "order" : "orders"}`} ·{" "}
-        <a href={`/admin/orders.csv${query ? `?${query}` : ""}`}>Download CSV</a>
+        <a href={`/admin/orders.csv${query ? `?${query}` : ""}`} className="admin-link">
+          Download CSV
+        </a>
       </p>
       <ul className="admin-cards">
         {orders.map((order) => (

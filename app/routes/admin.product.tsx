@@ -152,7 +152,9 @@ export default function AdminProduct({ loaderData, actionData }: Route.Component
   return (
     <section className="admin-page" aria-labelledby="product-title">
       <p className="admin-back">
-        <Link to="/admin/products">← Products</Link>
+        <Link to="/admin/products" className="admin-link">
+          ← Products
+        </Link>
       </p>
       <h1 id="product-title" className="admin-page__title">
         {product ? product.name : "New product"}
@@ -166,7 +168,9 @@ export default function AdminProduct({ loaderData, actionData }: Route.Component
             {product.visible ? (
               <>
                 {" · "}
-                <a href={`/shop/${product.categorySlug}/${product.id}`}>View in the shop</a>
+                <a href={`/shop/${product.categorySlug}/${product.id}`} className="admin-link">
+                  View in the shop
+                </a>
               </>
             ) : null}
           </p>

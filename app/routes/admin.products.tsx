@@ -46,9 +46,18 @@ export default function AdminProducts({ loaderData }: Route.ComponentProps) {
         </button>
       </Form>
       <p className="order-filters__summary">
-        {`${total} ${total === 1 ? "product" : "products"}`} · <a href="/admin/catalog.json">Download catalog (JSON)</a>{" "}
-        · <a href="/admin/products.csv">Download products (CSV)</a> ·{" "}
-        <Link to="/admin/import">Import a catalog file</Link>
+        {`${total} ${total === 1 ? "product" : "products"}`} ·{" "}
+        <a href="/admin/catalog.json" className="admin-link">
+          Download catalog (JSON)
+        </a>{" "}
+        ·{" "}
+        <a href="/admin/products.csv" className="admin-link">
+          Download products (CSV)
+        </a>{" "}
+        ·{" "}
+        <Link to="/admin/import" className="admin-link">
+          Import a catalog file
+        </Link>
       </p>
       {products.length === 0 ? <p className="admin-empty">No product matches.</p> : null}
       <ul className="admin-cards">
@@ -64,7 +73,9 @@ export default function AdminProducts({ loaderData }: Route.ComponentProps) {
             />
             <div>
               <p className="admin-card__title">
-                <Link to={`/admin/products/${product.id}`}>{product.name}</Link>{" "}
+                <Link to={`/admin/products/${product.id}`} className="admin-link">
+                  {product.name}
+                </Link>{" "}
                 <span className="admin-card__number">{product.id}</span>
               </p>
               <p className="admin-card__detail">{`${product.categoryTitle} · $${formatPrice(product.priceCents)}`}</p>

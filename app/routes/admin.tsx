@@ -1,5 +1,6 @@
-import { NavLink, Outlet } from "react-router";
+import { Outlet } from "react-router";
 import { requireOwner } from "~/.server/admin/owners";
+import { AdminMenu } from "~/components/admin/admin-menu";
 import { AnswerAnnouncer } from "~/components/admin/answer-focus";
 import type { Route } from "./+types/admin";
 
@@ -9,36 +10,11 @@ export async function loader({ context, request, url }: Route.LoaderArgs) {
   return { ownerName: owner.displayName };
 }
 
-const SCREENS = [
-  ["/admin", "Today"],
-  ["/admin/orders", "Orders"],
-  ["/admin/products", "Products"],
-  ["/admin/categories", "Categories"],
-  ["/admin/shipping", "Shipping"],
-  ["/admin/tax", "Tax"],
-  ["/admin/discounts", "Discounts"],
-  ["/admin/settings", "Shop"],
-  ["/admin/pages", "Pages"],
-  ["/admin/activity", "Activity"],
-  ["/admin/account", "Account"],
-] as const;
-
 export default function AdminLayout({ loaderData }: Route.ComponentProps) {
   return (
     <div className="admin">
       <meta name="robots" content="noindex, nofollow" />
-      <nav className="admin-nav" aria-label="Back office">
-        <p className="admin-nav__owner">{loaderData.ownerName}</p>
-        <ul className="admin-nav__links">
-          {SCREENS.map(([path, name]) => (
-            <li key={path}>
-              <NavLink to={path} end={path === "/admin"} className="admin-nav__link">
-                {name}
-              </NavLink>
-            </li>
-          ))}
-        </ul>
-      </nav>
+      <AdminMenu ownerName={loaderData.ownerName} />
       <Outlet />
       <AnswerAnnouncer />
     </div>

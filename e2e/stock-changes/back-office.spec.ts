@@ -1,36 +1,17 @@
 import fs from "node:fs";
 import path from "node:path";
 import AxeBuilder from "@axe-core/playwright";
-import { type Browser, type Page } from "@playwright/test";
+import { type Page } from "@playwright/test";
 import { expect, test } from "../support/test";
 import { signUp, uniqueEmail } from "../support/accounts";
 import { startCheckout } from "../support/checkout";
 import { clickAndConfirm } from "../support/confirm";
+import { guestBuys } from "../support/guest-order";
 import { nextTotpCode, totpCode } from "../../tests/helpers/totp";
 import { createOwner, signInAsOwner } from "../support/owner";
 
 const PHONE = { width: 390, height: 844 };
 const TRACKING = "9400111899223197428490";
-
-/** A guest buys `times` of a product in a browser of their own; answers the order number the confirmation shows. */
-async function guestBuys(
-  browser: Browser,
-  productPath: string,
-  times: number,
-  shipping: { name: string; email: string },
-) {
-  const context = await browser.newContext();
-  const page = await context.newPage();
-  const { panel } = await startCheckout(page, productPath, times);
-  await panel.fillShipping(shipping);
-  await panel.fillCard("4242 4242 4242 4242");
-  await panel.payButton.click();
-  const confirmed = page.getByRole("heading", { name: /^Order WS-\w+ is confirmed$/ });
-  await expect(confirmed).toBeVisible();
-  const number = (await confirmed.textContent())!.match(/WS-\w+/)![0];
-  await context.close();
-  return number;
-}
 
 /** The text of the .eml the outbox wrote for this subject, once it is there. */
 async function emailWithSubject(subject: string) {

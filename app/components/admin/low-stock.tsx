@@ -28,7 +28,9 @@ export function LowStock({ products }: LowStockProps) {
               />
               <div>
                 <p className="admin-card__title">
-                  <Link to={`/admin/products/${product.id}`}>{product.name}</Link>
+                  <Link to={`/admin/products/${product.id}`} className="admin-link">
+                    {product.name}
+                  </Link>
                 </p>
                 <p className="admin-card__detail">{`${product.stock === 0 ? "Sold out" : `${product.stock} left`}${product.visible ? "" : " · Hidden"}`}</p>
               </div>

@@ -4,7 +4,7 @@ import { Link } from "react-router";
 export function OrderCardTitle({ number, name }: { number: string; name: string }) {
   return (
     <p className="admin-card__title">
-      <Link to={`/admin/orders/${number}`} className="admin-card__number">
+      <Link to={`/admin/orders/${number}`} className="admin-card__number admin-link">
         {number}
       </Link>{" "}
       {name}

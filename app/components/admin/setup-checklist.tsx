@@ -46,7 +46,7 @@ export function SetupChecklist({ lines, dismissable }: { lines: Line[]; dismissa
               {!line.done && line.where ? (
                 <>
                   {" "}
-                  <Link to={line.where.to}>{`Open ${line.where.label}`}</Link>
+                  <Link to={line.where.to} className="admin-link">{`Open ${line.where.label}`}</Link>
                 </>
               ) : null}
             </span>

@@ -63,7 +63,7 @@ function Month({ month }: { month: MonthReport }) {
         <p className="admin-card__title">{`${statesText(month.stateCount)} · ${ordersText(month.orders)}`}</p>
         <Figures figures={month.totals} />
         {month.states ? null : (
-          <Link to={month.url} className="report-month__open" aria-label={`${month.name} by state`}>
+          <Link to={month.url} className="report-month__open admin-link" aria-label={`${month.name} by state`}>
             By state
           </Link>
         )}
@@ -113,7 +113,7 @@ export function TaxReport({ report }: { report: TaxReportView }) {
         </button>
       </Form>
       <p>
-        <a href={report.csvUrl} download>
+        <a href={report.csvUrl} download className="admin-link">
           {`Download the report of ${period} (CSV)`}
         </a>
       </p>
