@@ -61,6 +61,7 @@ test("every control of the back office is at least 44 × 44 px on a phone, under
     "/admin/shipping",
     "/admin/tax",
     "/admin/discounts",
+    "/admin/settings",
     "/admin/activity",
     "/admin/account",
   ];
