@@ -1,5 +1,6 @@
 import type { Browser } from "@playwright/test";
 import { startCheckout } from "../support/checkout";
+import { clickAndConfirm } from "../support/confirm";
 import { outboxEmail } from "../support/outbox";
 import { takeAwayShippingAndTax } from "../support/shipping-setup";
 import { expect, test } from "../support/test";
@@ -159,6 +160,24 @@ test("the owner sets up Contiguous US with a flat rate and free over $75, and Te
     .getByRole("button", { name: "Keep Texas" })
     .click();
   await expect(page.getByRole("button", { name: "Remove Texas" })).toBeFocused();
+  // Removing ZIP rates asks too: kept, then removed, so Texas's own rate applies at checkout below.
+  await page.getByLabel("ZIP rates (CSV)").setInputFiles({
+    name: "rates.csv",
+    mimeType: "text/csv",
+    buffer: Buffer.from("State,ZipCode,EstimatedCombinedRate\nTX,78701,0.0825\n"),
+  });
+  await page.getByRole("button", { name: "Upload" }).click();
+  await expect(page.getByText("Texas: 1 ZIP rate", { exact: true })).toBeVisible();
+  const removeZips = page.getByRole("button", { name: "Remove the ZIP rates of Texas" });
+  await removeZips.click();
+  await page
+    .getByRole("group", { name: "Remove the 1 ZIP rate of Texas? Its state rate applies across it again." })
+    .getByRole("button", { name: "Keep them" })
+    .click();
+  await page.reload();
+  await expect(page.getByText("Texas: 1 ZIP rate", { exact: true })).toBeVisible();
+  await clickAndConfirm(removeZips);
+  await expect(notice).toHaveText("1 ZIP rate of Texas removed.");
   await expect(page.getByLabel("ZIP rates (CSV)")).toBeVisible();
   await screenshot(page, testInfo, "tax at 390px");
   await page.setViewportSize({ width: 1280, height: 900 });

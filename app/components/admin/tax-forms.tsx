@@ -81,6 +81,8 @@ export function ZipRatesForm({
                 name="state"
                 value={row.state}
                 label={`Remove the ZIP rates of ${row.name}`}
+                question={`Remove the ${row.count} ZIP ${row.count === 1 ? "rate" : "rates"} of ${row.name}? Its state rate applies across it again.`}
+                keep="Keep them"
               >
                 Remove ZIP rates
               </RemoveForm>
