@@ -62,6 +62,7 @@ test("every control of the back office is at least 44 × 44 px on a phone, under
     "/admin/tax",
     "/admin/discounts",
     "/admin/settings",
+    "/admin/pages",
     "/admin/activity",
     "/admin/account",
   ];

@@ -51,6 +51,8 @@ const FIELD_LABELS: Record<string, string> = {
   active: "Active",
   // The owner's account.
   lowStockEmail: "Low-stock email",
+  // The shop's settings (the rest read as they are spelled: "contactEmail" is "Contact email").
+  address: "Business address",
 };
 
 /** An order's status as recorded ("refunded") in the owner's words. */
