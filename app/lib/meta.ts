@@ -21,6 +21,11 @@ export function rootOf(matches: Matches): { publicUrl: string | undefined; shopN
   return { publicUrl: root?.publicUrl, shopName: root?.shop?.name ?? DEFAULT_SHOP_NAME };
 }
 
+/** The shop's settings as the root loader gave them, for a page's JSON-LD. */
+export function shopOf(matches: Matches): ShopSettings | undefined {
+  return (matches.find((match) => match?.id === "root")?.data as { shop?: ShopSettings } | undefined)?.shop;
+}
+
 /** A page's title: "{title} · {shop's name}", as every tab and bookmark shows it. */
 export const titleOf = (title: string, matches: Matches) => `${title} · ${rootOf(matches).shopName}`;
 

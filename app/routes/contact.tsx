@@ -12,7 +12,8 @@ export async function loader({ context }: Route.LoaderArgs) {
 }
 
 export default function Contact({ loaderData }: Route.ComponentProps) {
-  const email = useRouteLoaderData<RootData>("root")?.shop.contactEmail;
+  const shop = useRouteLoaderData<RootData>("root")?.shop;
+  const email = shop?.contactEmail;
   return (
     <section className="page page--narrow prose">
       <h1 className="page__title">Contact Us</h1>
@@ -27,6 +28,12 @@ export default function Contact({ loaderData }: Route.ComponentProps) {
       <p className="contact-email">
         <a href={`mailto:${email}`}>{email}</a>
       </p>
+      {shop?.phone ? (
+        <p className="contact-email">
+          <a href={`tel:${shop.phone.replaceAll(/[^+0-9]/g, "")}`}>{shop.phone}</a>
+        </p>
+      ) : null}
+      {shop?.address ? <address className="contact-address">{shop.address}</address> : null}
     </section>
   );
 }

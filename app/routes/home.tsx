@@ -1,6 +1,7 @@
 import { CategoryTile } from "~/components/category-tile";
 import { listCategories } from "~/.server/catalog/queries";
-import { pageMeta } from "~/lib/meta";
+import { pageMeta, rootOf, shopOf } from "~/lib/meta";
+import type { ShopSettings } from "~/lib/shop-settings";
 import type { Route } from "./+types/home";
 
 export async function loader({ context }: Route.LoaderArgs) {
@@ -22,10 +23,31 @@ export default function Home({ loaderData }: Route.ComponentProps) {
   );
 }
 
-export const meta: Route.MetaFunction = ({ matches }) =>
-  pageMeta({
+/** The shop as search engines read it: its name, how to reach it, and its pages elsewhere. */
+function organization(shop: ShopSettings, publicUrl: string) {
+  return {
+    "@context": "https://schema.org",
+    "@type": "Organization",
+    name: shop.name,
+    url: `${publicUrl}/`,
+    ...(shop.address ? { address: shop.address } : {}),
+    contactPoint: {
+      "@type": "ContactPoint",
+      contactType: "customer service",
+      email: shop.contactEmail,
+      ...(shop.phone ? { telephone: shop.phone } : {}),
+    },
+    sameAs: [shop.facebook, shop.instagram, shop.etsy].filter(Boolean),
+  };
+}
+
+export const meta: Route.MetaFunction = ({ matches }) => {
+  const shop = shopOf(matches);
+  return pageMeta({
     description:
       "Hand-poured candles in small batches: wax, seasonal, jelly and wooden-wick candles, shipped to your door.",
     path: "/",
     matches,
+    extra: shop ? [{ "script:ld+json": organization(shop, rootOf(matches).publicUrl ?? "") }] : [],
   });
+};

@@ -63,7 +63,7 @@ describe(`the shop's own name and links from /admin/settings, on ${testEngine}`,
   let owner: BrowserSession;
   beforeAll(async () => {
     shop = await openShop({ Wax: [{ id: 5101, name: "Lantern", price: 20, stock: 5 }] }, { SHOP_EMAIL });
-    other = await startServerProcess(shop.database.env);
+    other = await startServerProcess({ ...shop.database.env, SHOP_EMAIL });
     owner = await signedInOwner(shop);
   });
   afterAll(async () => {
@@ -140,7 +140,16 @@ describe(`the shop's own name and links from /admin/settings, on ${testEngine}`,
       });
       expect(home.html).toMatch(/<a href="\/shop\/seasonal"[^>]*>Free shipping over \$75 this week<\/a>/);
       expect((await guest.get("/shop/wax/5101/")).html).toContain("<title>Lantern · Luna &amp; Wick</title>");
-      expect(visibleText((await guest.get("/contact")).html)).toContain("hello@lunawick.example");
+      const contact = visibleText((await guest.get("/contact")).html);
+      expect(contact).toContain("hello@lunawick.example +1 512 555 0100 12 Wick Lane Austin, TX 78701");
+      const jsonLd = /<script type="application\/ld\+json">([^<]*)<\/script>/.exec(home.html)?.[1];
+      expect(JSON.parse(jsonLd!)).toMatchObject({
+        "@type": "Organization",
+        name: "Luna & Wick",
+        address: hers.address,
+        contactPoint: { email: "hello@lunawick.example", telephone: "+1 512 555 0100" },
+        sameAs: ["https://www.instagram.com/lunawick", "https://www.etsy.com/"],
+      });
     }
 
     // The receipt is written with the name, and goes out from it.
