@@ -16,7 +16,7 @@ import { Footer } from "./components/footer";
 import { NavBar } from "./components/nav-bar";
 import { NavigationSpinner } from "./components/navigation-spinner";
 import { NotFound } from "./components/not-found";
-import { usePageHeadingFocus } from "./lib/page-heading-focus";
+import { PAGE_ANNOUNCER_ID, usePageHeadingFocus } from "./lib/page-heading-focus";
 import { NoticeArea } from "./notifications/notice-area";
 import { PageStyle } from "./styles/page-style";
 import { DEFAULT_ABOUT_TITLE } from "./lib/shop-pages";
@@ -73,6 +73,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <Announcement text={root?.shop.announcement ?? ""} link={root?.shop.announcementLink ?? ""} />
         <NavBar />
         <NoticeArea />
+        <p id={PAGE_ANNOUNCER_ID} className="visually-hidden" aria-live="polite" aria-atomic="true" />
         <main id="main" tabIndex={-1}>
           <NavigationSpinner />
           {children}

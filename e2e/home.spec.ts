@@ -9,13 +9,16 @@ test("home shows a tile per category that leads to its page", async ({ page }) =
   for (const [index, title] of ["Wax", "Seasonal", "Jelly", "Woodwick"].entries()) {
     const tile = tiles.nth(index);
     await expect(tile).toContainText(title);
-    await expect(tile).toContainText("Shop Now");
+    // Two words apart for a screen reader, not "WaxShop Now".
+    await expect(tile).toHaveAccessibleName(`${title} Shop Now`);
     await expect(tile).toHaveAttribute("href", `/shop/${title.toLowerCase()}`);
     await expect(tile.locator("img")).toHaveAttribute("alt", "");
   }
   await tiles.filter({ hasText: "Jelly" }).click();
   await expect(page).toHaveURL("/shop/jelly");
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("Jelly");
+  // A screen reader that does not speak the h1's focus is told where the shopper arrived.
+  await expect(page.locator("#page-announcer")).toHaveText("Jelly");
 });
 
 for (const [width, columns] of [

@@ -24,11 +24,18 @@ const StripeCardField = lazy(() => import("./stripe-card-field"));
 type Errors = Record<string, string>;
 
 const shippingFields = [
-  { name: "name", label: "Name", autoComplete: "shipping name" },
-  { name: "address", label: "Street address", autoComplete: "shipping street-address" },
-  { name: "city", label: "City", autoComplete: "shipping address-level2" },
-  { name: "state", label: "State", autoComplete: "shipping address-level1" },
-  { name: "zip", label: "ZIP code", autoComplete: "shipping postal-code", inputMode: "numeric" as const },
+  // `required` tells a screen reader which fields are; the form checks them itself (noValidate).
+  { name: "name", label: "Name", autoComplete: "shipping name", required: true },
+  { name: "address", label: "Street address", autoComplete: "shipping street-address", required: true },
+  { name: "city", label: "City", autoComplete: "shipping address-level2", required: true },
+  { name: "state", label: "State", autoComplete: "shipping address-level1", required: true },
+  {
+    name: "zip",
+    label: "ZIP code",
+    autoComplete: "shipping postal-code",
+    inputMode: "numeric" as const,
+    required: true,
+  },
   { name: "phone", label: "Phone number (optional)", autoComplete: "tel", type: "tel" },
   { name: "email", label: "Email (optional, for the receipt)", autoComplete: "email", type: "email" },
 ];
@@ -40,9 +47,15 @@ const stateOptions = [
 ];
 
 const cardFields = [
-  { name: "cardNumber", label: "Card number", autoComplete: "cc-number", inputMode: "numeric" as const },
-  { name: "expiry", label: "Expiry (MM/YY)", autoComplete: "cc-exp", placeholder: "MM/YY" },
-  { name: "cvc", label: "CVC", autoComplete: "cc-csc", inputMode: "numeric" as const },
+  {
+    name: "cardNumber",
+    label: "Card number",
+    autoComplete: "cc-number",
+    inputMode: "numeric" as const,
+    required: true,
+  },
+  { name: "expiry", label: "Expiry (MM/YY)", autoComplete: "cc-exp", required: true },
+  { name: "cvc", label: "CVC", autoComplete: "cc-csc", inputMode: "numeric" as const, required: true },
 ];
 
 /** Maps the API's `fields` ("shipping.name", "cardNumber") onto the form's input names. */
@@ -255,6 +268,7 @@ export function CheckoutPanel({ items, stripePublishableKey, onClose, onPaid, on
         label="State"
         autoComplete={spec.autoComplete}
         options={stateOptions}
+        required
         error={errors.state ?? addressErrors.state}
         disabled={paying}
         onChange={askForAddress}

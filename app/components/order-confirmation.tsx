@@ -1,5 +1,6 @@
 import { useEffect, useRef } from "react";
 import type { PaidOrder } from "~/checkout/pay";
+import { announceHeading } from "~/lib/page-heading-focus";
 import { formatPrice } from "~/lib/money";
 import { breakdownLabel, isOrderTotal } from "~/lib/order-breakdown";
 
@@ -9,7 +10,11 @@ import { breakdownLabel, isOrderTotal } from "~/lib/order-breakdown";
  */
 export function OrderConfirmation({ order }: { order: PaidOrder }) {
   const heading = useRef<HTMLHeadingElement>(null);
-  useEffect(() => heading.current?.focus(), []);
+  useEffect(() => {
+    if (!heading.current) return;
+    heading.current.focus();
+    announceHeading(heading.current);
+  }, []);
   const free = order.amountCents === 0;
   return (
     <section className="order-confirmation" aria-labelledby="order-confirmation-title">
@@ -24,7 +29,7 @@ export function OrderConfirmation({ order }: { order: PaidOrder }) {
       <ul className="order-confirmation__items">
         {order.items.map((item) => (
           <li key={item.id}>
-            <span>{item.name}</span>
+            <span>{item.name}</span>{" "}
             <span>
               {item.quantity} x ${formatPrice(item.priceCents)}
             </span>

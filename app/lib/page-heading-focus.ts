@@ -1,13 +1,28 @@
 import { useLayoutEffect, useRef } from "react";
 import { useLocation } from "react-router";
 
-/** The new page's h1, focusable by script only, so a screen reader reads where the shopper arrived. */
+/** The polite live region the layout keeps empty for this hook: it says the new page's heading. */
+export const PAGE_ANNOUNCER_ID = "page-announcer";
+
+/**
+ * The new page's h1, focusable by script only, and its words said through
+ * the layout's live region: a screen reader does not always speak a focus
+ * moved by the page (Orca moves silently to a heading), so the live region
+ * says where the shopper arrived.
+ */
 function focusPageHeading() {
   const heading = document.querySelector<HTMLElement>("main h1") ?? document.querySelector<HTMLElement>("main");
   if (!heading) return;
   if (!heading.hasAttribute("tabindex")) heading.setAttribute("tabindex", "-1");
   // Going back restores the scroll position: focus must not undo it.
   heading.focus({ preventScroll: true });
+  announceHeading(heading);
+}
+
+/** Says a heading focus has moved to through the layout's live region, for the readers that stay silent. */
+export function announceHeading(heading: HTMLElement) {
+  const announcer = document.getElementById(PAGE_ANNOUNCER_ID);
+  if (announcer) announcer.textContent = heading.textContent;
 }
 
 /**

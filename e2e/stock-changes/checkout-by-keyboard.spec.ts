@@ -79,6 +79,7 @@ for (const viewport of [PHONE, { width: 1280, height: 800 }]) {
       await page.keyboard.press("Enter");
       const confirmed = page.getByRole("heading", { name: /^Order WS-\w+ is confirmed$/ });
       await expect(confirmed).toBeFocused();
+      await expect(page.locator("#page-announcer")).toHaveText(/^Order WS-\w+ is confirmed$/);
       await expect(page.getByRole("alert")).toHaveText("Payment Successful! Thank you Ada Lovelace!");
       await expect(page.getByText("Your card was declined.")).toHaveCount(0);
     } finally {
