@@ -1,3 +1,4 @@
+import type { Page } from "@playwright/test";
 import AxeBuilder from "@axe-core/playwright";
 import { expect, test } from "./support/test";
 import { seriousViolations } from "./support/axe";
@@ -78,30 +79,37 @@ test("axe finds nothing serious on the cart dropdown, /checkout and the checkout
   expect(await seriousViolations(page)).toEqual([]);
 });
 
+/** With forced colours, the one mark among `selector`'s with aria-current looks unlike the others. */
+async function expectCurrentStandsOut(page: Page, selector: string, pseudo?: string) {
+  // What forced colours leave of a mark: its system colours and its borders.
+  const marks = await page.locator(selector).evaluateAll(
+    (elements, pseudo) =>
+      elements.map((element) => {
+        const style = getComputedStyle(element, pseudo);
+        return [
+          element.getAttribute("aria-current") ? "current" : "other",
+          [style.backgroundColor, style.borderBottomColor, style.borderBottomWidth, style.textDecorationLine].join(" "),
+        ];
+      }),
+    pseudo,
+  );
+  const current = marks.filter(([state]) => state === "current").map(([, look]) => look);
+  const others = new Set(marks.filter(([state]) => state === "other").map(([, look]) => look));
+  expect(current, selector).toHaveLength(1);
+  expect(others.size, selector).toBeGreaterThan(0);
+  expect([...others], selector).not.toContain(current[0]);
+}
+
 test("with forced colours the current photo's dot and the current nav link still stand out", async ({ page }) => {
   await page.emulateMedia({ forcedColors: "active" });
   await new CartPage(page).open("/shop/wax/1001/");
-  // What forced colours leave of a mark: its system colours and its borders.
-  const looks = (selector: string, pseudo?: string) =>
-    page.locator(selector).evaluateAll(
-      (elements, pseudo) =>
-        elements.map((element) => {
-          const style = getComputedStyle(element, pseudo);
-          return [
-            element.getAttribute("aria-current") ? "current" : "other",
-            [style.backgroundColor, style.borderBottomColor, style.borderBottomWidth, style.textDecorationLine].join(
-              " ",
-            ),
-          ];
-        }),
-      pseudo,
-    );
-  for (const [selector, pseudo] of [[".carousel__dot", "::after"], [".nav .nav__link"]] as const) {
-    const marks = await looks(selector, pseudo);
-    const current = marks.filter(([state]) => state === "current").map(([, look]) => look);
-    const others = new Set(marks.filter(([state]) => state === "other").map(([, look]) => look));
-    expect(current, selector).toHaveLength(1);
-    expect(others.size, selector).toBeGreaterThan(0);
-    expect([...others], selector).not.toContain(current[0]);
-  }
+  await expectCurrentStandsOut(page, ".carousel__dot", "::after");
+  await expectCurrentStandsOut(page, ".nav .nav__link");
+});
+
+test("with forced colours the back office's current screen stands out in its menu", async ({ page, asOwner }) => {
+  await asOwner(page);
+  await page.emulateMedia({ forcedColors: "active" });
+  await page.goto("/admin/orders");
+  await expectCurrentStandsOut(page, ".admin-nav__link");
 });
