@@ -59,6 +59,19 @@ describe(`the shop's own pages and policies from /admin/pages, on ${testEngine}`
     expect(visibleText((await guest().get("/about")).html)).toContain("Our Story");
   });
 
+  it("a template fills the form with the shop's words and publishes nothing until she saves", async () => {
+    const answer = await save("template:refunds", { refundPolicy: "", returnDays: "14" });
+    expect(answer.status).toBe(200);
+    const text = visibleText(answer.html);
+    expect(text).toContain("The template is in Refund policy's form: read it, change it, and Save to publish it.");
+    expect(text).toContain("not legal advice");
+    expect(text).toContain("write to hello@wickshop.example within 14 days of delivery");
+    expect((await guest().get("/policies/refunds")).status).toBe(404);
+    const refused = await save("template:refunds", { refundPolicy: "", returnDays: "0" });
+    expect(refused.status).toBe(400);
+    expect(visibleText(refused.html)).toContain("Enter at least 1 day.");
+  });
+
   it("her About and refund policy are published, linked from every page and the sitemap, and an emptied policy is gone", async () => {
     expect(visibleText((await save("about", about)).html)).toContain("About saved.");
     const page = (await guest().get("/about")).html;
