@@ -62,7 +62,10 @@ describe(`Before you open, on a fresh shop, on ${testEngine}`, () => {
       onSqlite,
     );
     expect(list?.includes("To do: Set BACKUP_COMMAND to send each backup off the machine")).toBe(onSqlite);
-    expect(list).toContain(onSqlite ? "9 of 9 still to do." : "7 of 7 still to do.");
+    expect(list).toContain("To do: Give the shop its own name in Shop: it is still called Wickshop Open Shop");
+    expect(list).toContain("To do: Publish a refund policy in Pages: shoppers and card payments expect one Open Pages");
+    expect(list).toContain("To do: Write your About page in Pages: it still tells the demo's story Open Pages");
+    expect(list).toContain(onSqlite ? "12 of 12 still to do." : "10 of 10 still to do.");
     expect(list).not.toContain("Dismiss");
   });
 
@@ -127,9 +130,12 @@ describe(`Before you open, on a fresh shop, on ${testEngine}`, () => {
         "✗ Set up Stripe with a live key (sk_live_…): the test gateway takes no real money",
         "✗ Edit, hide or delete the 20 demo products still in the shop",
         "✓ Shipping and tax: not needed, as you said",
+        "✗ Give the shop its own name in Shop: it is still called Wickshop",
+        "✗ Publish a refund policy in Pages: shoppers and card payments expect one",
+        "✗ Write your About page in Pages: it still tells the demo's story",
       ]),
     );
-    expect(lines.at(-1)).toBe(onSqlite ? "8 of 9 still to do." : "6 of 7 still to do.");
+    expect(lines.at(-1)).toBe(onSqlite ? "11 of 12 still to do." : "9 of 10 still to do.");
   });
 });
 
@@ -196,6 +202,16 @@ describe(`Before you open, all done, on ${testEngine}`, () => {
     expect((await signIn(owner, credentials)).status).toBe(302);
     await turnOnTwoFactor(owner, credentials.password);
     await owner.postForm("/admin?index", { intent: "shipping-tax-not-needed" });
+    // Her shop, not the demo's: a name of its own, a refund policy and her About.
+    const blank = ["tagline", "phone", "address", "facebook", "instagram", "etsy", "announcement", "announcementLink"];
+    await owner.postForm("/admin/settings", {
+      intent: "save",
+      ...Object.fromEntries(blank.map((name) => [name, ""])),
+      name: "Wick & Pour",
+      contactEmail: "hello@wickandpour.test",
+    });
+    await owner.postForm("/admin/pages", { intent: "refunds", refundPolicy: "Returns within 30 days." });
+    await owner.postForm("/admin/pages", { intent: "about", aboutTitle: "", aboutHeading: "", aboutText: "Ours." });
     if (onSqlite)
       await waitFor(
         async () =>

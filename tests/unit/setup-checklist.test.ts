@@ -21,6 +21,9 @@ const ready: SetupFacts = {
   shippingRates: 2,
   taxStates: 1,
   shippingTaxNotNeeded: false,
+  shopNamed: true,
+  refundPolicyPublished: true,
+  aboutWritten: true,
 };
 
 /** The printed lines, as `npm run check-setup` shows them. */
@@ -42,6 +45,9 @@ describe("Before you open", () => {
       "✓ Backups leave the machine: BACKUP_COMMAND's last run succeeded",
       "✓ No demo product is in the shop",
       "✓ Shipping and tax are set up",
+      "✓ The shop has its own name",
+      "✓ A refund policy is published",
+      "✓ The About page is yours",
     ]);
     expect(allDone(checklistLines(ready, NOW))).toBe(true);
   });
@@ -159,6 +165,24 @@ describe("Before you open", () => {
     expect(line("shipping-tax", { shippingRates: 0, taxStates: 0, shippingTaxNotNeeded: true })).toMatchObject({
       done: true,
       text: "Shipping and tax: not needed, as you said",
+    });
+  });
+
+  it("asks for the shop's own name, a refund policy and her About, each where she writes it", () => {
+    expect(line("shop-name", { shopNamed: false })).toMatchObject({
+      done: false,
+      text: "Give the shop its own name in Shop: it is still called Wickshop",
+      where: { to: "/admin/settings", label: "Shop" },
+    });
+    expect(line("refund-policy", { refundPolicyPublished: false })).toMatchObject({
+      done: false,
+      text: "Publish a refund policy in Pages: shoppers and card payments expect one",
+      where: { to: "/admin/pages", label: "Pages" },
+    });
+    expect(line("about", { aboutWritten: false })).toMatchObject({
+      done: false,
+      text: "Write your About page in Pages: it still tells the demo's story",
+      where: { to: "/admin/pages", label: "Pages" },
     });
   });
 

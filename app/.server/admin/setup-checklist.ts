@@ -29,6 +29,10 @@ export interface DatabaseFacts {
   taxStates: number;
   /** The owner pressed "Not needed" on the shipping and tax line. */
   shippingTaxNotNeeded: boolean;
+  /** The shop is hers (/admin/settings, /admin/pages): a name of its own, a refund policy, her About. */
+  shopNamed: boolean;
+  refundPolicyPublished: boolean;
+  aboutWritten: boolean;
 }
 
 export type SetupFacts = EnvironmentFacts & DatabaseFacts;
@@ -153,6 +157,38 @@ export function checklistLines(facts: SetupFacts, now: number): ChecklistLine[] 
           where: { to: "/admin/products", label: "Products" },
         },
     shippingTaxLine(facts),
+    ...ownShopLines(facts),
+  ];
+}
+
+/** The three lines that make it her shop, not the demo's (issue 43). */
+function ownShopLines({ shopNamed, refundPolicyPublished, aboutWritten }: SetupFacts): ChecklistLine[] {
+  const pages = { to: "/admin/pages", label: "Pages" };
+  return [
+    shopNamed
+      ? { id: "shop-name", done: true, text: "The shop has its own name" }
+      : {
+          id: "shop-name",
+          done: false,
+          text: "Give the shop its own name in Shop: it is still called Wickshop",
+          where: { to: "/admin/settings", label: "Shop" },
+        },
+    refundPolicyPublished
+      ? { id: "refund-policy", done: true, text: "A refund policy is published" }
+      : {
+          id: "refund-policy",
+          done: false,
+          text: "Publish a refund policy in Pages: shoppers and card payments expect one",
+          where: pages,
+        },
+    aboutWritten
+      ? { id: "about", done: true, text: "The About page is yours" }
+      : {
+          id: "about",
+          done: false,
+          text: "Write your About page in Pages: it still tells the demo's story",
+          where: pages,
+        },
   ];
 }
 

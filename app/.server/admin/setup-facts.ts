@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { DEFAULT_SHOP_NAME } from "~/lib/shop-settings";
 import { lastBackupStatus } from "../backups/status";
 import type { Config } from "../config";
 import type { Db } from "../db";
@@ -80,6 +81,15 @@ export async function databaseFacts(db: Db): Promise<DatabaseFacts & { dismissed
     .select((eb) => eb.fn.countAll().as("count"))
     .executeTakeFirstOrThrow();
   const choices = await readSettings(db, [SHIPPING_TAX_NOT_NEEDED, CHECKLIST_DISMISSED]);
+  const hers = new Map(
+    (
+      await db
+        .selectFrom("shop_settings")
+        .select(["key", "value"])
+        .where("key", "in", ["name", "refundPolicy", "aboutText"])
+        .execute()
+    ).map(({ key, value }) => [key, value.trim()]),
+  );
   return {
     owners: owners.length,
     ownersWithoutTwoFactor: owners.filter((owner) => !owner.twoFactorEnabled).length,
@@ -88,6 +98,9 @@ export async function databaseFacts(db: Db): Promise<DatabaseFacts & { dismissed
     shippingRates: count(rates),
     taxStates: count(taxStates),
     shippingTaxNotNeeded: choices.has(SHIPPING_TAX_NOT_NEEDED),
+    shopNamed: Boolean(hers.get("name")) && hers.get("name") !== DEFAULT_SHOP_NAME,
+    refundPolicyPublished: Boolean(hers.get("refundPolicy")),
+    aboutWritten: Boolean(hers.get("aboutText")),
     dismissed: choices.has(CHECKLIST_DISMISSED),
   };
 }
