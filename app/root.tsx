@@ -9,7 +9,7 @@ import {
 } from "react-router";
 import type { Route } from "./+types/root";
 import { getShopper } from "./.server/accounts/auth";
-import { publishedPolicies, shopPages, shopSettings } from "./.server/settings/shop-settings";
+import { publishedPolicies, shopLogo, shopPages, shopSettings } from "./.server/settings/shop-settings";
 import { Announcement, AnnouncementDismissedScript } from "./components/announcement";
 import { BackSoon } from "./components/back-soon";
 import { Footer } from "./components/footer";
@@ -23,16 +23,18 @@ import { DEFAULT_ABOUT_TITLE } from "./lib/shop-pages";
 
 export async function loader({ context, request }: Route.LoaderArgs) {
   const { config } = context;
-  const [shopper, shop, pages] = await Promise.all([
+  const [shopper, shop, pages, logo] = await Promise.all([
     getShopper(context.auth, request.headers),
     shopSettings(context.db, config),
     shopPages(context.db),
+    shopLogo(context.db),
   ]);
   return {
     displayName: shopper?.displayName,
     isOwner: shopper?.isOwner ?? false,
     publicUrl: config.publicUrl,
     shop,
+    logo,
     aboutTitle: pages.aboutTitle,
     policies: publishedPolicies(pages),
     year: new Date().getUTCFullYear(),
@@ -48,8 +50,6 @@ export const TEST_MODE_NOTICE = "Test mode — no real payments are taken";
 /** A page that failed with a thrown response keeps its headers (a 503's Retry-After). */
 export const headers: Route.HeadersFunction = ({ errorHeaders }) => errorHeaders ?? new Headers();
 
-export const links: Route.LinksFunction = () => [{ rel: "icon", href: "/favicon.svg", type: "image/svg+xml" }];
-
 export function Layout({ children }: { children: React.ReactNode }) {
   const root = useRouteLoaderData<RootData>("root");
   usePageHeadingFocus();
@@ -63,6 +63,15 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <Meta />
         <PageStyle />
         <AnnouncementDismissedScript text={root?.shop.announcement ?? ""} />
+        {/* The owner's logo makes the icons; until she uploads one, the candle mark is the favicon. */}
+        {root?.logo ? (
+          <>
+            <link rel="icon" href={root.logo.icon} type="image/webp" sizes="32x32" />
+            <link rel="apple-touch-icon" href={root.logo.touchIcon} />
+          </>
+        ) : (
+          <link rel="icon" href="/favicon.svg" type="image/svg+xml" />
+        )}
         <Links />
       </head>
       <body>

@@ -2,7 +2,8 @@ import type { Request, Response } from "express";
 import { findPhotoFile } from "~/.server/catalog/photos";
 import type { Db } from "~/.server/db";
 
-const FILE_NAME = /^([0-9a-f]{24})-(800|400)\.webp$/;
+/** A product's and a category's photos are 800 and 400 wide; the logo's files as wide as they came out. */
+const FILE_NAME = /^([0-9a-f]{24})-([1-9]\d{0,3})\.webp$/;
 
 /**
  * GET /photos/{hash}-{width}.webp: the owner's uploaded photos, from the

@@ -19,7 +19,7 @@ const PAGE_FORMS = /^\/admin\/pages(?:\.data)?$/;
  * routes/admin.import.tsx, routes/admin.tax.tsx); the largest is a save with ten photos. With
  * JavaScript on, React Router posts them to the same path with `.data`.
  */
-const UPLOAD_FORMS = /^\/admin\/(?:products|categories|import|tax)(?:[/.]|$)/;
+const UPLOAD_FORMS = /^\/admin\/(?:products|categories|import|tax|settings)(?:[/.]|$)/;
 
 const BODYLESS_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
 

@@ -18,7 +18,7 @@ export function NavBar() {
     <header className="site-header" ref={header}>
       <nav className="nav" aria-label="Main">
         <Link to="/" className="nav__logo" aria-label={`${shopName} home`}>
-          <Logo name={shopName} />
+          <Logo name={shopName} image={root?.logo?.nav ?? null} />
         </Link>
         <ul className="nav__links">
           <li>

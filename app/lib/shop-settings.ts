@@ -26,6 +26,16 @@ export interface ShopSettings {
 
 export type ShopSettingKey = keyof ShopSettings;
 
+/** The owner's logo as the pages use it (/admin/settings): the nav's image, the favicon and the touch icon. */
+export interface ShopLogo {
+  nav: { url: string; width: number; height: number };
+  icon: string;
+  touchIcon: string;
+}
+
+/** What a logo file may be: a drawing (SVG) could carry scripts. */
+export const LOGO_TYPES = "image/png,image/jpeg,image/webp";
+
 /** The form's labels, which the refusals and the activity log name the fields by. */
 export const SHOP_SETTING_LABELS: Record<ShopSettingKey, string> = {
   name: "Shop name",

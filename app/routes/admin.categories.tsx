@@ -9,7 +9,7 @@ import {
   setCategoryPhoto,
 } from "~/.server/admin/categories";
 import { requireOwner } from "~/.server/admin/owners";
-import { parsePhotoForm } from "~/.server/admin/photo-upload";
+import { parsePhotoForm, photosOf } from "~/.server/admin/photo-upload";
 import { FormField } from "~/components/form-field";
 import { imageUrl } from "~/lib/images";
 import { categoryActionSchema } from "~/lib/catalog-schemas";
@@ -30,7 +30,7 @@ const NO_PHOTO = "Choose a photo for the tile.";
 /** Every form of the screen: create, rename, move, tile photo, delete. Forms with a photo stream it in (photo-upload.ts). */
 export async function action({ context, request, url }: Route.ActionArgs) {
   const owner = await requireOwner(context.auth, request, url);
-  const upload = await parsePhotoForm(request, "category");
+  const upload = await parsePhotoForm(request, photosOf("category"));
   const fields = Object.fromEntries(
     [...(upload.form ?? [])].filter((entry): entry is [string, string] => typeof entry[1] === "string"),
   );

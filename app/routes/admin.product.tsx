@@ -4,7 +4,7 @@ import { deleteProduct } from "~/.server/admin/product-delete";
 import { saveProduct } from "~/.server/admin/product-save";
 import { categoryChoices, findOwnerProduct } from "~/.server/admin/products";
 import { addStock, setStock, type StockOutcome } from "~/.server/admin/stock";
-import { parsePhotoForm } from "~/.server/admin/photo-upload";
+import { parsePhotoForm, photosOf } from "~/.server/admin/photo-upload";
 import { FieldError, FormField } from "~/components/form-field";
 import { StockForms, type StockAnswer } from "~/components/admin/stock-forms";
 import { PhotoList } from "~/components/admin/photo-list";
@@ -70,7 +70,7 @@ export async function action({ context, params, request, url }: Route.ActionArgs
   const owner = await requireOwner(context.auth, request, url);
   const id = productIdOf(params.id);
   const options = { actor: { id: owner.id, displayName: owner.displayName }, now: Date.now() };
-  const upload = await parsePhotoForm(request, "product");
+  const upload = await parsePhotoForm(request, photosOf("product"));
   const values = Object.fromEntries(
     [...(upload.form ?? [])].filter((entry): entry is [string, string] => typeof entry[1] === "string"),
   );

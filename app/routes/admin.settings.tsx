@@ -1,48 +1,71 @@
 import { Form, data } from "react-router";
 import { requireOwner } from "~/.server/admin/owners";
-import { saveShopSettings, shopSettings } from "~/.server/settings/shop-settings";
+import { parsePhotoForm } from "~/.server/admin/photo-upload";
+import { processLogo } from "~/.server/catalog/photos";
+import { saveShopSettings, setShopLogo, shopLogo, shopSettings } from "~/.server/settings/shop-settings";
+import { FieldError } from "~/components/form-field";
 import { FormField } from "~/components/form-field";
 import { Notice, Refusal } from "~/components/admin/notices";
 import { type SetupAnswer, answerFor } from "~/components/admin/setup-answer";
 import { TextAreaField } from "~/components/text-area-field";
 import { backOfficeTitle } from "~/lib/meta";
 import { revalidateAfterEveryAnswer } from "~/lib/revalidate";
-import { SHOP_SETTING_LABELS, shopSettingsSchema } from "~/lib/shop-settings";
+import { LOGO_TYPES, SHOP_SETTING_LABELS, shopSettingsSchema } from "~/lib/shop-settings";
 import { fieldErrors } from "~/lib/zod";
 import type { Route } from "./+types/admin.settings";
 
 export async function loader({ context, request, url }: Route.LoaderArgs) {
   await requireOwner(context.auth, request, url);
-  return { settings: await shopSettings(context.db, context.config) };
+  const [settings, logo] = await Promise.all([shopSettings(context.db, context.config), shopLogo(context.db)]);
+  return { settings, logo };
 }
 
-/** Save: every field checked, each refusal beside its field with what was typed; nothing changes on a refusal. */
+/**
+ * The screen's forms, by intent: Save (every field checked, each refusal beside its field with what was
+ * typed; nothing changes on a refusal), a Logo upload (streamed in and processed as photos are), Remove logo.
+ */
 export async function action({ context, request, url }: Route.ActionArgs) {
   const owner = await requireOwner(context.auth, request, url);
+  const upload = request.headers.get("content-type")?.startsWith("multipart/form-data")
+    ? await parsePhotoForm(request, processLogo, "logo")
+    : undefined;
+  const form = upload ? upload.form : await request.formData();
   const values = Object.fromEntries(
-    [...(await request.formData())].filter((entry): entry is [string, string] => typeof entry[1] === "string"),
+    [...(form ?? [])].filter((entry): entry is [string, string] => typeof entry[1] === "string"),
   );
-  if (values.intent !== "save")
-    return data<SetupAnswer>({ error: { form: "page", fields: { page: "Unknown action." }, values } }, { status: 400 });
-  const { intent: _intent, ...fields } = values;
-  const parsed = shopSettingsSchema.safeParse(fields);
-  if (!parsed.success)
-    return data<SetupAnswer>(
-      { error: { form: "settings", fields: fieldErrors(parsed.error.issues), values } },
-      { status: 400 },
-    );
-  const outcome = await saveShopSettings(context.db, parsed.data, {
-    actor: { id: owner.id, displayName: owner.displayName },
-    now: Date.now(),
-    config: context.config,
-  });
-  return {
-    notice:
-      outcome.kind === "saved"
-        ? `Saved: ${outcome.changed.map((key) => SHOP_SETTING_LABELS[key]).join(", ")}. The shop shows it now.`
-        : "Nothing changed.",
-  } satisfies SetupAnswer;
+  const refuse = (which: string, fields: Record<string, string>) =>
+    data<SetupAnswer>({ error: { form: which, fields, values } }, { status: 400 });
+  const options = { actor: { id: owner.id, displayName: owner.displayName }, now: Date.now() };
+  // An upload over its limits could not be read as a form: it can only have been the logo's.
+  if (upload && !upload.form) return refuse("logo", { logo: upload.error });
+  switch (values.intent) {
+    case "save": {
+      const { intent: _intent, ...fields } = values;
+      const parsed = shopSettingsSchema.safeParse(fields);
+      if (!parsed.success) return refuse("settings", fieldErrors(parsed.error.issues));
+      const outcome = await saveShopSettings(context.db, parsed.data, { ...options, config: context.config });
+      return {
+        notice:
+          outcome.kind === "saved"
+            ? `Saved: ${outcome.changed.map((key) => SHOP_SETTING_LABELS[key]).join(", ")}. The shop shows it now.`
+            : "Nothing changed.",
+      } satisfies SetupAnswer;
+    }
+    case "logo": {
+      if (!upload || upload.error !== undefined) return refuse("logo", { logo: upload?.error ?? NO_LOGO });
+      if (upload.photos.length !== 1) return refuse("logo", { logo: NO_LOGO });
+      await setShopLogo(context.db, upload.photos[0]!, options);
+      return { notice: "Logo saved: the nav, the browser's tab and a phone's home screen show it now." };
+    }
+    case "remove-logo":
+      await setShopLogo(context.db, null, options);
+      return { notice: "Logo removed: the shop's candle mark is back." };
+    default:
+      return refuse("page", { page: "Unknown action." });
+  }
 }
+
+const NO_LOGO = "Choose one PNG, JPEG or WebP file for the logo.";
 
 export const shouldRevalidate = revalidateAfterEveryAnswer;
 
@@ -71,6 +94,7 @@ export default function AdminSettings({ loaderData, actionData }: Route.Componen
       </h1>
       <Notice>{answer?.notice}</Notice>
       <Refusal message={answer?.error?.form === "page" ? answer.error.fields.page : undefined} />
+      <LogoForm logo={loaderData.logo} error={answerFor(answer, "logo").errors.logo} />
       <Form method="post" className="admin-section stock-form" aria-labelledby="settings-form-title">
         <h2 id="settings-form-title" className="admin-section__title">
           Name and contact
@@ -128,6 +152,55 @@ export default function AdminSettings({ loaderData, actionData }: Route.Componen
         </button>
       </Form>
     </section>
+  );
+}
+
+/** Logo: the one shown, with Remove logo, and an upload that replaces it; the shop's candle mark until one is. */
+function LogoForm({ logo, error }: { logo: Route.ComponentProps["loaderData"]["logo"]; error: string | undefined }) {
+  return (
+    // No name of its own: getByLabel("Logo") must find the file input alone (DESIGN's label).
+    <div className="admin-section stock-form">
+      <h2 className="admin-section__title">Your logo</h2>
+      {logo ? (
+        <Form method="post" className="logo-form__current">
+          <img
+            src={logo.nav.url}
+            alt="Your logo"
+            width={Math.round(logo.nav.width / 2)}
+            height={Math.round(logo.nav.height / 2)}
+          />
+          <button type="submit" name="intent" value="remove-logo" className="button button--secondary">
+            Remove logo
+          </button>
+        </Form>
+      ) : (
+        <p className="form-field__hint">
+          No logo yet: the nav, the browser&rsquo;s tab and a phone show the candle mark.
+        </p>
+      )}
+      <Form method="post" encType="multipart/form-data" className="logo-form__upload">
+        <div className="form-field">
+          <label htmlFor="logo-file">Logo</label>
+          <input
+            id="logo-file"
+            type="file"
+            name="logo"
+            accept={LOGO_TYPES}
+            required
+            aria-invalid={error ? true : undefined}
+            aria-describedby={`logo-file-hint${error ? " logo-file-error" : ""}`}
+          />
+          <p className="form-field__hint" id="logo-file-hint">
+            PNG, JPEG or WebP, up to 15 MB; a square or wide one. It also makes the tab&rsquo;s icon and a phone&rsquo;s
+            home-screen icon.
+          </p>
+          <FieldError fieldId="logo-file" error={error} />
+        </div>
+        <button type="submit" name="intent" value="logo" className="button button--primary">
+          Upload logo
+        </button>
+      </Form>
+    </div>
   );
 }
 

@@ -1,11 +1,13 @@
 import fs from "node:fs";
 import path from "node:path";
 import { simpleParser } from "mailparser";
+import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { BrowserSession } from "../helpers/browser-session";
 import { signedInOwner } from "../helpers/owner";
 import { cachedGet } from "../helpers/page-cache";
 import { type ServerProcess, startServerProcess } from "../helpers/server-process";
+import { sidewaysPhonePhoto } from "../helpers/photos";
 import { openShop, type Shop } from "../helpers/shop-api";
 import { placePaidOrder, rowsWithStatus } from "../helpers/shop-mail";
 import { testEngine } from "../helpers/test-database";
@@ -174,5 +176,48 @@ describe(`the shop's own name and links from /admin/settings, on ${testEngine}`,
     expect(log).toContain("Luna & Wick");
     const again = await save(hers);
     expect(visibleText(again.html)).toContain("Nothing changed.");
+  });
+
+  it("a logo is processed as photos are, replaces the mark and makes the icons; SVG is refused; Remove brings the mark back", async () => {
+    const upload = (file: Buffer, name: string, type: string) => {
+      const form = new FormData();
+      form.set("intent", "logo");
+      form.set("logo", new Blob([new Uint8Array(file)], { type }), name);
+      return owner.postMultipart("/admin/settings", form);
+    };
+    const svg = Buffer.from(
+      '<svg xmlns="http://www.w3.org/2000/svg" onload="alert(1)"><rect width="9" height="9"/></svg>',
+    );
+    const refused = await upload(svg, "logo.svg", "image/svg+xml");
+    expect(refused.status).toBe(400);
+    expect(visibleText(refused.html)).toContain("logo.svg is a SVG file: use a PNG, JPEG or WebP file.");
+
+    // A phone's photo, sideways with its GPS position: upright and without metadata once stored.
+    const saved = await upload(await sidewaysPhonePhoto(), "logo.jpg", "image/jpeg");
+    expect(saved.status).toBe(200);
+    expect(visibleText(saved.html)).toContain("Logo saved");
+    const home = (await new BrowserSession(shop.url).get("/")).html;
+    const nav =
+      /<img class="logo__image" src="(\/photos\/[0-9a-f]{24}-(\d+)\.webp)"[^>]*width="(\d+)" height="(\d+)"/.exec(home);
+    expect(nav, "the nav shows the logo").not.toBeNull();
+    const [, navUrl, navWidth, shownWidth, shownHeight] = nav!;
+    // Upright it is 800 × 1000: 96 px tall at most in the file, shown half that.
+    expect([Number(navWidth), Number(shownWidth), Number(shownHeight)]).toEqual([77, 39, 48]);
+    expect(home).toMatch(/<link rel="icon" href="\/photos\/[0-9a-f]{24}-32\.webp" type="image\/webp" sizes="32x32"\/>/);
+    expect(home).toMatch(/<link rel="apple-touch-icon" href="\/photos\/[0-9a-f]{24}-180\.webp"\/>/);
+    expect(home).not.toContain("/favicon.svg");
+    const file = await fetch(new URL(navUrl!, shop.url));
+    expect(file.headers.get("content-type")).toBe("image/webp");
+    const metadata = await sharp(Buffer.from(await file.arrayBuffer())).metadata();
+    expect(metadata).toMatchObject({ format: "webp", width: 77, height: 96 });
+    expect([metadata.exif, metadata.xmp, metadata.orientation]).toEqual([undefined, undefined, undefined]);
+
+    const removed = await owner.postForm("/admin/settings", { intent: "remove-logo" });
+    expect(visibleText(removed.html)).toContain("Logo removed");
+    const after = (await new BrowserSession(shop.url).get("/")).html;
+    expect(after).toContain('<link rel="icon" href="/favicon.svg" type="image/svg+xml"/>');
+    expect(after).not.toContain('class="logo__image"');
+    // Nothing shows the old logo's files any more: they are gone.
+    expect((await fetch(new URL(navUrl!, shop.url))).status).toBe(404);
   });
 });

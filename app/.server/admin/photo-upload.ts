@@ -6,22 +6,19 @@ import {
   parseFormData,
 } from "@remix-run/form-data-parser";
 import { MAX_PHOTOS_PER_SAVE } from "~/lib/catalog-schemas";
-import {
-  MAX_PHOTO_BYTES,
-  type PhotoShape,
-  PhotoRejected,
-  type ProcessedPhoto,
-  processPhoto,
-} from "~/.server/catalog/photos";
+import { MAX_PHOTO_BYTES, type PhotoShape, PhotoRejected, processPhoto } from "~/.server/catalog/photos";
 
 /** The largest photo form: every photo at its limit, and the fields. */
 export const MAX_PHOTO_FORM_BYTES = MAX_PHOTOS_PER_SAVE * MAX_PHOTO_BYTES + 1024 * 1024;
 
 /** The form and its processed photos; or why it was refused, with the form's fields when they could be read. */
-export type PhotoForm =
-  | { form: FormData; photos: ProcessedPhoto[]; error?: undefined }
+export type PhotoForm<Processed> =
+  | { form: FormData; photos: Processed[]; error?: undefined }
   | { form: FormData; error: string }
   | { form?: undefined; error: string };
+
+/** A product's or a category's photos, at their shape's sizes. */
+export const photosOf = (shape: PhotoShape) => (bytes: Uint8Array, name: string) => processPhoto(bytes, name, shape);
 
 /**
  * Reads a form with photos as it streams in: each file of the `photos` input
@@ -29,8 +26,12 @@ export type PhotoForm =
  * kept, so memory holds one upload at a time. Any refused file, or a form
  * over its limits, gives a message for the owner and nothing to save.
  */
-export async function parsePhotoForm(request: Request, shape: PhotoShape): Promise<PhotoForm> {
-  const photos: ProcessedPhoto[] = [];
+export async function parsePhotoForm<Processed>(
+  request: Request,
+  process: (bytes: Uint8Array, name: string) => Promise<Processed>,
+  field = "photos",
+): Promise<PhotoForm<Processed>> {
+  const photos: Processed[] = [];
   let refusal: string | undefined;
   try {
     const form = await parseFormData(
@@ -43,9 +44,9 @@ export async function parsePhotoForm(request: Request, shape: PhotoShape): Promi
       },
       async (file) => {
         // An empty file input still sends a part, with no bytes.
-        if (file.fieldName !== "photos" || file.size === 0 || refusal) return;
+        if (file.fieldName !== field || file.size === 0 || refusal) return;
         try {
-          photos.push(await processPhoto(new Uint8Array(await file.arrayBuffer()), file.name, shape));
+          photos.push(await process(new Uint8Array(await file.arrayBuffer()), file.name));
         } catch (error) {
           if (!(error instanceof PhotoRejected)) throw error;
           refusal = error.message;

@@ -6,15 +6,23 @@ import {
   type ShopPages,
   policyPath,
 } from "~/lib/shop-pages";
-import { DEFAULT_SHOP_NAME, DEFAULT_TAGLINE, SHOP_SETTING_LABELS, type ShopSettings } from "~/lib/shop-settings";
+import {
+  DEFAULT_SHOP_NAME,
+  DEFAULT_TAGLINE,
+  SHOP_SETTING_LABELS,
+  type ShopLogo,
+  type ShopSettings,
+} from "~/lib/shop-settings";
+import { z } from "~/lib/zod";
+import { type ProcessedLogo, type ProcessedPhoto, deleteUnusedPhotos, photoUrl, storePhotos } from "../catalog/photos";
 import { type Actor, recordActivity } from "../admin/activity";
 import { catalogVersionBump } from "../catalog/version";
 import type { Config } from "../config";
 import { type DatabaseHandle, type Db, type Trx, transaction } from "../db";
 import { versionedCaches } from "../db/versioned-cache";
 
-/** Everything the owner writes about her shop: the settings and the pages' texts, one row each in shop_settings. */
-type Saved = Partial<ShopSettings & ShopPages>;
+/** Everything the owner writes about her shop: the settings, the pages' texts and the logo (JSON), a row each. */
+type Saved = Partial<ShopSettings & ShopPages & { logo: string }>;
 type SavedKey = keyof Saved;
 
 /** What the owner has saved: only what she changed from its default. */
@@ -36,7 +44,7 @@ const DEFAULT_PAGES: ShopPages = {
   termsOfService: "",
 };
 
-const SAVED_KEYS = new Set<string>([...Object.keys(SHOP_SETTING_LABELS), ...Object.keys(DEFAULT_PAGES)]);
+const SAVED_KEYS = new Set<string>([...Object.keys(SHOP_SETTING_LABELS), ...Object.keys(DEFAULT_PAGES), "logo"]);
 const isSavedKey = (key: string): key is SavedKey => SAVED_KEYS.has(key);
 
 async function readSavedSettings(db: Db, version: number): Promise<SavedSettings> {
@@ -98,6 +106,27 @@ export async function shopPages(db: Db): Promise<ShopPages> {
   return pagesOf((await settingsCaches.get(db)).saved);
 }
 
+const logoSchema = z.object({
+  nav: z.object({ url: z.string(), width: z.number(), height: z.number() }),
+  icon: z.string(),
+  touchIcon: z.string(),
+});
+
+const logoOf = (saved: Saved): ShopLogo | null => {
+  if (!saved.logo) return null;
+  try {
+    const parsed = logoSchema.safeParse(JSON.parse(saved.logo));
+    return parsed.success ? parsed.data : null;
+  } catch {
+    return null;
+  }
+};
+
+/** The logo the owner uploaded, or none: the shop's own mark and favicon. */
+export async function shopLogo(db: Db): Promise<ShopLogo | null> {
+  return logoOf((await settingsCaches.get(db)).saved);
+}
+
 /** The policies with a text, in the footer's order. */
 export const publishedPolicies = (pages: ShopPages): PolicyLink[] =>
   POLICIES.filter(({ key }) => pages[key].trim() !== "").map(({ slug, label }) => ({
@@ -126,7 +155,16 @@ export type SettingsSaveOutcome<Key extends SavedKey> = { kind: "saved"; changed
 function saveChanges<Key extends SavedKey>(
   db: Db,
   form: Pick<Saved, Key>,
-  options: { actor: Actor; now: number; subject: string; current: (saved: Saved) => Saved },
+  options: {
+    actor: Actor;
+    now: number;
+    subject: string;
+    current: (saved: Saved) => Saved;
+    /** The values as the activity log keeps them, when not as saved. */
+    logged?: (values: Saved) => Record<string, unknown>;
+    /** What else the change writes, in its transaction, once the values are saved. */
+    alsoIn?: (trx: Trx, before: Saved) => Promise<void>;
+  },
 ): Promise<SettingsSaveOutcome<Key>> {
   return transaction(db, async (trx) => {
     const current = options.current((await readSavedSettings(trx, 0)).saved);
@@ -140,7 +178,9 @@ function saveChanges<Key extends SavedKey>(
         .onConflict((conflict) => conflict.column("key").doUpdateSet({ value }))
         .execute();
     }
-    const values = (of: Pick<Saved, Key>) => Object.fromEntries(changed.map((key) => [key, of[key]]));
+    await options.alsoIn?.(trx, current);
+    const values = (of: Pick<Saved, Key>) =>
+      options.logged?.(of) ?? Object.fromEntries(changed.map((key) => [key, of[key]]));
     await recordActivity(
       trx,
       options.actor,
@@ -165,6 +205,41 @@ export const saveShopSettings = (
   form: ShopSettings,
   options: { actor: Actor; now: number; config: SettingsConfig },
 ) => saveChanges(db, form, { ...options, subject: "Shop", current: (saved) => settingsOf(saved, options.config) });
+
+const logoUrls = (logo: ShopLogo | null) => (logo ? [logo.nav.url, logo.icon, logo.touchIcon] : []);
+
+/**
+ * /admin/settings' Logo: a processed upload becomes the shop's logo, or none
+ * brings back the shop's own mark. Its files are stored in the same
+ * transaction as the setting, and the last logo's deleted once nothing shows
+ * them. The activity log says which file the nav shows.
+ */
+export function setShopLogo(db: Db, upload: ProcessedLogo | null, options: { actor: Actor; now: number }) {
+  const file = (photo: ProcessedPhoto) => photo.files[0]!;
+  const logo: ShopLogo | null = upload && {
+    nav: {
+      url: photoUrl(upload.nav.hash, file(upload.nav).width),
+      width: file(upload.nav).width,
+      height: file(upload.nav).height,
+    },
+    icon: photoUrl(upload.icon.hash, file(upload.icon).width),
+    touchIcon: photoUrl(upload.touchIcon.hash, file(upload.touchIcon).width),
+  };
+  return saveChanges(
+    db,
+    { logo: logo ? JSON.stringify(logo) : "" },
+    {
+      ...options,
+      subject: "Logo",
+      current: (saved) => ({ logo: saved.logo ?? "" }),
+      logged: (values) => ({ logo: logoOf(values)?.nav.url ?? "none" }),
+      alsoIn: async (trx, before) => {
+        if (upload) await storePhotos(trx, [upload.nav, upload.icon, upload.touchIcon], options.now);
+        await deleteUnusedPhotos(trx, logoUrls(logoOf(before)));
+      },
+    },
+  );
+}
 
 /** /admin/pages: one page's texts (`subject` is the page's name). */
 export const saveShopPage = (db: Db, form: Partial<ShopPages>, options: { actor: Actor; now: number; page: string }) =>
