@@ -3,7 +3,6 @@ import { requireOwner } from "~/.server/admin/owners";
 import { parsePhotoForm } from "~/.server/admin/photo-upload";
 import { processLogo } from "~/.server/catalog/photos";
 import { saveShopSettings, setShopLogo, shopLogo, shopSettings } from "~/.server/settings/shop-settings";
-import { FieldError } from "~/components/form-field";
 import { FormField } from "~/components/form-field";
 import { Notice, Refusal } from "~/components/admin/notices";
 import { type SetupAnswer, answerFor } from "~/components/admin/setup-answer";
@@ -179,23 +178,15 @@ function LogoForm({ logo, error }: { logo: Route.ComponentProps["loaderData"]["l
         </p>
       )}
       <Form method="post" encType="multipart/form-data" className="logo-form__upload">
-        <div className="form-field">
-          <label htmlFor="logo-file">Logo</label>
-          <input
-            id="logo-file"
-            type="file"
-            name="logo"
-            accept={LOGO_TYPES}
-            required
-            aria-invalid={error ? true : undefined}
-            aria-describedby={`logo-file-hint${error ? " logo-file-error" : ""}`}
-          />
-          <p className="form-field__hint" id="logo-file-hint">
-            PNG, JPEG or WebP, up to 15 MB; a square or wide one. It also makes the tab&rsquo;s icon and a phone&rsquo;s
-            home-screen icon.
-          </p>
-          <FieldError fieldId="logo-file" error={error} />
-        </div>
+        <FormField
+          label="Logo"
+          name="logo"
+          type="file"
+          accept={LOGO_TYPES}
+          required
+          hint="PNG, JPEG or WebP, up to 15 MB; a square or wide one. It also makes the tab’s icon and a phone’s home-screen icon."
+          error={error}
+        />
         <button type="submit" name="intent" value="logo" className="button button--primary">
           Upload logo
         </button>
