@@ -16,6 +16,8 @@ export const COMPILED_SCRIPTS = [
   "outbox",
   "owner-create",
   "refunds",
+  "settings-export",
+  "settings-import",
 ] as const;
 
 /** Where `scripts/<name>.ts` runs compiled, if it is one of COMPILED_SCRIPTS. */

@@ -70,15 +70,27 @@ const line = (label: string, fallback: string) =>
  * What each form saves, checked: a Text as typed (Markdown keeps its line breaks), About's lines trimmed. A
  * field of another form is left out, so one form never changes another page.
  */
-export const pageFormSchemas: Record<PageFormName, z.ZodType<Partial<ShopPages>>> = {
-  about: z.object({
-    aboutTitle: line("Title", DEFAULT_ABOUT_TITLE),
-    aboutHeading: line("Heading", DEFAULT_ABOUT_HEADING),
-    aboutText: text,
-  }),
-  contact: z.object({ contactText: text }),
-  shipping: z.object({ shippingPolicy: text }),
-  refunds: z.object({ refundPolicy: text }),
-  privacy: z.object({ privacyPolicy: text }),
-  terms: z.object({ termsOfService: text }),
+const pageFields = {
+  aboutTitle: line("Title", DEFAULT_ABOUT_TITLE),
+  aboutHeading: line("Heading", DEFAULT_ABOUT_HEADING),
+  aboutText: text,
+  contactText: text,
+  shippingPolicy: text,
+  refundPolicy: text,
+  privacyPolicy: text,
+  termsOfService: text,
 };
+
+const formOf = (...keys: ShopPageKey[]) => z.object(Object.fromEntries(keys.map((key) => [key, pageFields[key]])));
+
+export const pageFormSchemas: Record<PageFormName, z.ZodType<Partial<ShopPages>>> = {
+  about: formOf("aboutTitle", "aboutHeading", "aboutText"),
+  contact: formOf("contactText"),
+  shipping: formOf("shippingPolicy"),
+  refunds: formOf("refundPolicy"),
+  privacy: formOf("privacyPolicy"),
+  terms: formOf("termsOfService"),
+};
+
+/** Any of the pages' texts, as a settings file carries them (settings-file.ts). */
+export const pageTextsSchema = z.object(pageFields).partial().strict();

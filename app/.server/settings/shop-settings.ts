@@ -241,6 +241,26 @@ export function setShopLogo(db: Db, upload: ProcessedLogo | null, options: { act
   );
 }
 
+/** What `npm run settings:export` writes: the settings and page texts the owner saved, none of the defaults. */
+export async function savedShopWords(db: Db): Promise<{ settings: Partial<ShopSettings>; pages: Partial<ShopPages> }> {
+  const { saved } = await readSavedSettings(db, 0);
+  const pick = <T extends object>(keys: object) =>
+    Object.fromEntries(Object.keys(keys).flatMap((key) => (key in saved ? [[key, saved[key as SavedKey]]] : []))) as T;
+  return { settings: pick(SHOP_SETTING_LABELS), pages: pick(DEFAULT_PAGES) };
+}
+
+/** `npm run settings:import`: the words of a file, checked already, saved as the owner's forms save them. */
+export const saveImportedWords = (
+  db: Db,
+  words: Partial<ShopSettings & ShopPages>,
+  options: { actor: Actor; now: number; config: SettingsConfig },
+) =>
+  saveChanges(db, words, {
+    ...options,
+    subject: "Settings file",
+    current: (saved) => ({ ...settingsOf(saved, options.config), ...pagesOf(saved) }),
+  });
+
 /** /admin/pages: one page's texts (`subject` is the page's name). */
 export const saveShopPage = (db: Db, form: Partial<ShopPages>, options: { actor: Actor; now: number; page: string }) =>
   saveChanges(db, form, { ...options, subject: options.page, current: pagesOf });
