@@ -32,6 +32,12 @@ describe(`two-factor sign-in for the owner, on ${testEngine}`, () => {
     expect(
       decode((await browser.postForm("/admin/account", { intent: "enable", password: "not-the-password" })).html),
     ).toContain("That password is not right.");
+    // The authenticator app lists the code under the shop's own name.
+    await shop.db.insertInto("shop_settings").values({ key: "name", value: "Luna & Wick" }).execute();
+    await shop.db
+      .updateTable("settings_version")
+      .set((eb) => ({ version: eb("version", "+", 1) }))
+      .execute();
     const setup = await browser.postForm("/admin/account", { intent: "enable", password: owner.password });
     expect(setup.status).toBe(200);
     expect(setup.html).toMatch(
@@ -42,6 +48,7 @@ describe(`two-factor sign-in for the owner, on ${testEngine}`, () => {
     expect(secret).toMatch(/^[A-Z2-7]{16,}$/);
     expect(backupCodes.length).toBeGreaterThanOrEqual(8);
     const totpUri = totpUriIn(setup.html)!;
+    expect(new URL(totpUri).searchParams.get("issuer")).toBe("Luna & Wick");
 
     const wrong = await browser.postForm("/admin/account", {
       intent: "confirm",

@@ -71,6 +71,25 @@ describe(`Stripe payments on ${testEngine}`, () => {
       publishableKey: stripeTestSettings.publishableKey,
     });
     expect((await orderByNumber(shop.db, answer.body.order.number)).payment_ref).toBe(intent.id);
+    expect(create.form.get("description")).toBe(`Wickshop order ${answer.body.order.number}`);
+  });
+
+  it("describes the PaymentIntent by the shop's own name once she has one", async () => {
+    const settingsVersionBump = () =>
+      shop.db
+        .updateTable("settings_version")
+        .set((eb) => ({ version: eb("version", "+", 1) }))
+        .execute();
+    await shop.db.insertInto("shop_settings").values({ key: "name", value: "Luna & Wick" }).execute();
+    await settingsVersionBump();
+    try {
+      const { row } = await placeStripeOrder(1);
+      const create = stripe.requests.filter((entry) => entry.path === "/v1/payment_intents").at(-1)!;
+      expect(create.form.get("description")).toBe(`Luna & Wick order ${row.number}`);
+    } finally {
+      await shop.db.deleteFrom("shop_settings").execute();
+      await settingsVersionBump();
+    }
   });
 
   it("marks the order paid once on payment_intent.succeeded, and a replayed event changes nothing", async () => {
