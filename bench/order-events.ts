@@ -76,7 +76,7 @@ export function eventsOf(grown: GrownOrder, id: number, shopEmail: string) {
     });
   };
   email("order_notification", shopEmail, order.email, order.paid_at, orderNotification(order, items));
-  email("order_receipt", order.email, null, order.paid_at, orderReceipt(order, items, "Wickshop"));
+  email("order_receipt", order.email, null, order.paid_at, orderReceipt(order, items, { name: "Wickshop" }));
   email("order_shipped", order.email, shopEmail, order.shipped_at, orderShipped(order, items));
   email("order_refunded", order.email, shopEmail, order.refunded_at, orderRefunded(order, items));
 

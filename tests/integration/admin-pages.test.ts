@@ -3,6 +3,7 @@ import { BrowserSession } from "../helpers/browser-session";
 import { signedInOwner } from "../helpers/owner";
 import { cachedGet } from "../helpers/page-cache";
 import { openShop, type Shop } from "../helpers/shop-api";
+import { outboxRowsOf, placePaidOrder } from "../helpers/shop-mail";
 import { testEngine } from "../helpers/test-database";
 import { visibleText } from "../helpers/visible-text";
 
@@ -95,6 +96,10 @@ describe(`the shop's own pages and policies from /admin/pages, on ${testEngine}`
       "Refund policy /policies/refunds",
     ]);
     expect((await guest().get("/sitemap.xml")).html).toContain("/policies/refunds</loc>");
+    // A receipt links it, at the running shop's address.
+    const order = await placePaidOrder(shop, [{ id: 5201, quantity: 1 }], { shipping: { email: "ada@example.com" } });
+    const receipt = (await outboxRowsOf(shop.db, order.id)).find((row) => row.kind === "order_receipt")!;
+    expect(receipt.text).toContain(`Our refund policy: ${shop.url}/policies/refunds`);
 
     await save("refunds", { refundPolicy: "  " });
     expect((await guest().get("/policies/refunds")).status).toBe(404);

@@ -79,14 +79,23 @@ describe("order emails", () => {
   });
 
   it("escape what the shopper typed in the HTML, and keep it as typed in the text", () => {
-    for (const email of [orderNotification(order, items), orderReceipt(order, items, "Wickshop")]) {
+    for (const email of [orderNotification(order, items), orderReceipt(order, items, { name: "Wickshop" })]) {
       expect(email.html).toContain("Ada &lt;b&gt;Lovelace&lt;/b&gt; &amp; &quot;Co&quot;");
       expect(email.html).not.toContain("<b>Lovelace</b>");
       expect(email.text).toContain('Ada <b>Lovelace</b> & "Co"');
     }
     expect(orderNotification(order, items).subject).toBe("New order WS-ABCDEFGH: $55.98");
-    expect(orderReceipt(order, items, "Wickshop").subject).toBe("Your Wickshop order WS-ABCDEFGH");
-    expect(orderReceipt(order, items, "Luna & Wick").subject).toBe("Your Luna & Wick order WS-ABCDEFGH");
+    expect(orderReceipt(order, items, { name: "Wickshop" }).subject).toBe("Your Wickshop order WS-ABCDEFGH");
+    expect(orderReceipt(order, items, { name: "Luna & Wick" }).subject).toBe("Your Luna & Wick order WS-ABCDEFGH");
+  });
+
+  it("links the shop's refund policy from the receipt once one is published", () => {
+    const policy = "https://lunawick.example/policies/refunds";
+    const receipt = orderReceipt(order, items, { name: "Luna & Wick", refundPolicyUrl: policy });
+    expect(receipt.text).toMatch(/\n\nOur refund policy: https:\/\/lunawick\.example\/policies\/refunds$/);
+    expect(receipt.html).toContain(`<p><a href="${policy}">Our refund policy</a></p>`);
+    const without = orderReceipt(order, items, { name: "Luna & Wick" });
+    expect(`${without.text}${without.html}`).not.toContain("refund policy");
   });
 });
 
@@ -113,15 +122,15 @@ describe("an order's breakdown in its emails (issue #31)", () => {
   ];
 
   it("stands below SPEC §3's fields in the receipt and the owner's notice, text and HTML", () => {
-    for (const email of [orderReceipt(shipped, items, "Wickshop"), orderNotification(shipped, items)]) {
+    for (const email of [orderReceipt(shipped, items, { name: "Wickshop" }), orderNotification(shipped, items)]) {
       expect(email.text).toContain(breakdown.join("\n"));
       expect(email.html).toContain(breakdown.join("<br>"));
     }
-    expect(orderReceipt(shipped, items, "Wickshop").text).toContain("We received your payment of $107.26");
+    expect(orderReceipt(shipped, items, { name: "Wickshop" }).text).toContain("We received your payment of $107.26");
   });
 
   it("is not there for an order of its items alone, as every order is while nothing is set up", () => {
-    for (const email of [orderReceipt(order, items, "Wickshop"), orderNotification(order, items)]) {
+    for (const email of [orderReceipt(order, items, { name: "Wickshop" }), orderNotification(order, items)]) {
       expect(email.text).not.toContain("Subtotal");
       expect(email.html).not.toContain("Subtotal");
     }
@@ -140,13 +149,13 @@ describe("the emails of an order its discount code paid in full (issue #33)", ()
   };
 
   it("receipt: says the code paid it instead of a payment received, and keeps the rest", () => {
-    const receipt = orderReceipt(free, items, "Wickshop");
+    const receipt = orderReceipt(free, items, { name: "Wickshop" });
     expect(receipt.text).toContain("Your order WS-ABCDEFGH is paid in full with the discount code HOLIDAY100.");
     expect(receipt.html).toContain("<p>Your order WS-ABCDEFGH is paid in full with the discount code HOLIDAY100.</p>");
     for (const body of [receipt.text, receipt.html]) expect(body).not.toContain("We received your payment");
     expect(receipt.text).toContain(purchasedItems(items));
     expect(receipt.text).toContain('We will ship it to:\nAda <b>Lovelace</b> & "Co"\n12 Wick Lane\nPortland, OR 97201');
-    expect(orderReceipt(order, items, "Wickshop").text).toContain(
+    expect(orderReceipt(order, items, { name: "Wickshop" }).text).toContain(
       "We received your payment of $55.98 for order WS-ABCDEFGH.",
     );
   });

@@ -1,6 +1,6 @@
 import type { Trx } from "../db";
 import type { OrderItemRow, OrderRow } from "../db/schema";
-import { shopNameIn } from "../settings/shop-settings";
+import { receiptSenderIn } from "../settings/shop-settings";
 import {
   type EmailContent,
   orderNotification,
@@ -63,7 +63,7 @@ export async function enqueueOrderEmails(
       to: order.email,
       reply_to: null,
       params,
-      ...orderReceipt(order, items, await shopNameIn(trx)),
+      ...orderReceipt(order, items, await receiptSenderIn(trx)),
     });
   await enqueue(trx, order, messages, options.now);
 }

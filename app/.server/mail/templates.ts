@@ -105,10 +105,17 @@ export function orderNotification(order: OrderRow, items: OrderItemRow[]): Email
 /** An order its discount code paid in full (issue #33) was paid with no card: its emails say so. */
 const paidWithDiscount = (order: OrderRow) => order.payment_provider === PAID_WITH_DISCOUNT;
 
-/** The shopper's receipt, from the shop by its name. */
-export function orderReceipt(order: OrderRow, items: OrderItemRow[], shopName: string): EmailContent {
+/** Who the receipt is from: the shop's name, and its refund policy's address once one is published. */
+export interface ReceiptSender {
+  name: string;
+  refundPolicyUrl?: string;
+}
+
+/** The shopper's receipt, from the shop by its name, with a link to its refund policy when it has one. */
+export function orderReceipt(order: OrderRow, items: OrderItemRow[], shop: ReceiptSender): EmailContent {
   const fields = orderNotificationFields(order, items);
-  const subject = `Your ${shopName} order ${order.number}`;
+  const subject = `Your ${shop.name} order ${order.number}`;
+  const policy = shop.refundPolicyUrl;
   const payment = paidWithDiscount(order)
     ? `Your order ${order.number} is paid in full with the discount code ${order.discount_code}.`
     : `We received your payment of ${fields.total} for order ${order.number}.`;
@@ -125,6 +132,7 @@ export function orderReceipt(order: OrderRow, items: OrderItemRow[], shopName: s
     fields.shippingName,
     fields.shippingAddress,
     `${fields.shippingCity}, ${fields.shippingState} ${fields.shippingZipCode}`,
+    ...(policy ? ["", `Our refund policy: ${policy}`] : []),
   ].join("\n");
   const html = htmlDocument(
     subject,
@@ -132,7 +140,8 @@ export function orderReceipt(order: OrderRow, items: OrderItemRow[], shopName: s
       `<p>${escapeHtml(payment)}</p>` +
       itemsTable(items) +
       breakdownHtml(order) +
-      `<p>We will ship it to:<br>${escapeHtml(fields.shippingName)}<br>${escapeHtml(fields.shippingAddress)}<br>${escapeHtml(fields.shippingCity)}, ${escapeHtml(fields.shippingState)} ${escapeHtml(fields.shippingZipCode)}</p>`,
+      `<p>We will ship it to:<br>${escapeHtml(fields.shippingName)}<br>${escapeHtml(fields.shippingAddress)}<br>${escapeHtml(fields.shippingCity)}, ${escapeHtml(fields.shippingState)} ${escapeHtml(fields.shippingZipCode)}</p>` +
+      (policy ? `<p><a href="${escapeHtml(policy)}">Our refund policy</a></p>` : ""),
   );
   return { subject, text, html };
 }

@@ -16,6 +16,8 @@ import {
 import { z } from "~/lib/zod";
 import { type ProcessedLogo, type ProcessedPhoto, deleteUnusedPhotos, photoUrl, storePhotos } from "../catalog/photos";
 import { type Actor, recordActivity } from "../admin/activity";
+import { shopAddress } from "../admin/shop-address";
+import type { ReceiptSender } from "../mail/templates";
 import { catalogVersionBump } from "../catalog/version";
 import type { Config } from "../config";
 import { type DatabaseHandle, type Db, type Trx, transaction } from "../db";
@@ -64,10 +66,22 @@ export async function currentShopName(db: Db): Promise<string> {
   return (await settingsCaches.get(db)).saved.name ?? DEFAULT_SHOP_NAME;
 }
 
-/** The shop's name as the caller's transaction sees it: what an email queued in it is written with. */
-export async function shopNameIn(trx: Trx): Promise<string> {
-  const row = await trx.selectFrom("shop_settings").select("value").where("key", "=", "name").executeTakeFirst();
-  return row?.value ?? DEFAULT_SHOP_NAME;
+/**
+ * Who a receipt queued in the caller's transaction is from: the shop's name,
+ * and its refund policy at the address the running shop recorded, once one
+ * is published.
+ */
+export async function receiptSenderIn(trx: Trx): Promise<ReceiptSender> {
+  const rows = await trx
+    .selectFrom("shop_settings")
+    .select(["key", "value"])
+    .where("key", "in", ["name", "refundPolicy"])
+    .execute();
+  const saved = new Map(rows.map((row) => [row.key, row.value]));
+  const name = saved.get("name") ?? DEFAULT_SHOP_NAME;
+  if (!saved.get("refundPolicy")?.trim()) return { name };
+  const address = await shopAddress(trx, "");
+  return address ? { name, refundPolicyUrl: `${address}${policyPath("refunds")}` } : { name };
 }
 
 type SettingsConfig = Pick<Config, "shopEmail" | "social">;
