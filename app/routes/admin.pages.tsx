@@ -132,24 +132,13 @@ function PageForm({
           error={errors.returnDays}
         />
       ) : null}
+      {/* Save first: Enter in a field presses a form's first button, and a template would replace her text. */}
       <div className="page-form__actions">
-        <button
-          type="submit"
-          name="intent"
-          value={`template:${name}`}
-          className="button button--secondary"
-          aria-label={`Start ${title} from a template`}
-        >
-          Start from a template
-        </button>
-        <button
-          type="submit"
-          name="intent"
-          value={name}
-          className="button button--primary"
-          aria-label={`Save ${title}`}
-        >
+        <button type="submit" name="intent" value={name} className="button button--primary">
           Save
+        </button>
+        <button type="submit" name="intent" value={`template:${name}`} className="button button--secondary">
+          Start from a template
         </button>
       </div>
     </Form>
