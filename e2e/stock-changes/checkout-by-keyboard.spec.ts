@@ -1,26 +1,10 @@
-import type { Locator, Page } from "@playwright/test";
 import { PHONE } from "../support/catalog";
 import { CartPage } from "../support/cart";
 import { CheckoutPanel } from "../support/checkout";
 import { importSeasonalCandle } from "../support/import-catalog";
 import { expectInViewUncovered } from "../support/in-view";
+import { tabTo, typeInto } from "../support/keyboard";
 import { expect, test } from "../support/test";
-
-/** Tab (or Shift+Tab) until `target` has focus, as a keyboard-only shopper moves; fails if it is never reached. */
-async function tabTo(page: Page, target: Locator, direction: "Tab" | "Shift+Tab" = "Tab") {
-  for (let presses = 0; presses < 60; presses++) {
-    if (await target.evaluate((element) => element === document.activeElement)) return;
-    await page.keyboard.press(direction);
-  }
-  throw new Error(`${target.toString()} was not reached with ${direction}`);
-}
-
-/** Moves to a field by Tab and types into it, as a keyboard-only shopper does. */
-async function typeInto(page: Page, field: Locator, text: string) {
-  await tabTo(page, field);
-  await page.keyboard.press("ControlOrMeta+A");
-  await page.keyboard.type(text);
-}
 
 const lantern = { id: 2097, name: "Night Lantern", price: 20 };
 
