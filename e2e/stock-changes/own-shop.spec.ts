@@ -65,6 +65,23 @@ test("on a phone the owner names her shop, uploads a logo, writes About and a re
       await expect(shopperPage.getByRole("complementary", { name: "Shop announcement" })).toHaveText(
         /Free shipping over \$75 this week/,
       );
+      // Dismissed, it stays away on the next page for the visit, and never shows then goes (no shift).
+      await shopperPage.getByRole("button", { name: "Dismiss the announcement" }).click();
+      await expect(shopperPage.getByRole("complementary", { name: "Shop announcement" })).toHaveCount(0);
+      await shopperPage.goto("/shop");
+      await expect(shopperPage.getByRole("heading", { level: 1 })).toBeVisible();
+      await expect(shopperPage.getByRole("complementary", { name: "Shop announcement" })).toBeHidden();
+      const shifted = await shopperPage.evaluate(
+        () =>
+          new Promise<number>((resolve) => {
+            new PerformanceObserver((list) =>
+              resolve(list.getEntries().reduce((sum, entry) => sum + (entry as unknown as { value: number }).value, 0)),
+            ).observe({ type: "layout-shift", buffered: true });
+            setTimeout(() => resolve(0), 500);
+          }),
+      );
+      expect(shifted, "layout shift on the page after the dismissal").toBe(0);
+      await shopperPage.goto("/");
       const footer = shopperPage.getByRole("navigation", { name: "About the shop" });
       await footer.getByRole("link", { name: "Refund policy" }).click();
       await expect(shopperPage.getByRole("heading", { level: 1 })).toHaveText("Refund policy");
