@@ -3,15 +3,28 @@ import { type Db, openDatabase } from "~/.server/db";
 import { addRate, addZone, bumpPricingVersion } from "../../tests/helpers/pricing-setup";
 import { ZONE_PRESETS } from "~/lib/us-states";
 
+/** A change that began by reading, while the server wrote, is refused at once (SQLITE_BUSY): it is tried again. */
+const ATTEMPTS = 5;
+const isBusy = (error: unknown) => error instanceof Error && /database is locked|SQLITE_BUSY/.test(error.message);
+
 /**
  * The worker's shop's database, opened in this process for one change, as the
  * back office would make it (the server sees it at its next request): clicking
  * through the back office for a spec's setup is the back-office specs' work.
+ * The server's jobs write too; a change that meets one is rolled back whole
+ * and tried again.
  */
 export async function inShopDb<T>(change: (db: Db) => Promise<T>): Promise<T> {
   const { db } = openDatabase(loadConfig({ DATA_DIR: process.env.E2E_DATA_DIR }));
   try {
-    return await change(db);
+    for (let attempt = 1; ; attempt++) {
+      try {
+        return await change(db);
+      } catch (error) {
+        if (attempt === ATTEMPTS || !isBusy(error)) throw error;
+        await new Promise((resolve) => setTimeout(resolve, 100 * attempt));
+      }
+    }
   } finally {
     await db.destroy();
   }
