@@ -1,3 +1,4 @@
+import { parseValues, variantLabel } from "~/lib/variants";
 import fs from "node:fs";
 import { sql } from "kysely";
 import pg from "pg";
@@ -116,11 +117,15 @@ export async function growShop(data: ShopData, options: GrowOptions): Promise<Gr
   let grown;
   try {
     await migrateToLatest(db);
-    const products = await db
-      .selectFrom("products")
-      .select(["id", "name", "price_cents", "scent"])
-      .orderBy("id")
-      .execute();
+    const products = (
+      await db
+        .selectFrom("products as p")
+        .innerJoin("variants as v", "v.product_id", "p.id")
+        .select(["p.id", "v.id as variant_id", "p.name", "v.option_values", "v.price_cents", "p.scent"])
+        .where("v.archived", "=", 0)
+        .orderBy("v.id")
+        .execute()
+    ).map(({ option_values, ...product }) => ({ ...product, variant: variantLabel(parseValues(option_values)) }));
     const owner = await db
       .selectFrom("user")
       .select(["id", "name"])

@@ -56,9 +56,16 @@ function orderValues(reservation: Reservation, number: string, amountCents: numb
   ];
 }
 
-/** The conditional update of DESIGN.md §Checkout; it also reads what the order copies from the product. */
+/**
+ * The conditional update of DESIGN.md §Checkout, on the line's variant (the
+ * bench's lines name products without options, whose one variant has the
+ * product's id); it also reads what the order copies from the product.
+ */
 const reserveSql = (quantity: string, id: string) =>
-  `update products set stock = stock - ${quantity} where id = ${id} and stock >= ${quantity} returning price_cents, name, scent`;
+  `update variants set stock = stock - ${quantity} where id = ${id} and stock >= ${quantity}
+   returning price_cents, product_id,
+     (select name from products where products.id = variants.product_id) as name,
+     (select scent from products where products.id = variants.product_id) as scent`;
 
 class Shortfall extends Error {}
 
@@ -71,13 +78,13 @@ function sqliteStore(file: string): CheckoutStore {
   db.pragma("synchronous = NORMAL");
   const reserveLine = db.prepare<
     { id: number; quantity: number },
-    { price_cents: number; name: string; scent: string }
+    { price_cents: number; product_id: number; name: string; scent: string }
   >(reserveSql("@quantity", "@id"));
   const insertOrder = db.prepare(
     `insert into orders (${orderColumns}) values (${Array.from({ length: ORDER_COLUMN_COUNT }, () => "?").join(", ")}) returning id`,
   );
   const insertItem = db.prepare(
-    "insert into order_items (order_id, product_id, name, price_cents, quantity, scent) values (?, ?, ?, ?, ?, ?)",
+    "insert into order_items (order_id, product_id, variant_id, name, price_cents, quantity, scent) values (?, ?, ?, ?, ?, ?, ?)",
   );
   const place = db.transaction((reservation: Reservation): PlacedOrder => {
     const lines = byId(reservation.lines);
@@ -91,7 +98,7 @@ function sqliteStore(file: string): CheckoutStore {
     const { id } = insertOrder.get(...orderValues(reservation, number, amountCents)) as { id: number };
     lines.forEach((line, index) => {
       const product = products[index]!;
-      insertItem.run(id, line.id, product.name, product.price_cents, line.quantity, product.scent);
+      insertItem.run(id, product.product_id, line.id, product.name, product.price_cents, line.quantity, product.scent);
     });
     return { number, amountCents };
   });
@@ -117,8 +124,8 @@ function postgresStore(url: string): CheckoutStore {
   };
   const insertItems = {
     name: "bench_insert_items",
-    text: `insert into order_items (order_id, product_id, name, price_cents, quantity, scent)
-      select $1, * from unnest($2::int[], $3::text[], $4::int[], $5::int[], $6::text[])`,
+    text: `insert into order_items (order_id, product_id, variant_id, name, price_cents, quantity, scent)
+      select $1, * from unnest($2::int[], $3::int[], $4::text[], $5::int[], $6::int[], $7::text[])`,
   };
   return {
     reserve: async (reservation) => {
@@ -126,7 +133,7 @@ function postgresStore(url: string): CheckoutStore {
       const client = await pool.connect();
       try {
         await client.query("begin");
-        const products: { price_cents: number; name: string; scent: string }[] = [];
+        const products: { price_cents: number; product_id: number; name: string; scent: string }[] = [];
         for (const line of lines) {
           const { rows } = await client.query({
             name: "bench_reserve",
@@ -146,6 +153,7 @@ function postgresStore(url: string): CheckoutStore {
           ...insertItems,
           values: [
             rows[0].id,
+            products.map((product) => product.product_id),
             lines.map((line) => line.id),
             products.map((product) => product.name),
             products.map((product) => product.price_cents),

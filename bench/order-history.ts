@@ -20,9 +20,13 @@ const LINE_WEIGHTS = [28, 27, 20, 13, 8, 4];
 /** Units per line, one to three. */
 const QUANTITY_WEIGHTS = [80, 15, 5];
 
+/** What the history sells: a product's variant (a product without options has one). */
 export interface CatalogProduct {
   id: number;
+  variant_id: number;
   name: string;
+  /** Its values as an order line keeps them ("12 oz"); "" without options. */
+  variant: string;
   price_cents: number;
   scent: string;
 }
@@ -125,7 +129,9 @@ function linesOf(random: SeededRandom, products: CatalogProduct[], popularity: n
     const product = products[index]!;
     return {
       product_id: product.id,
+      variant_id: product.variant_id,
       name: product.name,
+      variant: product.variant,
       price_cents: product.price_cents,
       scent: product.scent,
       quantity: random.weighted(QUANTITY_WEIGHTS) + 1,

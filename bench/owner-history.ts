@@ -20,24 +20,28 @@ interface Owner {
   name: string;
 }
 
-/** Sales per product and period, less what refunds put back then: what each restock brings the stock back up by. */
+/** Sales per variant and period, less what refunds put back then: what each restock brings the stock back up by. */
 function restocks(history: ShopHistory, periods: number) {
-  const needed = new Map<number, number[]>();
-  const add = (productId: number, at: number, units: number) => {
+  const needed = new Map<number, { productId: number; byPeriod: number[] }>();
+  const add = (item: { product_id: number; variant_id: number }, at: number, units: number) => {
     const period = Math.min(periods - 1, Math.max(0, Math.floor((at - history.start) / RESTOCK_PERIOD_MS)));
-    const byPeriod = needed.get(productId) ?? Array.from({ length: periods }, () => 0);
-    byPeriod[period]! += units;
-    needed.set(productId, byPeriod);
+    const sold = needed.get(item.variant_id) ?? {
+      productId: item.product_id,
+      byPeriod: Array.from({ length: periods }, () => 0),
+    };
+    sold.byPeriod[period]! += units;
+    needed.set(item.variant_id, sold);
   };
   const refundsBack: StockAdjustment[] = [];
   for (const { row, items, restocked } of history.orders) {
     if (!HOLDING.has(row.status)) continue;
     for (const item of items) {
-      add(item.product_id, row.created_at, item.quantity);
+      add(item, row.created_at, item.quantity);
       if (restocked) {
-        add(item.product_id, row.refunded_at!, -item.quantity);
+        add(item, row.refunded_at!, -item.quantity);
         refundsBack.push({
           product_id: item.product_id,
+          variant_id: item.variant_id,
           delta: item.quantity,
           reason: `refund of ${row.number}`,
           created_at: row.refunded_at!,
@@ -104,12 +108,12 @@ export function ownerHistory(
   const periods = Math.ceil((options.now - history.start) / RESTOCK_PERIOD_MS);
   const { needed, refundsBack } = restocks(history, periods);
   const adjustments: StockAdjustment[] = [...refundsBack];
-  for (const [productId, byPeriod] of needed) {
+  for (const [variantId, { productId, byPeriod }] of needed) {
     for (const [period, delta] of byPeriod.entries()) {
       if (delta === 0) continue;
       const at = history.start + period * RESTOCK_PERIOD_MS + random.int(8, 20) * HOUR_MS;
       const reason = delta > 0 ? "restock" : "counted";
-      adjustments.push({ product_id: productId, delta, reason, created_at: at });
+      adjustments.push({ product_id: productId, variant_id: variantId, delta, reason, created_at: at });
       const before = random.int(0, 5);
       logged.push(
         entry(at, "product.stock", "product", String(productId), { stock: before }, { stock: before + delta, reason }),

@@ -16,6 +16,7 @@ import { orderBreakdown } from "~/.server/orders/order-pricing";
 import { countingUnknownCodes } from "~/.server/pricing/discount-guesses";
 import {
   insufficientStock,
+  variantRequired,
   readCartRequest,
   orderTooLarge,
   pricingRefusalAnswer,
@@ -100,6 +101,7 @@ export async function answerCheckout(request: JsonRequest, context: ShopContext)
     );
   }
   if (result.kind === "shortfall") return insufficientStock(result.adjustments);
+  if (result.kind === "variant_required") return variantRequired(result.ids);
   if (result.kind !== "placed") return pricingRefusalAnswer(result);
   const { order, payment, replayed } = result;
   return jsonAnswer(replayed ? 200 : 201, {

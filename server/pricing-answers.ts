@@ -125,6 +125,14 @@ export const tooManyCodes = (retryAfterSeconds: number) =>
 export const insufficientStock = (adjustments: StockAdjustment[]) =>
   errorAnswer(409, { code: "insufficient_stock", message: checkoutTexts.notEnoughStock }, { extra: { adjustments } });
 
+/** 400: lines of products with options that name no variant (DESIGN.md, "Sizes and scents"). */
+export const variantRequired = (ids: number[]) =>
+  errorAnswer(400, {
+    code: "variant_required",
+    message: "Choose a size or scent: these products come in more than one, so each line must name its variant.",
+    fields: Object.fromEntries(ids.map((id) => [`lines.${id}.variant`, "required for a product with options"])),
+  });
+
 export const orderTooLarge = () =>
   errorAnswer(400, {
     code: "order_too_large",

@@ -6,6 +6,7 @@ import { quoteCart } from "~/.server/pricing/cart-quote";
 import { countingUnknownCodes } from "~/.server/pricing/discount-guesses";
 import {
   insufficientStock,
+  variantRequired,
   readCartRequest,
   orderTooLarge,
   pricingRefusalAnswer,
@@ -39,6 +40,8 @@ export async function answerQuote(request: JsonRequest, context: ShopContext): P
       return jsonAnswer(200, quoteBody(result));
     case "shortfall":
       return insufficientStock(result.adjustments);
+    case "variant_required":
+      return variantRequired(result.ids);
     case "too_large":
       return orderTooLarge();
     case "too_many_codes":

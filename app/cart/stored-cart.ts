@@ -1,4 +1,4 @@
-import type { CartItem } from "./reducer";
+import { type CartItem, lineKey } from "./reducer";
 
 /** SPEC §3: the cart is kept in the browser's local storage under the key "root". */
 export const CART_STORAGE_KEY = "root";
@@ -12,11 +12,23 @@ const isText = (value: unknown): value is string => typeof value === "string" &&
 function toCartItem(value: unknown): CartItem | undefined {
   if (typeof value !== "object" || value === null) return undefined;
   const item = value as Record<string, unknown>;
-  const { id, categorySlug, name, priceCents, images, scent, stock, quantity } = item;
+  const { id, variant, categorySlug, name, priceCents, images, scent, stock, quantity } = item;
   if (!isWholeNumber(id, 1) || !isText(categorySlug) || !isText(name) || !isText(scent)) return undefined;
   if (!isWholeNumber(priceCents, 0) || !isWholeNumber(stock, 0) || !isWholeNumber(quantity, 1)) return undefined;
   if (!Array.isArray(images) || !images.every(isText)) return undefined;
-  return { id, categorySlug, name, priceCents, images, scent, stock, quantity };
+  // A line saved before sizes and scents has no variant: it is its product's only one.
+  if (variant !== undefined && !isWholeNumber(variant, 1)) return undefined;
+  return {
+    id,
+    ...(variant === undefined ? {} : { variant }),
+    categorySlug,
+    name,
+    priceCents,
+    images,
+    scent,
+    stock,
+    quantity,
+  };
 }
 
 /**
@@ -36,7 +48,7 @@ export function parseStoredCart(raw: string | null): CartItem[] | undefined {
   const items = cartItems.map(toCartItem);
   if (items.some((item) => item === undefined)) return undefined;
   const valid = items as CartItem[];
-  return new Set(valid.map((item) => item.id)).size === valid.length ? valid : undefined;
+  return new Set(valid.map(lineKey)).size === valid.length ? valid : undefined;
 }
 
 export function serializeCart(cartItems: CartItem[]): string {

@@ -18,7 +18,7 @@ export function useCheckoutAttempt() {
   return useMemo(
     () => ({
       keyFor(items: CartItem[]) {
-        const fingerprint = JSON.stringify(items.map((item) => [item.id, item.quantity]));
+        const fingerprint = JSON.stringify(items.map((item) => [item.id, item.variant, item.quantity]));
         if (fingerprint !== attempt.current.fingerprint) attempt.current = { key: newIdempotencyKey(), fingerprint };
         return attempt.current.key;
       },

@@ -1,4 +1,4 @@
-import type { CartItem } from "~/cart/reducer";
+import { type CartItem, checkoutLine } from "~/cart/reducer";
 import type { Shipping } from "~/lib/checkout-schema";
 import type { BreakdownLine } from "~/lib/order-breakdown";
 import type { TestCard } from "~/lib/test-card-schema";
@@ -21,7 +21,7 @@ export interface PaidOrder {
 
 export type PayResult =
   | { kind: "paid"; order: PaidOrder }
-  | { kind: "shortfall"; adjustments: { id: number; available: number }[] }
+  | { kind: "shortfall"; adjustments: { id: number; variant?: number; available: number }[] }
   /**
    * The owner changed a rate, the chosen method is gone or no longer fits, or the code was refused (a
    * `discount_*` code): the shopper sees the new total, and why, and pays again.
@@ -71,14 +71,17 @@ export async function pay(
 ): Promise<PayResult> {
   const placed = await requestJson("/api/checkout", {
     idempotencyKey: input.idempotencyKey,
-    lines: input.items.map((item) => ({ id: item.id, quantity: item.quantity })),
+    lines: input.items.map(checkoutLine),
     shipping: input.shipping,
     shippingRateId: input.quote?.shippingRateId ?? undefined,
     expectedTotalCents: input.quote?.totalCents,
     discountCode: input.quote?.discountCode ?? undefined,
   });
   if (placed?.status === 409 && Array.isArray(placed.data.adjustments)) {
-    return { kind: "shortfall", adjustments: placed.data.adjustments as { id: number; available: number }[] };
+    return {
+      kind: "shortfall",
+      adjustments: placed.data.adjustments as { id: number; variant?: number; available: number }[],
+    };
   }
   if (placed?.status === 409 && placed.data.quote)
     return { kind: "total_changed", quote: placed.data.quote as Quote, error: placed.data.error as ApiError };

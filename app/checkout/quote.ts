@@ -1,4 +1,4 @@
-import type { CartItem } from "~/cart/reducer";
+import { type CartItem, checkoutLine } from "~/cart/reducer";
 import { type ApiError, requestJson, unreachable } from "./request-json";
 
 /** A shipping method the shopper can choose: the rates that fit her address and cart. */
@@ -57,7 +57,7 @@ export async function requestQuote({
   discountCode,
 }: QuoteInput): Promise<QuoteResult> {
   const answer = await requestJson("/api/checkout/quote", {
-    lines: items.map((item) => ({ id: item.id, quantity: item.quantity })),
+    lines: items.map(checkoutLine),
     shipping: { state: state || undefined, zip: zip || undefined, email: email || undefined },
     shippingRateId: shippingRateId ?? undefined,
     discountCode: discountCode || undefined,

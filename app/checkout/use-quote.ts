@@ -91,7 +91,7 @@ export function useQuote(items: CartItem[]) {
     [show],
   );
 
-  const cartKey = JSON.stringify(items.map((item) => [item.id, item.quantity]));
+  const cartKey = JSON.stringify(items.map((item) => [item.id, item.variant, item.quantity]));
   // Declared first, so the question the cart's change asks below sees the new cart.
   useEffect(() => {
     cart.current = items;

@@ -1,5 +1,5 @@
 import { Link, useNavigate } from "react-router";
-import type { CartItem } from "~/cart/reducer";
+import { type CartItem, lineKey } from "~/cart/reducer";
 import { dispatchCart } from "~/cart/store";
 import { productPath } from "~/lib/catalog";
 import { imageUrl } from "~/lib/images";
@@ -17,7 +17,7 @@ export function CartDropdown({ items, id }: { items: CartItem[]; id: string }) {
       ) : (
         <ul className="cart-dropdown__items">
           {items.map((item) => (
-            <li key={item.id} className="cart-dropdown__item">
+            <li key={lineKey(item)} className="cart-dropdown__item">
               <Link
                 to={productPath(item)}
                 onClick={close}

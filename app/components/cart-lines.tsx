@@ -1,6 +1,6 @@
 import { useState } from "react";
 import { Link } from "react-router";
-import type { CartItem } from "~/cart/reducer";
+import { type CartItem, lineKey } from "~/cart/reducer";
 import { dispatchCart } from "~/cart/store";
 import { productPath } from "~/lib/catalog";
 import { imageUrl } from "~/lib/images";
@@ -15,7 +15,7 @@ function QuantityInput({ item }: { item: CartItem }) {
     setDraft(undefined);
     const quantity = Number(draft);
     if (Number.isInteger(quantity) && quantity !== item.quantity)
-      dispatchCart({ type: "setQuantity", id: item.id, quantity });
+      dispatchCart({ type: "setQuantity", id: item.id, variant: item.variant, quantity });
   };
   return (
     <input
@@ -53,7 +53,7 @@ export function CartLines({ items }: { items: CartItem[] }) {
       </thead>
       <tbody>
         {items.map((item) => (
-          <tr key={item.id} className="cart-line">
+          <tr key={lineKey(item)} className="cart-line">
             <td className="cart-line__image">
               <Link to={productPath(item)} tabIndex={-1} aria-hidden="true">
                 <img src={imageUrl(item.images[0] ?? "")} alt="" width={80} height={100} />
@@ -67,7 +67,9 @@ export function CartLines({ items }: { items: CartItem[] }) {
                 type="button"
                 className="cart-line__arrow"
                 aria-label={`Decrease quantity of ${item.name}`}
-                onClick={() => dispatchCart({ type: "removeItem", id: item.id, stock: item.stock })}
+                onClick={() =>
+                  dispatchCart({ type: "removeItem", id: item.id, variant: item.variant, stock: item.stock })
+                }
               >
                 <span aria-hidden="true">‹</span>
               </button>
@@ -87,7 +89,7 @@ export function CartLines({ items }: { items: CartItem[] }) {
                 type="button"
                 className="cart-line__remove-button"
                 aria-label={`Remove ${item.name} from cart`}
-                onClick={() => dispatchCart({ type: "clearLine", id: item.id })}
+                onClick={() => dispatchCart({ type: "clearLine", id: item.id, variant: item.variant })}
               >
                 <span aria-hidden="true">✕</span>
               </button>

@@ -31,9 +31,18 @@ export function ProductCard({ product, eager = false, headingLevel = 3 }: Produc
           fetchPriority={eager ? "high" : undefined}
         />
         <Heading className="product-card__name">{product.name}</Heading>
-        <p className="product-card__price">${formatPrice(product.priceCents)}</p>
+        <p className="product-card__price">{`${product.priceVaries ? "From " : ""}$${formatPrice(product.priceCents)}`}</p>
       </Link>
-      {product.stock > 0 ? (
+      {product.stock > 0 && product.hasOptions ? (
+        // A size or scent is chosen on the product's page: the card leads there.
+        <Link
+          to={productPath(product)}
+          className="button button--secondary product-card__add"
+          aria-label={`Choose options, ${product.name}`}
+        >
+          Choose options
+        </Link>
+      ) : product.stock > 0 ? (
         <AddToCartButton
           product={product}
           className="button button--secondary product-card__add"

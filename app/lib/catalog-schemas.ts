@@ -57,6 +57,8 @@ export type ProductForm = z.output<typeof productFormSchema>;
 /** Add stock: a signed number of units, and why. */
 export const addStockSchema = z.object({
   intent: z.literal("add"),
+  /** Which of the product's variants; without it, the only variant of a product without options. */
+  variant: rowIdSchema.optional(),
   delta: wholeNumber(`Enter a whole number of units, like 12 or -2.`, -MAX_STOCK, MAX_STOCK).refine(
     (delta) => delta !== 0,
     "Enter a number other than 0.",
@@ -67,6 +69,7 @@ export const addStockSchema = z.object({
 /** Set stock to: the new count, and the count the page showed (a sale since then wins). */
 export const setStockSchema = z.object({
   intent: z.literal("set"),
+  variant: rowIdSchema.optional(),
   stock: wholeNumber("Enter a whole number from 0 up.", 0, MAX_STOCK),
   expected: wholeNumber("Reload the page and try again.", 0, MAX_STOCK),
 });

@@ -1,3 +1,5 @@
+import type { ProductOption, Variant } from "./variants";
+
 /** Catalog shapes the pages work with: money in cents, images as a list. */
 
 export interface Category {
@@ -7,19 +9,30 @@ export interface Category {
   imageUrl: string;
 }
 
-export interface Product {
+/** What a product card shows: the product without its description and its variants. */
+export interface ProductSummary {
   id: number;
   categorySlug: string;
   name: string;
+  /** Its variants' lowest price. */
   priceCents: number;
+  /** Whether its variants' prices differ: the card says "From $X". */
+  priceVaries: boolean;
+  /** Whether it has options (sizes, scents): the shopper picks one on its page before adding it. */
+  hasOptions: boolean;
+  /** What can be bought of all its variants together. */
   stock: number;
   scent: string;
-  description: string;
   images: string[];
 }
 
-/** What a product card shows and the cart keeps: the product without its description. */
-export type ProductSummary = Omit<Product, "description">;
+export interface Product extends ProductSummary {
+  description: string;
+  /** Empty for a product without options, which has one variant. */
+  options: ProductOption[];
+  /** In the owner's order; those taken off sale read as stock 0. */
+  variants: Variant[];
+}
 
 export interface CategoryWithProducts<P extends ProductSummary = Product> extends Category {
   products: P[];
@@ -27,9 +40,9 @@ export interface CategoryWithProducts<P extends ProductSummary = Product> extend
 
 export const categoryPath = (slug: string) => `/shop/${encodeURIComponent(slug)}`;
 
-/** SPEC §2: product cards link to /shop/{category}/{id}/. */
-export const productPath = (product: Pick<Product, "categorySlug" | "id">) =>
-  `${categoryPath(product.categorySlug)}/${product.id}/`;
+/** SPEC §2: product cards link to /shop/{category}/{id}/; a cart line of a variant to it chosen (`?variant=`). */
+export const productPath = (product: Pick<Product, "categorySlug" | "id"> & { variant?: number }) =>
+  `${categoryPath(product.categorySlug)}/${product.id}/${product.variant === undefined ? "" : `?variant=${product.variant}`}`;
 
 /** "wax" → "Wax": category headings are the capitalised name. */
 export const capitalise = (name: string) => name.charAt(0).toUpperCase() + name.slice(1);

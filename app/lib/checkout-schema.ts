@@ -52,6 +52,13 @@ export const checkoutLineSchema = z
       .int("id must be a whole number")
       .positive("id must be positive")
       .max(2_147_483_647, "id is too large"),
+    /** The variant, for a product with options (DESIGN.md, "Sizes and scents"). */
+    variant: z
+      .number()
+      .int("variant must be a whole number")
+      .positive("variant must be positive")
+      .max(2_147_483_647, "variant is too large")
+      .optional(),
     quantity: z
       .number()
       .int("quantity must be a whole number")
@@ -60,11 +67,15 @@ export const checkoutLineSchema = z
   })
   .strict();
 
+export type CheckoutLine = z.output<typeof checkoutLineSchema>;
+
 const linesSchema = z
   .array(checkoutLineSchema)
   .max(MAX_LINES, `a cart holds at most ${MAX_LINES} lines`)
   .refine(
-    (lines) => new Set(lines.map((line) => line.id)).size === lines.length,
+    (lines) =>
+      new Set(lines.map((line) => `${line.id}.${line.variant ?? ""}`)).size === lines.length &&
+      lines.every((line) => line.variant !== undefined || lines.filter((other) => other.id === line.id).length === 1),
     "each item may appear in only one line",
   );
 

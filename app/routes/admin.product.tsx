@@ -121,8 +121,16 @@ export async function action({ context, params, request, url }: Route.ActionArgs
       if (!edit.success) return stockRefused(values.intent, edit.error.issues[0]!.message);
       const outcome =
         edit.data.intent === "add"
-          ? await addStock(context.db, { productId, delta: edit.data.delta, reason: edit.data.reason }, options)
-          : await setStock(context.db, { productId, stock: edit.data.stock, expected: edit.data.expected }, options);
+          ? await addStock(
+              context.db,
+              { productId, variantId: edit.data.variant, delta: edit.data.delta, reason: edit.data.reason },
+              options,
+            )
+          : await setStock(
+              context.db,
+              { productId, variantId: edit.data.variant, stock: edit.data.stock, expected: edit.data.expected },
+              options,
+            );
       return stockAnswer(edit.data.intent, outcome);
     }
     case "delete": {
@@ -174,7 +182,12 @@ export default function AdminProduct({ loaderData, actionData }: Route.Component
               </>
             ) : null}
           </p>
-          <StockForms stock={product.stock} lowStockAt={product.lowStockAt} answer={answer} />
+          <StockForms
+            variant={product.variants[0]!.id}
+            stock={product.variants[0]!.stock}
+            lowStockAt={product.lowStockAt}
+            answer={answer}
+          />
         </>
       ) : null}
       <Form

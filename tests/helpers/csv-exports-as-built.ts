@@ -138,16 +138,30 @@ export async function productsCsvAsBuilt(db: Db) {
   const products = await db
     .selectFrom("products as p")
     .innerJoin("categories as c", "c.id", "p.category_id")
+    .innerJoin("variants as v", "v.product_id", "p.id")
     .selectAll("p")
-    .select(["c.title as category_title"])
+    .select([
+      "c.title as category_title",
+      "v.option_values",
+      "v.sku",
+      "v.price_cents",
+      "v.stock",
+      "v.weight",
+      "v.available",
+    ])
+    .where("v.archived", "=", 0)
     .orderBy("c.position")
     .orderBy("c.id")
     .orderBy("p.position")
     .orderBy("p.id")
+    .orderBy("v.position")
+    .orderBy("v.id")
     .execute();
   const header = [
     "Id",
     "Name",
+    "Variant",
+    "SKU",
     "Category",
     "Price",
     "Stock",
@@ -161,11 +175,13 @@ export async function productsCsvAsBuilt(db: Db) {
   const rows = products.map((product) => [
     product.id,
     product.name,
+    (JSON.parse(product.option_values) as string[]).join(" / "),
+    product.sku ?? "",
     product.category_title,
     formatPrice(product.price_cents),
     product.stock,
     product.low_stock_at,
-    product.visible === 1 ? "yes" : "no",
+    product.visible === 1 && product.available === 1 ? "yes" : "no",
     product.scent,
     product.description,
     (JSON.parse(product.images) as string[]).join(" "),

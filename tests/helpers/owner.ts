@@ -72,15 +72,16 @@ export async function productEditForm(
   const product = await db
     .selectFrom("products")
     .innerJoin("categories", "categories.id", "products.category_id")
+    .innerJoin("variants", "variants.product_id", "products.id")
     .select([
       "products.name",
-      "products.price_cents",
+      "variants.price_cents",
       "products.scent",
       "products.description",
       "products.low_stock_at",
       "products.visible",
       "products.images",
-      "products.weight",
+      "variants.weight",
       "categories.slug",
     ])
     .where("products.id", "=", productId)

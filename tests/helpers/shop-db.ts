@@ -1,44 +1,68 @@
 import type { Db } from "~/.server/db";
 import type { OrderItemRow, OrderRow } from "~/.server/db/schema";
 
-/** Stock per product id, as the shop would sell it now. */
+/** Stock per product id, as the shop would sell it now: its variants' together (a product without options has one). */
 export async function stockById(db: Db): Promise<Record<number, number>> {
-  const rows = await db.selectFrom("products").select(["id", "stock"]).orderBy("id").execute();
-  return Object.fromEntries(rows.map((row) => [row.id, row.stock]));
+  const rows = await db
+    .selectFrom("variants")
+    .select(["product_id", (eb) => eb.fn.sum<number>("stock").as("stock")])
+    .where("archived", "=", 0)
+    .groupBy("product_id")
+    .orderBy("product_id")
+    .execute();
+  return Object.fromEntries(rows.map((row) => [row.product_id, Number(row.stock)]));
 }
 
 export async function stockOf(db: Db, productId: number): Promise<number> {
-  const row = await db.selectFrom("products").select("stock").where("id", "=", productId).executeTakeFirstOrThrow();
-  return row.stock;
+  const stock = (await stockById(db))[productId];
+  if (stock === undefined) throw new Error(`No product ${productId}`);
+  return stock;
+}
+
+/** Stock per variant id, archived ones included (they hold none). */
+export async function stockByVariant(db: Db): Promise<Record<number, number>> {
+  const rows = await db.selectFrom("variants").select(["id", "stock"]).orderBy("id").execute();
+  return Object.fromEntries(rows.map((row) => [row.id, row.stock]));
+}
+
+/** Sets a product's stock outright, as a test's setup: the product must have one variant. */
+export async function setStockOf(db: Db, productId: number, stock: number) {
+  const changed = await db
+    .updateTable("variants")
+    .set({ stock })
+    .where("product_id", "=", productId)
+    .executeTakeFirst();
+  if (changed.numUpdatedRows !== 1n) throw new Error(`Product ${productId} has no single variant`);
 }
 
 /**
  * DESIGN.md §Data: stock + quantities in pending_payment orders + quantities in
  * paid orders (shipped and refunded ones included: a refund's restock is an
- * adjustment), per product. The invariant says this always equals the sum of
+ * adjustment), per variant (a product without options has one, with the
+ * product's id at first). The invariant says this always equals the sum of
  * the recorded stock adjustments.
  */
 export async function accountedStock(db: Db): Promise<Record<number, number>> {
-  const accounted = await stockById(db);
+  const accounted = await stockByVariant(db);
   const held = await db
     .selectFrom("order_items")
     .innerJoin("orders", "orders.id", "order_items.order_id")
     .where("orders.status", "in", ["pending_payment", "paid", "shipped", "refunded"])
-    .select(["order_items.product_id as productId", (eb) => eb.fn.sum<number>("order_items.quantity").as("quantity")])
-    .groupBy("order_items.product_id")
+    .select(["order_items.variant_id as variantId", (eb) => eb.fn.sum<number>("order_items.quantity").as("quantity")])
+    .groupBy("order_items.variant_id")
     .execute();
-  for (const { productId, quantity } of held) accounted[productId] = (accounted[productId] ?? 0) + Number(quantity);
+  for (const { variantId, quantity } of held) accounted[variantId] = (accounted[variantId] ?? 0) + Number(quantity);
   return accounted;
 }
 
-/** The other side of the invariant at any moment: the sum of recorded stock adjustments (imports), per product. */
+/** The other side of the invariant at any moment: the sum of recorded stock adjustments, per variant. */
 export async function adjustedStock(db: Db): Promise<Record<number, number>> {
   const rows = await db
     .selectFrom("stock_adjustments")
-    .select(["product_id as productId", (eb) => eb.fn.sum<number>("delta").as("delta")])
-    .groupBy("product_id")
+    .select(["variant_id as variantId", (eb) => eb.fn.sum<number>("delta").as("delta")])
+    .groupBy("variant_id")
     .execute();
-  return Object.fromEntries(rows.map(({ productId, delta }) => [productId, Number(delta)]));
+  return Object.fromEntries(rows.map(({ variantId, delta }) => [variantId, Number(delta)]));
 }
 
 export type OrderWithItems = OrderRow & { items: OrderItemRow[] };

@@ -151,9 +151,9 @@ describe(`the owner's discount codes, on ${testEngine}`, () => {
     expect((await post({ ...HOLIDAY, code: "NOW5", value: "5" })).status).toBe(200);
     const { id } = (await codes()).find((row) => row.code === "NOW5")!;
     const { price_cents: price } = await shop.db
-      .selectFrom("products")
+      .selectFrom("variants")
       .select("price_cents")
-      .where("id", "=", 1001)
+      .where("product_id", "=", 1001)
       .executeTakeFirstOrThrow();
     const buy = (expectedTotalCents: number) =>
       request<CheckoutAnswer & { quote?: { discountCode: string; totalCents: number } }>(`${shop.url}/api/checkout`, {
@@ -177,9 +177,9 @@ describe(`the owner's discount codes, on ${testEngine}`, () => {
   it("refuses a code deactivated after a checkout read its setup: the redemption needs it active", async () => {
     expect((await post({ ...HOLIDAY, code: "RACED", value: "5" })).status).toBe(200);
     const { price_cents: price } = await shop.db
-      .selectFrom("products")
+      .selectFrom("variants")
       .select("price_cents")
-      .where("id", "=", 1001)
+      .where("product_id", "=", 1001)
       .executeTakeFirstOrThrow();
     const buy = () =>
       request<CheckoutAnswer>(`${shop.url}/api/checkout`, {

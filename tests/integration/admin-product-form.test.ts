@@ -35,12 +35,15 @@ describe(`the owner's product form, on ${testEngine}`, () => {
     const product = await shop.db.selectFrom("products").selectAll().where("id", "=", 1002).executeTakeFirstOrThrow();
     expect(product).toMatchObject({
       name: "Smoked Cedar",
-      price_cents: 1234,
       scent: "Cedar & smoke",
-      stock: 0,
       visible: 1,
       low_stock_at: 4,
+      options: "[]",
     });
+    // Without options it is one variant, with the product's number, its price and no stock yet.
+    expect(await shop.db.selectFrom("variants").selectAll().where("product_id", "=", 1002).execute()).toMatchObject([
+      { id: 1002, option_values: "[]", price_cents: 1234, stock: 0, available: 1, archived: 0 },
+    ]);
     const [url] = JSON.parse(product.images) as string[];
     expect(url).toMatch(/^\/photos\/[0-9a-f]{24}-800\.webp$/);
     expect((await photoRows()).map(({ width, height }) => [width, height])).toEqual([

@@ -166,9 +166,10 @@ describe(`the owner's products, on ${testEngine}`, () => {
     const csv = await owner.get("/admin/products.csv");
     expect(csv.html).toContain(`,"'=HYPERLINK(""http://evil"")",`);
     expect(csv.html.split("\r\n")[0]).toBe(
-      "Id,Name,Category,Price,Stock,Low-stock alert at,Visible in the shop,Scent,Description,Photos,Weight (oz)",
+      "Id,Name,Variant,SKU,Category,Price,Stock,Low-stock alert at,Visible in the shop,Scent,Description,Photos,Weight (oz)",
     );
-    expect(csv.html).toContain("1002,Smoked Cedar,Wax,12.34,2,4,no,Cedar & smoke,Poured in small batches.,/photos/");
+    // A product without options is one row, its Variant and SKU empty.
+    expect(csv.html).toContain("1002,Smoked Cedar,,,Wax,12.34,2,4,no,Cedar & smoke,Poured in small batches.,/photos/");
   });
 
   it("deletes a product once no unpaid order holds it; past orders keep what they bought, and its photos go", async () => {

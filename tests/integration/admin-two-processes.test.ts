@@ -150,8 +150,9 @@ describe(`the owner's edits on one server process, seen by a shopper on another,
     });
     const product = await shop.db
       .selectFrom("products")
-      .select(["price_cents", "images"])
-      .where("id", "=", products.repriced)
+      .innerJoin("variants", "variants.product_id", "products.id")
+      .select(["variants.price_cents", "products.images"])
+      .where("products.id", "=", products.repriced)
       .executeTakeFirstOrThrow();
     expect(product).toEqual({ price_cents: 1950, images: photosBefore });
   });

@@ -134,10 +134,10 @@ describe(`npm run catalog:import on ${testEngine}`, () => {
     const faults = await PostgresFaults.open(database);
     try {
       // A checkout of candles 1000, 2000 and 3000 locks them in id order, and holds the first when the import starts.
-      const checkout = await faults.holdTransaction("select id from products where id = 1000 for update");
+      const checkout = await faults.holdTransaction("select id from variants where id = 1000 for update");
       const importing = importFile(catalogFile({ Later: later, Earlier: [{ id: 1000 }] }), ...options);
       await faults.blockedBackend(/"products"/);
-      await checkout.query("select id from products where id in (2000, 3000) order by id for update");
+      await checkout.query("select id from variants where id in (2000, 3000) order by id for update");
       await checkout.commit();
 
       const result = await importing;

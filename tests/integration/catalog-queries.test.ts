@@ -85,10 +85,14 @@ describe(`catalog queries on ${testEngine}`, () => {
       categorySlug: "wax",
       name: "Candle 1001",
       priceCents: 1000,
+      priceVaries: false,
+      hasOptions: false,
       stock: 0,
       scent: "Vanilla",
       description: "Candle number 1001.",
       images: ["/images/products/candle-1001-800.webp"],
+      options: [],
+      variants: [{ id: 1001, values: [], priceCents: 1000, stock: 0, image: null }],
     });
   });
 

@@ -117,13 +117,13 @@ describe.runIf(testEngine === "postgres")(
       const other = await faults.holdTransaction(statement, values);
       const pending = checkout(shop, [{ id: candle.id, quantity }]);
       // The checkout read the candle before the other's change, and has inserted its order when it waits to take the stock.
-      await faults.blockedBackend(/^update "products"/);
+      await faults.blockedBackend(/^update "variants"/);
       await other.commit();
       return pending;
     }
 
     const checkoutWhileTaken = (taken: number, quantity: number) =>
-      checkoutWhile("update products set stock = stock - $1 where id = $2", [taken, candle.id], quantity);
+      checkoutWhile("update variants set stock = stock - $1 where id = $2", [taken, candle.id], quantity);
 
     const checkoutHits = async () =>
       (await shop.db.selectFrom("rate_limits").select("hits").where("key", "like", "checkout:%").execute()).map(
@@ -155,7 +155,7 @@ describe.runIf(testEngine === "postgres")(
     });
 
     it("charges the owner's new price when she saved it before the stock was taken", async () => {
-      const answer = await checkoutWhile("update products set price_cents = 1500 where id = $1", [candle.id], 2);
+      const answer = await checkoutWhile("update variants set price_cents = 1500 where id = $1", [candle.id], 2);
 
       expect(answer.status).toBe(201);
       expect(answer.body.order!.amountCents).toBe(3000);
@@ -169,12 +169,12 @@ describe.runIf(testEngine === "postgres")(
     });
 
     const save = (cents: number) =>
-      faults.holdTransaction("update products set price_cents = $1 where id = $2", [cents, candle.id]);
+      faults.holdTransaction("update variants set price_cents = $1 where id = $2", [cents, candle.id]);
 
     /** Commits `saved` while the checkout waits behind it, with `next` waiting next in line; the next save, once it holds the row. */
     async function commitBeforeNext(saved: Awaited<ReturnType<typeof save>>, cents: number) {
       const next = save(cents);
-      await faults.blockedHolder(/^update products/);
+      await faults.blockedHolder(/^update variants/);
       await saved.commit();
       return next;
     }
@@ -186,10 +186,10 @@ describe.runIf(testEngine === "postgres")(
     async function toLastRun<Answer>(send: () => Promise<Answer>) {
       const first = await save(1300);
       const pending = send();
-      await faults.blockedBackend(/^update "products"/, first);
+      await faults.blockedBackend(/^update "variants"/, first);
       const second = await commitBeforeNext(first, 1400);
       // The first run lost to the first save; the second read past the second, uncommitted, save.
-      await faults.blockedBackend(/^update "products"/, second);
+      await faults.blockedBackend(/^update "variants"/, second);
       // The last run starts with its rate limit's hit: held there until the third save holds the candle, it cannot
       // lock the candle first, as it could while the third save, woken by the second's commit, is not yet running.
       const holdingHits = faults.holdLock("rate_limits", "exclusive");
@@ -229,7 +229,7 @@ describe.runIf(testEngine === "postgres")(
       };
       const [firstItems, secondItems] = [await holdItems(), await holdItems()];
       const wantCandle = (holder: typeof firstItems) =>
-        holder.query("select 1 from products where id = $1 for update", [candle.id]);
+        holder.query("select 1 from variants where id = $1 for update", [candle.id]);
       await third.commit();
       // The last run holds the candle and waits for the items; the first holder wants the candle: PostgreSQL ends the run.
       await faults.blockedBackend(/^insert into "order_items"/, firstItems);
@@ -251,7 +251,7 @@ describe.runIf(testEngine === "postgres")(
       const { pending: onLastRun, third } = await toLastRun(() => sendFrom("203.0.113.1"));
       // The same cart again, as from a phone that changed networks: its first run inserts the key's order and waits for the candle.
       const again = sendFrom("198.51.100.7");
-      await faults.blockedBackend(/^update "products"/);
+      await faults.blockedBackend(/^update "variants"/);
       // Order items wait behind this lock, so whichever request places the order commits only once the other waits for its key.
       const holdingItems = faults.holdLock("order_items", "share");
       await faults.blockedHolder(/^lock table/);

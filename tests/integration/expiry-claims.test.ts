@@ -81,7 +81,7 @@ describe(`the expiry job on several processes, on ${testEngine}`, () => {
       // A second process, whose backends the faults see, runs the job.
       const other = openDatabase({ dataDir: shop.database.env.DATA_DIR, databaseUrl: shop.database.env.DATABASE_URL });
       try {
-        const candle = await faults.holdTransaction("select id from products where id = 1001 for update");
+        const candle = await faults.holdTransaction("select id from variants where id = 1001 for update");
         // Only the job looks for the deadlock below, so only it can be the one PostgreSQL ends.
         await candle.query("set local deadlock_timeout = '10min'");
         const items = await faults.holdLock("order_items", "access exclusive");

@@ -56,9 +56,9 @@ describe(`the daily low-stock email, on ${testEngine}`, () => {
   });
 
   it("sends nothing on a day nothing is low, and nothing once turned off", async () => {
-    await shop.db.updateTable("products").set({ stock: 50 }).execute();
+    await shop.db.updateTable("variants").set({ stock: 50 }).execute();
     expect(await sendLowStockDigests(shop.db, options(at(26, 9)))).toBe(0);
-    await shop.db.updateTable("products").set({ stock: 0 }).execute();
+    await shop.db.updateTable("variants").set({ stock: 0 }).execute();
     expect(textOf((await owner.postForm("/admin/account", { intent: "digest" })).html)).toContain(
       "The low-stock email is off.",
     );

@@ -91,7 +91,7 @@ describe(`migration 023 (shipping and tax) on ${testEngine}`, () => {
     await expect(
       db
         .insertInto("order_items")
-        .values({ order_id: 999_999, product_id: 5, name: "X", price_cents: 1, quantity: 1, scent: "" })
+        .values({ order_id: 999_999, product_id: 5, variant_id: 5, name: "X", price_cents: 1, quantity: 1, scent: "" })
         .execute(),
     ).rejects.toThrow();
   });

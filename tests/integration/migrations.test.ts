@@ -5,6 +5,7 @@ import { migrations } from "~/.server/db/migrations";
 import * as stockAdjustments from "~/.server/db/migrations/007-stock-adjustments";
 import * as activityAppendOnly from "~/.server/db/migrations/018-activity-append-only";
 import * as outboxPruned from "~/.server/db/migrations/021-outbox-pruned";
+import * as variants from "~/.server/db/migrations/033-variants";
 import { switchToIncrementalVacuum } from "~/.server/db/space";
 import { createTestDatabase, type TestDatabase, testEngine } from "../helpers/test-database";
 
@@ -29,26 +30,16 @@ describe(`migrations on ${testEngine}`, () => {
   it("open the stock adjustments of a shop that ran before them with what it holds plus what orders hold", async () => {
     database = await createTestDatabase();
     const { db } = database;
+    // The products as 007 knew them: their price and stock on the product (before 033).
+    await variants.down(db as unknown as Kysely<unknown>);
     await db
       .insertInto("categories")
       .values({ id: 1, slug: "wax", title: "Wax", route: "shop/wax", image_url: "/w.webp", position: 0 })
       .execute();
-    const product = {
-      category_id: 1,
-      name: "Candle",
-      price_cents: 1000,
-      scent: "Fig",
-      description: "A candle.",
-      images: "[]",
-      position: 0,
-    };
-    await db
-      .insertInto("products")
-      .values([
-        { ...product, id: 5, stock: 4 },
-        { ...product, id: 6, stock: 0 },
-      ])
-      .execute();
+    await sql`insert into products (id, category_id, name, price_cents, stock, scent, description, images, position)
+      values (5, 1, 'Candle', 1000, 4, 'Fig', 'A candle.', '[]', 0), (6, 1, 'Candle', 1000, 0, 'Fig', 'A candle.', '[]', 0)`.execute(
+      db,
+    );
     const order = (status: "pending_payment" | "paid" | "expired", key: string) => ({
       number: key,
       status,
@@ -71,18 +62,13 @@ describe(`migrations on ${testEngine}`, () => {
       .values([order("paid", "k1"), order("pending_payment", "k2"), order("expired", "k3")])
       .returning("id")
       .execute();
-    const line = (orderId: number, productId: number, quantity: number) => ({
-      order_id: orderId,
-      product_id: productId,
-      name: "Candle",
-      price_cents: 1000,
-      quantity,
-      scent: "Fig",
-    });
-    await db
-      .insertInto("order_items")
-      .values([line(ids[0]!.id, 5, 2), line(ids[1]!.id, 5, 1), line(ids[2]!.id, 5, 7), line(ids[1]!.id, 6, 3)])
-      .execute();
+    const line = (orderId: number, productId: number, quantity: number) =>
+      sql`insert into order_items (order_id, product_id, name, price_cents, quantity, scent)
+        values (${orderId}, ${productId}, 'Candle', 1000, ${quantity}, 'Fig')`.execute(db);
+    await line(ids[0]!.id, 5, 2);
+    await line(ids[1]!.id, 5, 1);
+    await line(ids[2]!.id, 5, 7);
+    await line(ids[1]!.id, 6, 3);
 
     await stockAdjustments.down(db as unknown as Kysely<unknown>);
     await stockAdjustments.up(db as unknown as Kysely<unknown>);
@@ -94,6 +80,61 @@ describe(`migrations on ${testEngine}`, () => {
     expect(opening).toEqual([
       { product_id: 5, delta: 7, reason: "opening balance" },
       { product_id: 6, delta: 3, reason: "opening balance" },
+    ]);
+
+    // 033 makes each product one variant with its id, price, stock and weight; lines and adjustments name it.
+    await sql`update products set weight = 850 where id = 5`.execute(db);
+    await variants.up(db as unknown as Kysely<unknown>);
+    expect(
+      await db
+        .selectFrom("variants")
+        .select(["id", "product_id", "option_values", "price_cents", "stock", "weight", "available", "archived"])
+        .orderBy("id")
+        .execute(),
+    ).toEqual([
+      {
+        id: 5,
+        product_id: 5,
+        option_values: "[]",
+        price_cents: 1000,
+        stock: 4,
+        weight: 850,
+        available: 1,
+        archived: 0,
+      },
+      {
+        id: 6,
+        product_id: 6,
+        option_values: "[]",
+        price_cents: 1000,
+        stock: 0,
+        weight: null,
+        available: 1,
+        archived: 0,
+      },
+    ]);
+    expect(
+      await db
+        .selectFrom("order_items")
+        .select(["order_id", "product_id", "variant_id", "variant", "quantity"])
+        .orderBy("order_id")
+        .orderBy("product_id")
+        .execute(),
+    ).toEqual([
+      { order_id: ids[0]!.id, product_id: 5, variant_id: 5, variant: "", quantity: 2 },
+      { order_id: ids[1]!.id, product_id: 5, variant_id: 5, variant: "", quantity: 1 },
+      { order_id: ids[1]!.id, product_id: 6, variant_id: 6, variant: "", quantity: 3 },
+      { order_id: ids[2]!.id, product_id: 5, variant_id: 5, variant: "", quantity: 7 },
+    ]);
+    expect(
+      await db.selectFrom("stock_adjustments").select(["product_id", "variant_id"]).orderBy("product_id").execute(),
+    ).toEqual([
+      { product_id: 5, variant_id: 5 },
+      { product_id: 6, variant_id: 6 },
+    ]);
+    expect(await db.selectFrom("products").select(["id", "options"]).orderBy("id").execute()).toEqual([
+      { id: 5, options: "[]" },
+      { id: 6, options: "[]" },
     ]);
   });
 
@@ -109,16 +150,28 @@ describe(`migrations on ${testEngine}`, () => {
       id: 1,
       category_id: category.id,
       name: "A",
-      price_cents: 100,
-      stock: 1,
       scent: "",
       description: "",
       images: "[]",
       position: 0,
     };
     await db.insertInto("products").values(product).execute();
+    await db
+      .insertInto("variants")
+      .values({ id: 1, product_id: 1, position: 0, price_cents: 100, stock: 1, sku: "A-1" })
+      .execute();
 
-    await expect(db.updateTable("products").set({ stock: -1 }).execute()).rejects.toThrow();
+    await expect(db.updateTable("variants").set({ stock: -1 }).execute()).rejects.toThrow();
+    // A SKU names one variant; a variant belongs to a product.
+    await expect(
+      db
+        .insertInto("variants")
+        .values({ id: 2, product_id: 1, position: 1, price_cents: 100, stock: 1, sku: "A-1" })
+        .execute(),
+    ).rejects.toThrow();
+    await expect(
+      db.insertInto("variants").values({ id: 3, product_id: 99, position: 0, price_cents: 100, stock: 1 }).execute(),
+    ).rejects.toThrow();
     await expect(
       db
         .insertInto("products")

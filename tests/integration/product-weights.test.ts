@@ -28,10 +28,9 @@ describe(`product weights, on ${testEngine}`, () => {
 
   const weights = async () =>
     Object.fromEntries(
-      (await shop.db.selectFrom("products").select(["id", "weight"]).orderBy("id").execute()).map((row) => [
-        row.id,
-        row.weight,
-      ]),
+      (await shop.db.selectFrom("variants").select(["product_id", "weight"]).orderBy("product_id").execute()).map(
+        (row) => [row.product_id, row.weight],
+      ),
     );
   const save = async (id: number, changes: Record<string, string>) =>
     owner.postMultipart(`/admin/products/${id}`, await productEditForm(shop.db, id, changes));
@@ -107,7 +106,12 @@ describe(`product weights, on ${testEngine}`, () => {
     expect((await save(1001, { weight: "10000" })).status).toBe(200);
     expect((await weights())[1001]).toBe(1_000_000);
     expect((await save(1001, { weight: "8" })).status).toBe(200);
-    const product = await shop.db.selectFrom("products").select(["name", "weight"]).where("id", "=", 1001).execute();
+    const product = await shop.db
+      .selectFrom("products")
+      .innerJoin("variants", "variants.product_id", "products.id")
+      .select(["products.name", "variants.weight"])
+      .where("products.id", "=", 1001)
+      .execute();
     expect(product).toEqual([{ name: "Fig Leaf", weight: 800 }]);
   });
 
@@ -140,7 +144,7 @@ describe(`product weights, on ${testEngine}`, () => {
   });
 
   it("adds a Weight (oz) column to the products CSV, and weights to the catalog download, for the products with one", async () => {
-    await shop.db.updateTable("products").set({ weight: null }).where("id", "=", 3001).execute();
+    await shop.db.updateTable("variants").set({ weight: null }).where("product_id", "=", 3001).execute();
     const csv = (await owner.get("/admin/products.csv")).html.split("\r\n");
     expect(csv[0]!.split(",").at(-1)).toBe("Weight (oz)");
     const weightOf = (id: number) =>
@@ -195,14 +199,19 @@ describe(`product weights, on ${testEngine}`, () => {
       (await shop.db.selectFrom("products").select("visible").where("id", "=", 3001).executeTakeFirstOrThrow()).visible,
     ).toBe(0);
     expect((await save(3001, { visible: "on", weight: "9.75" })).status).toBe(200);
-    expect(await shop.db.selectFrom("products").select(["visible", "weight"]).where("id", "=", 3001).execute()).toEqual(
-      [{ visible: 1, weight: 975 }],
-    );
+    expect(
+      await shop.db
+        .selectFrom("products")
+        .innerJoin("variants", "variants.product_id", "products.id")
+        .select(["products.visible", "variants.weight"])
+        .where("products.id", "=", 3001)
+        .execute(),
+    ).toEqual([{ visible: 1, weight: 975 }]);
     expect(await weights()).toEqual({ 1001: 800, 1002: 1225, 3001: 975 });
   });
 
   it("while a rate goes by weight, refuses an import that leaves a visible product without one, naming it", async () => {
-    await shop.db.updateTable("products").set({ weight: null }).where("id", "in", [1002, 3001]).execute();
+    await shop.db.updateTable("variants").set({ weight: null }).where("product_id", "in", [1002, 3001]).execute();
     await shop.db.updateTable("products").set({ visible: 0 }).where("id", "=", 3001).execute();
     // Amber is visible with no weight and the file gives none; a new product would be visible with none.
     const file = [

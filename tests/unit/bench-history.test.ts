@@ -7,7 +7,9 @@ const DAY_MS = 24 * 60 * 60_000;
 const now = Date.UTC(2026, 10, 24, 12);
 const products = [1001, 1002, 1003, 2001, 2002, 3001, 4001].map((id) => ({
   id,
+  variant_id: id,
   name: `Candle ${id}`,
+  variant: "",
   price_cents: 1500 + id,
   scent: "Cedar & smoke",
 }));

@@ -27,10 +27,14 @@ const product = fc
     categorySlug: "wax",
     name: `Candle ${id}`,
     priceCents,
+    priceVaries: false,
+    hasOptions: false,
     stock,
     scent: "Vanilla",
     description: "",
     images: [],
+    options: [],
+    variants: [{ id, values: [], priceCents, stock, image: null }],
   }));
 
 const action: fc.Arbitrary<CartAction> = fc.oneof(

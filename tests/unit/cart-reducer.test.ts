@@ -3,28 +3,34 @@ import {
   type CartItem,
   type CartState,
   cartMessages,
+  cartProductOf,
   cartReducer,
   emptyCart,
   totalPriceCents,
   totalQuantity,
 } from "~/cart/reducer";
 import type { Product } from "~/lib/catalog";
+import type { Variant } from "~/lib/variants";
 
 const product = (overrides: Partial<Product> = {}): Product => ({
   id: 1001,
   categorySlug: "wax",
   name: "Lavender Fields",
   priceCents: 1999,
+  priceVaries: false,
+  hasOptions: false,
   stock: 5,
   scent: "Lavender",
   description: "Calming.",
   images: ["/images/products/lavender-fields-1-800.webp"],
+  options: [],
+  variants: [],
   ...overrides,
 });
 
 const line = (quantity: number, overrides: Partial<Product> = {}): CartItem => {
-  const { description: _description, ...fields } = product(overrides);
-  return { ...fields, quantity };
+  const { id, categorySlug, name, priceCents, stock, scent, images } = product(overrides);
+  return { id, categorySlug, name, priceCents, stock, scent, images, quantity };
 };
 
 const cartWith = (...items: CartItem[]): CartState => ({ isCartOpen: false, cartItems: items });
@@ -232,5 +238,85 @@ describe("apply the server's stock adjustments (SPEC §5 at payment)", () => {
       cartMessages.notEnough("Lavender Fields", 3),
       cartMessages.allGone("Vanilla Bean"),
     ]);
+  });
+});
+
+describe("lines of variants (DESIGN.md, Sizes and scents)", () => {
+  const sized = product({
+    options: [{ name: "Size", values: ["8 oz", "12 oz"] }],
+    priceCents: 1800,
+    priceVaries: true,
+    hasOptions: true,
+    stock: 5,
+    images: ["/a.webp", "/b.webp"],
+    variants: [
+      { id: 11, values: ["8 oz"], priceCents: 1800, stock: 3, image: null },
+      { id: 12, values: ["12 oz"], priceCents: 2400, stock: 2, image: 1 },
+    ],
+  });
+  const [eight, twelve] = sized.variants as [Variant, Variant];
+
+  it("keeps one line per variant, each with its own name, price, photo and stock", () => {
+    let state = emptyCart;
+    for (const variant of [twelve, eight, twelve])
+      state = cartReducer(state, { type: "addItem", product: cartProductOf(sized, variant) }).state;
+    expect(state.cartItems).toEqual([
+      {
+        id: 1001,
+        variant: 12,
+        categorySlug: "wax",
+        name: "Lavender Fields — 12 oz",
+        priceCents: 2400,
+        images: ["/b.webp", "/a.webp"],
+        scent: "Lavender",
+        stock: 2,
+        quantity: 2,
+      },
+      {
+        id: 1001,
+        variant: 11,
+        categorySlug: "wax",
+        name: "Lavender Fields — 8 oz",
+        priceCents: 1800,
+        images: ["/a.webp", "/b.webp"],
+        scent: "Lavender",
+        stock: 3,
+        quantity: 1,
+      },
+    ]);
+    // SPEC §4's texts name the variant; the other line is left alone.
+    const full = cartReducer(state, { type: "addItem", product: cartProductOf(sized, twelve) });
+    expect(full.messages).toEqual(["You already have all 2 of the Lavender Fields — 12 oz we have in your cart."]);
+    const removed = cartReducer(state, { type: "clearLine", id: 1001, variant: 12 });
+    expect(removed.state.cartItems.map((item) => item.variant)).toEqual([11]);
+  });
+
+  it("applies the server's adjustments to the variant they name", () => {
+    const state = cartReducer(cartWith(), { type: "addItem", product: cartProductOf(sized, eight) }).state;
+    const both = cartReducer(state, { type: "addItem", product: cartProductOf(sized, twelve) }).state;
+    const result = cartReducer(both, { type: "applyStock", stock: [{ id: 1001, variant: 12, available: 0 }] });
+    expect(result.state.cartItems.map((item) => item.name)).toEqual(["Lavender Fields — 8 oz"]);
+    expect(result.messages).toEqual([cartMessages.allGone("Lavender Fields — 12 oz")]);
+  });
+
+  it("refreshes a variant's line from the catalog, and counts a variant no longer sold as gone", () => {
+    const state = cartReducer(cartWith(), { type: "addItem", product: cartProductOf(sized, twelve) }).state;
+    const repriced = { ...sized, variants: [eight, { ...twelve, priceCents: 2600 }] };
+    expect(cartReducer(state, { type: "refreshItems", products: [repriced] }).state.cartItems[0]!.priceCents).toBe(
+      2600,
+    );
+    const gone = cartReducer(state, { type: "refreshItems", products: [{ ...sized, variants: [eight] }] });
+    expect(gone.state.cartItems).toEqual([]);
+    expect(gone.messages).toEqual([cartMessages.allGone("Lavender Fields — 12 oz")]);
+  });
+
+  it("loads a line saved before sizes and scents as its product's only variant, and drops it once the product has options", () => {
+    const saved = line(2);
+    const plain = product({ stock: 4, variants: [{ id: 1001, values: [], priceCents: 1999, stock: 4, image: null }] });
+    const refreshed = cartReducer(cartWith(saved), { type: "refreshItems", products: [plain] });
+    expect(refreshed.state.cartItems).toEqual([line(2, { stock: 4 })]);
+    const gained = cartReducer(cartWith(saved), { type: "refreshItems", products: [sized] });
+    expect(gained.state.cartItems).toEqual([]);
+    expect(gained.messages).toEqual([cartMessages.allGone("Lavender Fields")]);
   });
 });

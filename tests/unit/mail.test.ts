@@ -52,8 +52,26 @@ const order: OrderRow = {
 };
 
 const items: OrderItemRow[] = [
-  { order_id: 7, product_id: 1001, name: "Lavender Fields", price_cents: 1999, quantity: 2, scent: "Lavender" },
-  { order_id: 7, product_id: 1004, name: "Honey Beeswax Pillar", price_cents: 1600, quantity: 1, scent: "Raw honey" },
+  {
+    order_id: 7,
+    product_id: 1001,
+    variant_id: 1001,
+    name: "Lavender Fields",
+    variant: "",
+    price_cents: 1999,
+    quantity: 2,
+    scent: "Lavender",
+  },
+  {
+    order_id: 7,
+    product_id: 1004,
+    variant_id: 1004,
+    name: "Honey Beeswax Pillar",
+    variant: "",
+    price_cents: 1600,
+    quantity: 1,
+    scent: "Raw honey",
+  },
 ];
 
 describe("order emails", () => {

@@ -19,6 +19,14 @@ describe("the stored cart", () => {
     expect(parseStoredCart(serializeCart([]))).toEqual([]);
   });
 
+  it("reads a line of a variant, and a line saved before sizes and scents without one", () => {
+    const ofVariant = { ...item, variant: 12, name: "Lavender Fields — 12 oz" };
+    expect(parseStoredCart(serializeCart([item, ofVariant]))).toEqual([item, ofVariant]);
+    expect(parseStoredCart(JSON.stringify({ cart: { cartItems: [item] } }))).toEqual([item]);
+    expect(parseStoredCart(serializeCart([ofVariant, { ...ofVariant, quantity: 1 }]))).toBeUndefined();
+    expect(parseStoredCart(serializeCart([{ ...ofVariant, variant: "12" } as unknown as CartItem]))).toBeUndefined();
+  });
+
   it("is an empty cart when nothing is stored", () => {
     expect(parseStoredCart(null)).toEqual([]);
   });

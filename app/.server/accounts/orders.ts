@@ -1,3 +1,4 @@
+import { lineName } from "~/lib/variants";
 import type { Db } from "../db";
 import { compactBreakdown } from "~/lib/order-breakdown";
 import { formatMoment } from "../admin/today";
@@ -40,13 +41,14 @@ export async function ordersOfShopper(db: Db, userId: string, options: { timeZon
   const items = orders.length
     ? await db
         .selectFrom("order_items")
-        .select(["order_id", "product_id", "name", "scent", "quantity", "price_cents"])
+        .select(["order_id", "product_id", "name", "variant", "scent", "quantity", "price_cents"])
         .where(
           "order_id",
           "in",
           orders.map((order) => order.id),
         )
         .orderBy("product_id")
+        .orderBy("variant_id")
         .execute()
     : [];
   const moment = formatMoment(options.timeZone);
@@ -59,6 +61,8 @@ export async function ordersOfShopper(db: Db, userId: string, options: { timeZon
     placed: moment(order.created_at),
     /** "Subtotal $24.00 · Shipping $6.95 · Tax $1.93" once charged shipping or tax, or given a code; undefined before. */
     breakdown: compactBreakdown(order),
-    items: items.filter((item) => item.order_id === order.id).map(({ order_id: _, ...item }) => item),
+    items: items
+      .filter((item) => item.order_id === order.id)
+      .map(({ order_id: _, variant, ...item }) => ({ ...item, name: lineName(item.name, variant) })),
   }));
 }

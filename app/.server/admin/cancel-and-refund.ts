@@ -3,7 +3,7 @@ import { type Db, transaction } from "../db";
 import { lockForUpdate } from "../db/locks";
 import { PAID_WITH_DISCOUNT } from "../orders/checkout-payment";
 import { isPaid } from "../orders/payment";
-import { findOrderItems } from "../orders/queries";
+import { findOrderItems, inVariantOrder } from "../orders/queries";
 import { markRefunded } from "../orders/refunded";
 import { queueRefund } from "../orders/refunds";
 import type { Actor } from "./activity";
@@ -41,11 +41,13 @@ export async function cancelAndRefund(
     if (!isPaid(order.status)) return { kind: "not_refundable" };
     const items = await findOrderItems(trx, order.id);
     if (request.restock) {
-      for (const item of items) {
+      for (const item of inVariantOrder(items)) {
         const back = await trx
-          .updateTable("products")
+          .updateTable("variants")
           .set((eb) => ({ stock: eb("stock", "+", item.quantity) }))
-          .where("id", "=", item.product_id)
+          .where("id", "=", item.variant_id)
+          // With its product: a deleted product's variant id may be another's now, its number never is.
+          .where("product_id", "=", item.product_id)
           .executeTakeFirst();
         // A product removed from the catalog since has no stock to return to.
         if (back.numUpdatedRows === 1n) {
@@ -53,6 +55,7 @@ export async function cancelAndRefund(
             .insertInto("stock_adjustments")
             .values({
               product_id: item.product_id,
+              variant_id: item.variant_id,
               delta: item.quantity,
               reason: `refund of ${order.number}`,
               created_at: now,

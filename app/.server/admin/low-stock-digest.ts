@@ -1,7 +1,7 @@
 import { type Db, transaction } from "../db";
 import { enqueueOwnerEmail } from "../mail/outbox";
 import { lowStockDigest } from "../mail/templates";
-import { lowStockProducts } from "./products";
+import { lowStockVariants } from "./products";
 import { dayIn } from "./today";
 import { OWNER_ROLE } from "../accounts/auth";
 import { type Actor, recordActivity } from "./activity";
@@ -71,7 +71,7 @@ export async function sendLowStockDigests(db: Db, options: { now: number; timeZo
         .where((eb) => eb.or([eb("last_sent_day", "is", null), eb("last_sent_day", "!=", today)]))
         .executeTakeFirst();
       if (claimed.numUpdatedRows !== 1n) return 0;
-      const products = await lowStockProducts(trx);
+      const products = await lowStockVariants(trx);
       if (products.length === 0) return 0;
       await enqueueOwnerEmail(
         trx,

@@ -1,3 +1,4 @@
+import { lineName } from "~/lib/variants";
 import type { Db } from "../db";
 import { findOrderByNumber, findOrderItems } from "../orders/queries";
 import { formatMoment } from "./today";
@@ -109,7 +110,7 @@ export async function orderDetail(db: Db, number: string, options: { timeZone: s
     paymentRef: order.payment_ref,
     items: items.map((item) => ({
       id: item.product_id,
-      name: item.name,
+      name: lineName(item.name, item.variant),
       scent: item.scent,
       quantity: item.quantity,
       priceCents: item.price_cents,

@@ -1,3 +1,4 @@
+import { lineName } from "~/lib/variants";
 import { type SelectQueryBuilder, sql } from "kysely";
 import type { OrderListQuery } from "~/lib/admin-schemas";
 import type { PageFrom } from "~/lib/list-cursor";
@@ -112,7 +113,7 @@ export async function orderBatch(db: Db, filter: OrderListQuery, after: { id: nu
   if (orders.length === 0) return [];
   const lines = await db
     .selectFrom("order_items")
-    .select(["order_id", "product_id", "name", "scent", "quantity", "price_cents"])
+    .select(["order_id", "product_id", "name", "variant", "scent", "quantity", "price_cents"])
     .where(
       "order_id",
       "in",
@@ -120,6 +121,7 @@ export async function orderBatch(db: Db, filter: OrderListQuery, after: { id: nu
     )
     .orderBy("order_id")
     .orderBy("product_id")
+    .orderBy("variant_id")
     .execute();
   const linesOf = new Map(orders.map((order) => [order.id, [] as typeof lines]));
   for (const line of lines) linesOf.get(line.order_id)!.push(line);
@@ -194,7 +196,7 @@ export const ordersCsv = (db: Db, filter: OrderListQuery, batchSize = 500): CsvE
       formatPrice(order.tax_cents),
       formatPrice(order.amount_cents),
       line.product_id,
-      line.name,
+      lineName(line.name, line.variant),
       line.scent,
       line.quantity,
       formatPrice(line.price_cents),

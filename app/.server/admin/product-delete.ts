@@ -30,10 +30,20 @@ export function deleteProduct(db: Db, id: number, options: { actor: Actor; now: 
         message: `Order ${held.number} is waiting for its payment with this product in it: hide the product now, and delete it once that order is paid or expired.`,
       };
     await trx.deleteFrom("products").where("id", "=", id).execute();
-    if (product.stock > 0) {
+    // Its variants go with it (migration 033), and what each held leaves the stock records.
+    const holding = product.variants.filter((variant) => variant.stock > 0);
+    if (holding.length > 0) {
       await trx
         .insertInto("stock_adjustments")
-        .values({ product_id: id, delta: -product.stock, reason: "product deleted", created_at: options.now })
+        .values(
+          holding.map((variant) => ({
+            product_id: id,
+            variant_id: variant.id,
+            delta: -variant.stock,
+            reason: "product deleted",
+            created_at: options.now,
+          })),
+        )
         .execute();
     }
     await deleteUnusedPhotos(trx, product.images);

@@ -74,3 +74,23 @@ export async function insertWithNextId(trx: Trx, categoryId: number, values: Omi
   }
   throw new Error("Could not find a free product number");
 }
+
+/**
+ * Ids for new variants: `preferred` (a new product's own number, for its
+ * first variant) when no variant has it, else the next above every
+ * variant's. A variant is only ever found with its product's id too
+ * (order lines keep both), so an id a deleted product's variant held
+ * cannot reach the new one.
+ */
+export async function newVariantIds(trx: Trx, count: number, preferred?: number): Promise<number[]> {
+  const { highest } = await trx
+    .selectFrom("variants")
+    .select((eb) => eb.fn.max<number | null>("id").as("highest"))
+    .executeTakeFirstOrThrow();
+  const next = Number(highest ?? 0) + 1;
+  const taken =
+    preferred !== undefined &&
+    (await trx.selectFrom("variants").select("id").where("id", "=", preferred).executeTakeFirst()) !== undefined;
+  const first = preferred !== undefined && !taken ? [preferred] : [];
+  return [...first, ...Array.from({ length: count - first.length }, (_, index) => next + index)];
+}

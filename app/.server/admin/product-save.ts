@@ -4,14 +4,8 @@ import { catalogVersionBump } from "../catalog/version";
 import { WEIGHT_NEEDED, checkWeightRule } from "../catalog/weight-rule";
 import { type ProcessedPhoto, deleteUnusedPhotos, photoUrl, storePhotos } from "../catalog/photos";
 import { type Actor, recordActivity } from "./activity";
-import { insertWithNextId, nextPosition } from "./product-numbers";
-import {
-  type OwnerProduct,
-  findOwnerProductForUpdate,
-  productSummary,
-  selectOwnerProducts,
-  toOwnerProduct,
-} from "./products";
+import { insertWithNextId, newVariantIds, nextPosition } from "./product-numbers";
+import { type OwnerProduct, findOwnerProduct, findOwnerProductForUpdate, productSummary } from "./products";
 
 /**
  * Saving the owner's product form (DESIGN.md, "The owner's back office"): a
@@ -71,7 +65,6 @@ export async function saveProduct(
     const values = {
       category_id: category.id,
       name: form.name,
-      price_cents: form.price,
       scent: form.scent,
       description: form.description,
       images: JSON.stringify(images),
@@ -82,7 +75,6 @@ export async function saveProduct(
       ),
       visible: form.visible ? 1 : 0,
       low_stock_at: form.lowStockAt,
-      weight: form.weight,
       // Saved by the owner: no longer a demo product, whatever it was.
       demo: 0,
     };
@@ -95,21 +87,38 @@ export async function saveProduct(
         .set(moved ? { ...values, position: await nextPosition(trx, category.id) } : values)
         .where("id", "=", productId)
         .execute();
+      // A product without options keeps its price and weight on its only variant.
+      if (before.options.length === 0)
+        await trx
+          .updateTable("variants")
+          .set({ price_cents: form.price, weight: form.weight })
+          .where("product_id", "=", productId)
+          .where("archived", "=", 0)
+          .execute();
     } else {
       productId = await insertWithNextId(trx, category.id, {
         ...values,
-        stock: 0,
         position: await nextPosition(trx, category.id),
       });
+      const [variantId] = await newVariantIds(trx, 1, productId);
+      await trx
+        .insertInto("variants")
+        .values({
+          id: variantId!,
+          product_id: productId,
+          position: 0,
+          price_cents: form.price,
+          stock: 0,
+          weight: form.weight,
+        })
+        .execute();
     }
     await deleteUnusedPhotos(
       trx,
       current.filter((url) => !images.includes(url)),
     );
 
-    const saved = toOwnerProduct(
-      await selectOwnerProducts(trx).where("p.id", "=", productId).executeTakeFirstOrThrow(),
-    );
+    const saved = (await findOwnerProduct(trx, productId))!;
     const changes = before ? changedFields(before, saved) : { after: productSummary(saved) };
     if (changes) {
       const action = before ? "product.edited" : "product.created";

@@ -2,7 +2,7 @@ import { formatPrice } from "~/lib/money";
 import { formatOunces } from "~/lib/weight";
 import type { Db } from "../db";
 import type { CsvExport } from "./csv-stream";
-import { type OwnerProduct, selectOwnerProducts, toOwnerProduct } from "./products";
+import { type OwnerProduct, ownerVariants, selectOwnerProducts, toOwnerProduct } from "./products";
 
 /** A product's place in catalog order: its category's position and id, then its own position and id. */
 export interface CatalogPlace {
@@ -32,20 +32,30 @@ export async function productBatch(db: Db, after: CatalogPlace | undefined, size
     .orderBy("p.id")
     .limit(size)
     .execute();
+  const variants = await ownerVariants(
+    db,
+    rows.map((row) => row.id),
+  );
   return rows.map((row) => ({
-    ...toOwnerProduct(row),
+    ...toOwnerProduct(row, variants.get(row.id) ?? []),
     categoryPosition: row.category_position,
     categoryId: row.category_id,
     position: row.position,
   }));
 }
 
-/** Every product as CSV (GET /admin/products.csv), one row each, defused against formulas like the orders CSV. */
+/**
+ * Every product as CSV (GET /admin/products.csv), one row per variant
+ * (a product without options has one, its Variant empty), defused against
+ * formulas like the orders CSV.
+ */
 export const productsCsv = (db: Db, batchSize = 500): CsvExport<OwnerProduct & CatalogPlace> => ({
   name: "products",
   header: [
     "Id",
     "Name",
+    "Variant",
+    "SKU",
     "Category",
     "Price",
     "Stock",
@@ -57,19 +67,20 @@ export const productsCsv = (db: Db, batchSize = 500): CsvExport<OwnerProduct & C
     "Weight (oz)",
   ],
   batchAfter: (last) => productBatch(db, last, batchSize),
-  rows: (product) => [
-    [
+  rows: (product) =>
+    product.variants.map((variant) => [
       product.id,
       product.name,
+      variant.label,
+      variant.sku ?? "",
       product.categoryTitle,
-      formatPrice(product.priceCents),
-      product.stock,
+      formatPrice(variant.priceCents),
+      variant.stock,
       product.lowStockAt,
-      product.visible ? "yes" : "no",
+      product.visible && variant.available ? "yes" : "no",
       product.scent,
       product.description,
       product.images.join(" "),
-      product.weight === null ? "" : formatOunces(product.weight),
-    ],
-  ],
+      variant.weight === null ? "" : formatOunces(variant.weight),
+    ]),
 });

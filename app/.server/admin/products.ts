@@ -2,8 +2,9 @@ import type { ExpressionBuilder } from "kysely";
 import type { Db, Trx } from "../db";
 import type { Database, ProductTable } from "../db/schema";
 import { lockForUpdate } from "../db/locks";
-import { getCatalog, toProduct, writtenPhotoAlts } from "../catalog/queries";
+import { getCatalog, toProduct, totals, writtenPhotoAlts } from "../catalog/queries";
 import { toCatalogDocument } from "~/lib/catalog-api";
+import { lineName, parseValues, type Variant, variantLabel } from "~/lib/variants";
 import { formatOunces } from "~/lib/weight";
 
 /**
@@ -18,24 +19,78 @@ export const selectOwnerProducts = (db: Db) =>
     .selectFrom("products as p")
     .innerJoin("categories as c", "c.id", "p.category_id")
     .selectAll("p")
-    .select(["c.slug as category_slug", "c.title as category_title"]);
+    .select([...totals, "c.slug as category_slug", "c.title as category_title"]);
 
 type OwnerProductRow = Awaited<ReturnType<ReturnType<typeof selectOwnerProducts>["executeTakeFirstOrThrow"]>>;
 
+/** A variant as the owner sees it: with its SKU, weight and whether it is for sale (stock as it is). */
+export interface OwnerVariant extends Variant {
+  sku: string | null;
+  /** Hundredths of an ounce, or null when the owner gave none. */
+  weight: number | null;
+  available: boolean;
+  /** "12 oz" ("" for a product without options). */
+  label: string;
+}
+
+/** The variants (not archived) of these products, by product, in the owner's order. */
+export async function ownerVariants(db: Db, productIds: number[]): Promise<Map<number, OwnerVariant[]>> {
+  const byProduct = new Map<number, OwnerVariant[]>();
+  if (productIds.length === 0) return byProduct;
+  const rows = await db
+    .selectFrom("variants")
+    .select(["id", "product_id", "option_values", "price_cents", "stock", "image", "sku", "weight", "available"])
+    .where("product_id", "in", productIds)
+    .where("archived", "=", 0)
+    .orderBy("product_id")
+    .orderBy("position")
+    .orderBy("id")
+    .execute();
+  for (const row of rows) {
+    const values = parseValues(row.option_values);
+    byProduct.set(row.product_id, [
+      ...(byProduct.get(row.product_id) ?? []),
+      {
+        id: row.id,
+        values,
+        label: variantLabel(values),
+        priceCents: row.price_cents,
+        stock: row.stock,
+        image: row.image,
+        sku: row.sku,
+        weight: row.weight,
+        available: row.available === 1,
+      },
+    ]);
+  }
+  return byProduct;
+}
+
 /** A product as the storefront reads it, with what only the owner sees. */
-export const toOwnerProduct = (row: OwnerProductRow) => ({
-  ...toProduct(row),
+export const toOwnerProduct = (row: OwnerProductRow, variants: OwnerVariant[]) => ({
+  ...toProduct(row, variants),
+  /** Every variant with its SKU, weight and stock, taken off sale or not. */
+  variants,
   /** The owner's alt texts, by image URL; a photo without one has the default. */
   imageAlts: writtenPhotoAlts(row),
   categoryTitle: row.category_title,
   visible: row.visible === 1,
   lowStockAt: row.low_stock_at,
-  /** Hundredths of an ounce, or null when the owner gave none. */
-  weight: row.weight,
-  low: row.stock <= row.low_stock_at,
+  /** The first variant's weight (a product without options has one), in hundredths of an ounce, or null. */
+  weight: variants[0]?.weight ?? null,
+  low: variants.some((variant) => variant.available && variant.stock <= row.low_stock_at),
 });
 
 export type OwnerProduct = ReturnType<typeof toOwnerProduct>;
+
+/** Owner products from their rows, each with its variants. */
+async function withOwnerVariants(db: Db, rows: OwnerProductRow[]) {
+  const variants = await ownerVariants(
+    db,
+    rows.map((row) => row.id),
+  );
+  return rows.map((row) => toOwnerProduct(row, variants.get(row.id) ?? []));
+}
 
 /** A page of products in catalog order, found by words of the name or by number, with how many match. */
 export async function listProducts(db: Db, search: string, page: { number: number; size: number }) {
@@ -58,23 +113,54 @@ export async function listProducts(db: Db, search: string, page: { number: numbe
     .limit(page.size)
     .offset((page.number - 1) * page.size)
     .execute();
-  return { products: rows.map(toOwnerProduct), total: Number(total) };
+  return { products: await withOwnerVariants(db, rows), total: Number(total) };
 }
 
 export async function findOwnerProduct(db: Db, id: number): Promise<OwnerProduct | undefined> {
   const row = await selectOwnerProducts(db).where("p.id", "=", id).executeTakeFirst();
-  return row && toOwnerProduct(row);
+  return row && (await withOwnerVariants(db, [row]))[0];
 }
 
-/** Products at or below their own low-stock level, the emptiest first: the Today screen's "to pour". */
-export async function lowStockProducts(db: Db, limit = 50) {
-  const rows = await selectOwnerProducts(db)
-    .whereRef("p.stock", "<=", "p.low_stock_at")
-    .orderBy("p.stock")
+/**
+ * Variants for sale at or below their product's low-stock level, the
+ * emptiest first: the Today screen's and the digest's "to pour", each named
+ * as its line is ("Lavender Fields — 12 oz").
+ */
+export async function lowStockVariants(db: Db, limit = 50) {
+  const rows = await db
+    .selectFrom("variants as v")
+    .innerJoin("products as p", "p.id", "v.product_id")
+    .select([
+      "p.id",
+      "p.name",
+      "p.images",
+      "p.visible",
+      "p.low_stock_at",
+      "v.id as variant_id",
+      "v.option_values",
+      "v.stock",
+      "v.image",
+    ])
+    .where("v.archived", "=", 0)
+    .where("v.available", "=", 1)
+    .whereRef("v.stock", "<=", "p.low_stock_at")
+    .orderBy("v.stock")
     .orderBy("p.id")
+    .orderBy("v.id")
     .limit(limit)
     .execute();
-  return rows.map(toOwnerProduct);
+  return rows.map((row) => {
+    const images = JSON.parse(row.images) as string[];
+    return {
+      id: row.id,
+      variantId: row.variant_id,
+      name: lineName(row.name, variantLabel(parseValues(row.option_values))),
+      stock: row.stock,
+      lowStockAt: row.low_stock_at,
+      visible: row.visible === 1,
+      image: images[row.image ?? 0] ?? images[0]!,
+    };
+  });
 }
 
 /** The categories a product can be put in, in menu order. */
@@ -84,7 +170,7 @@ export const categoryChoices = (db: Db) =>
 /** One product, locked until the transaction ends: what a save or a delete starts from. */
 export async function findOwnerProductForUpdate(trx: Trx, id: number) {
   const row = await lockForUpdate(trx, selectOwnerProducts(trx).where("p.id", "=", id), "p").executeTakeFirst();
-  return row && toOwnerProduct(row);
+  return row && (await withOwnerVariants(trx, [row]))[0];
 }
 
 /** What the activity log keeps of a product: its fields, and how many photos it shows. */
@@ -107,11 +193,20 @@ function writtenAltTexts(product: OwnerProduct) {
   return texts.length > 0 ? texts : null;
 }
 
-/** The whole catalog as the import file, hidden products included, each weighed product with its `weight` in ounces. */
+/**
+ * The whole catalog as the import file, hidden products included, each
+ * weighed product with its `weight` in ounces.
+ */
 export async function catalogFileOfShop(db: Db) {
   const catalog = await getCatalog(db, { hidden: true });
-  const weighed = await db.selectFrom("products").select(["id", "weight"]).where("weight", "is not", null).execute();
-  const weights = new Map(weighed.map((row) => [row.id, Number(formatOunces(row.weight!))]));
+  const weighed = await db
+    .selectFrom("variants")
+    .select(["product_id", "weight"])
+    .where("weight", "is not", null)
+    .where("archived", "=", 0)
+    .where("option_values", "=", "[]")
+    .execute();
+  const weights = new Map(weighed.map((row) => [row.product_id, Number(formatOunces(row.weight!))]));
   return catalog.map(toCatalogDocument).map((category) => ({
     ...category,
     items: category.items.map((item) => (weights.has(item.id) ? { ...item, weight: weights.get(item.id) } : item)),

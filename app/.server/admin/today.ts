@@ -1,7 +1,7 @@
 import { sql } from "kysely";
 import type { Db } from "../db";
 import { rangeRows } from "./day-ranges";
-import { lowStockProducts } from "./products";
+import { lowStockVariants } from "./products";
 
 /** Days in the Today screen's sales chart. */
 export const CHART_DAYS = 30;
@@ -187,13 +187,7 @@ export async function todayScreen(db: Db, options: { now: number; timeZone: stri
       units: Number(units ?? 0),
       paidAt: paid_at === null ? null : moment(paid_at),
     })),
-    lowStock: (await lowStockProducts(db)).map((product) => ({
-      id: product.id,
-      name: product.name,
-      stock: product.stock,
-      visible: product.visible,
-      image: product.images[0]!,
-    })),
+    lowStock: await lowStockVariants(db),
     today: total(days.slice(-1)),
     lastSevenDays: total(days.slice(-7)),
     days,

@@ -1,3 +1,4 @@
+import type { WantedVariant } from "./variant-sync";
 import { z } from "zod";
 import { dollarsToCents } from "~/lib/money";
 import { ouncesToHundredths } from "~/lib/weight";
@@ -131,13 +132,18 @@ export function parseCatalogText(text: string): CatalogFile {
   return parseCatalogFile(raw);
 }
 
+type CatalogItem = CatalogFile[number]["items"][number];
+
 /** An item's own columns in the products table, as the import writes them and its preview compares them. */
-export const itemColumns = (item: CatalogFile[number]["items"][number]) => ({
+export const itemColumns = (item: CatalogItem) => ({
   name: item.name,
-  price_cents: item.price,
-  stock: item.stock,
   scent: item.scent,
   description: item.description,
   images: JSON.stringify(item.images),
-  weight: item.weight ?? null,
+  options: "[]",
 });
+
+/** The variants an item wants: without options, one, with the item's price, stock and weight (none given: as it is). */
+export const itemVariants = (item: CatalogItem): WantedVariant[] => [
+  { values: [], priceCents: item.price, stock: item.stock, sku: null, weight: item.weight, image: null },
+];

@@ -31,9 +31,25 @@ const FIELDS = [
 
 export async function previewImport(db: Db, file: CatalogFile, options: { replace: boolean }): Promise<ImportPreview> {
   const categories = await db.selectFrom("categories").select(["id", "slug", "title", "image_url"]).execute();
+  // A product as the file's item would show it: its first variant's price, stock and weight (one without options has one).
   const products = await db
-    .selectFrom("products")
-    .select(["id", "name", "price_cents", "stock", "scent", "description", "images", "category_id", "weight"])
+    .selectFrom("products as p")
+    .innerJoin("variants as v", "v.product_id", "p.id")
+    .select([
+      "p.id",
+      "p.name",
+      "v.price_cents",
+      "v.stock",
+      "p.scent",
+      "p.description",
+      "p.images",
+      "p.category_id",
+      "v.weight",
+    ])
+    .where("v.archived", "=", 0)
+    .orderBy("p.id")
+    .orderBy("v.position", "desc")
+    .orderBy("v.id", "desc")
     .execute();
   const categoryBySlug = new Map(categories.map((category) => [category.slug, category]));
   const productById = new Map(products.map((product) => [product.id, product]));
@@ -56,7 +72,13 @@ export async function previewImport(db: Db, file: CatalogFile, options: { replac
         continue;
       }
       // A file without a weight leaves the product's as it is (import.ts).
-      const incoming = { ...itemColumns(item), category_id: existing?.id ?? -1, weight: item.weight ?? current.weight };
+      const incoming = {
+        ...itemColumns(item),
+        price_cents: item.price,
+        stock: item.stock,
+        category_id: existing?.id ?? -1,
+        weight: item.weight ?? current.weight,
+      };
       const fields = FIELDS.filter(([column]) => current[column] !== incoming[column]).map(([, label]) => label);
       if (fields.length > 0) preview.products.changed.push({ id: item.id, name: item.name, fields });
       else preview.products.unchanged += 1;

@@ -1,9 +1,10 @@
-import { type CatalogFile, categoryRoute, categorySlug, itemColumns } from "./file";
+import { type CatalogFile, categoryRoute, categorySlug, itemColumns, itemVariants } from "./file";
 import { deleteUnusedPhotos } from "./photos";
 import { catalogVersionBump } from "./version";
 import { checkWeightRule } from "./weight-rule";
 import { type Db, type Trx, transaction } from "../db";
-import { lockedInIdOrder } from "../db/locks";
+import { lockForUpdate } from "../db/locks";
+import { syncVariants, VariantIds } from "./variant-sync";
 
 /** Rows per INSERT: well under SQLite's and PostgreSQL's bound-parameter limits. */
 const BATCH_SIZE = 500;
@@ -65,23 +66,30 @@ export async function importCatalog(db: Db, file: CatalogFile, options: ImportOp
       categoryIds.set(slug, row.id);
     }
 
-    // In id order, the order a checkout locks products in on PostgreSQL: batch by batch, the import
-    // then locks them in that order too, and the two never deadlock.
-    const products = file
-      .flatMap((category) =>
-        category.items.map((item, position) => ({
+    // In id order: batch by batch, the import locks the products' variants in id order, as a checkout
+    // does on PostgreSQL, and the two never deadlock.
+    const items = file.flatMap((category) =>
+      category.items.map((item, position) => ({
+        product: {
           id: item.id,
           category_id: categoryIds.get(categorySlug(category.title))!,
           ...itemColumns(item),
           position,
-        })),
-      )
-      .sort((a, b) => a.id - b.id);
+        },
+        variants: itemVariants(item),
+      })),
+    );
+    items.sort((a, b) => a.product.id - b.product.id);
+    const products = items.map((item) => item.product);
+    const variantIds = await VariantIds.of(
+      trx,
+      items.flatMap((item) => item.variants.flatMap((variant) => (variant.id === undefined ? [] : [variant.id]))),
+    );
 
     let removedProducts = 0;
     if (options.replace) {
       // It deletes some products and rewrites the rest: on PostgreSQL it locks them all first.
-      const existing = await lockedInIdOrder(trx, trx.selectFrom("products").select("id")).execute();
+      const existing = await lockForUpdate(trx, trx.selectFrom("products").select("id").orderBy("id")).execute();
       removedProducts = await deleteAllExcept(
         trx,
         "products",
@@ -92,28 +100,30 @@ export async function importCatalog(db: Db, file: CatalogFile, options: ImportOp
 
     const now = Date.now();
     for (let start = 0; start < products.length; start += BATCH_SIZE) {
-      const batch = products.slice(start, start + BATCH_SIZE);
-      await recordStockChanges(trx, batch, now);
+      const batch = items.slice(start, start + BATCH_SIZE);
       await trx
         .insertInto("products")
-        .values(batch)
+        .values(batch.map((item) => item.product))
         .onConflict((conflict) =>
           conflict.column("id").doUpdateSet((eb) => ({
             category_id: eb.ref("excluded.category_id"),
             name: eb.ref("excluded.name"),
-            price_cents: eb.ref("excluded.price_cents"),
-            stock: eb.ref("excluded.stock"),
             scent: eb.ref("excluded.scent"),
             description: eb.ref("excluded.description"),
             images: eb.ref("excluded.images"),
-            // A file without a product's weight leaves the weight it has.
-            weight: eb.fn.coalesce("excluded.weight", "products.weight"),
+            options: eb.ref("excluded.options"),
             position: eb.ref("excluded.position"),
             // The file sets the product: it is the owner's now, no longer the demo's.
             demo: 0,
           })),
         )
         .execute();
+      await syncVariants(
+        trx,
+        batch.map((item) => ({ productId: item.product.id, variants: item.variants })),
+        variantIds,
+        { reason: "catalog import", now },
+      );
       options.onProgress?.(Math.min(start + BATCH_SIZE, total), total);
     }
     // Only now, with every kept product moved to its new category, can old categories go.
@@ -142,52 +152,27 @@ async function productsAsImported(trx: Trx, file: CatalogFile) {
     const batch = unweighed.slice(start, start + BATCH_SIZE);
     const rows = await trx
       .selectFrom("products")
-      .select(["id", "visible", "weight"])
+      .innerJoin("variants", "variants.product_id", "products.id")
+      .select(["products.id", "products.visible", "variants.weight"])
       .where(
-        "id",
+        "products.id",
         "in",
         batch.map((item) => item.id),
       )
+      .where("variants.archived", "=", 0)
       .execute();
-    const current = new Map(rows.map((row) => [row.id, row]));
+    const current = new Map<number, { visible: boolean; weight: number | null }>();
+    for (const row of rows) {
+      // A product is weighed when every one of its variants is.
+      const weight = row.weight === null || current.get(row.id)?.weight === null ? null : row.weight;
+      current.set(row.id, { visible: row.visible === 1, weight });
+    }
     for (const item of batch) {
       const row = current.get(item.id);
-      products.push({
-        id: item.id,
-        name: item.name,
-        visible: row ? row.visible === 1 : true,
-        weight: row?.weight ?? null,
-      });
+      products.push({ id: item.id, name: item.name, visible: row?.visible ?? true, weight: row?.weight ?? null });
     }
   }
   return products;
-}
-
-/**
- * The file sets stock outright; what that changes is kept as an adjustment,
- * so the stock invariant holds across imports. The rows are read under a
- * lock on PostgreSQL so no checkout slips in between; on SQLite a checkout
- * that commits in between makes this transaction fail instead (WAL snapshot).
- */
-async function recordStockChanges(trx: Trx, batch: { id: number; stock: number }[], now: number) {
-  const query = trx
-    .selectFrom("products")
-    .select(["id", "stock"])
-    .where(
-      "id",
-      "in",
-      batch.map((product) => product.id),
-    );
-  const current = new Map((await lockedInIdOrder(trx, query).execute()).map((row) => [row.id, row.stock]));
-  const changes = batch
-    .map((product) => ({
-      product_id: product.id,
-      delta: product.stock - (current.get(product.id) ?? 0),
-      reason: "catalog import",
-      created_at: now,
-    }))
-    .filter((change) => change.delta !== 0);
-  if (changes.length > 0) await trx.insertInto("stock_adjustments").values(changes).execute();
 }
 
 /** Deletes the `existing` rows that are not in `keep`, in batches the engines accept. */

@@ -4,6 +4,7 @@ import { leftJoinFirstProducts } from "../db/lateral";
 import type { CategoryRow, ProductRow } from "../db/schema";
 import type { Category, CategoryWithProducts, Product, ProductSummary } from "~/lib/catalog";
 import { photoAlts } from "~/lib/photo-alt";
+import { parseOptions, parseValues, type Variant } from "~/lib/variants";
 
 /*
  * Every page reads the catalog with one query, along the indexes of
@@ -18,18 +19,69 @@ const toCategory = (row: Pick<CategoryRow, "slug" | "title" | "route" | "image_u
   imageUrl: row.image_url,
 });
 
-type ProductRowWithSlug = ProductRow & { category_slug: string; category_title: string };
+/*
+ * A product's price and stock are its variants' (migration 033): the lowest
+ * price, whether the prices differ, and the stock of those for sale
+ * together. The variants it shows are those not archived; one the owner
+ * took off sale shows as sold out.
+ */
+const lowestPrice = sql<number>`(select min(v.price_cents) from variants v where v.product_id = p.id and v.archived = 0)`;
+const highestPrice = sql<number>`(select max(v.price_cents) from variants v where v.product_id = p.id and v.archived = 0)`;
+const stockForSale = sql<number>`(select cast(coalesce(sum(v.stock), 0) as integer) from variants v
+  where v.product_id = p.id and v.archived = 0 and v.available = 1)`;
+/** A product's price and stock from its variants, for a query of products as "p". */
+export const totals = [
+  lowestPrice.as("price_cents"),
+  highestPrice.as("top_price_cents"),
+  stockForSale.as("stock"),
+] as const;
 
-export const toProduct = (row: ProductRowWithSlug): Product => ({
-  id: row.id,
-  categorySlug: row.category_slug,
-  name: row.name,
-  priceCents: row.price_cents,
-  stock: row.stock,
-  scent: row.scent,
+/** Whether product "p" (or `product`) has a variant that can be bought: a product is in stock while any of its variants is. */
+export const inStock = (product = "p") =>
+  sql<boolean>`exists (select 1 from variants v where v.product_id = ${sql.ref(`${product}.id`)}
+    and v.archived = 0 and v.available = 1 and v.stock >= 1)`;
+
+type ProductRowWithSlug = ProductRow & {
+  category_slug: string;
+  category_title: string;
+  price_cents: number;
+  top_price_cents: number;
+  stock: number;
+};
+
+export const toProduct = (row: ProductRowWithSlug, variants: Variant[]): Product => ({
+  ...toSummary({ ...row, slug: row.category_slug }),
   description: row.description,
-  images: JSON.parse(row.images) as string[],
+  options: parseOptions(row.options),
+  variants,
 });
+
+/** The shop's variants of these products, by product, in the owner's order. */
+export async function shopVariants(db: Db, productIds: number[]): Promise<Map<number, Variant[]>> {
+  const byProduct = new Map<number, Variant[]>();
+  if (productIds.length === 0) return byProduct;
+  const rows = await db
+    .selectFrom("variants")
+    .select(["id", "product_id", "option_values", "price_cents", "stock", "image", "available"])
+    .where("product_id", "in", productIds)
+    .where("archived", "=", 0)
+    .orderBy("product_id")
+    .orderBy("position")
+    .orderBy("id")
+    .execute();
+  for (const row of rows) {
+    const variants = byProduct.get(row.product_id) ?? [];
+    variants.push({
+      id: row.id,
+      values: parseValues(row.option_values),
+      priceCents: row.price_cents,
+      stock: row.available === 1 ? row.stock : 0,
+      image: row.image,
+    });
+    byProduct.set(row.product_id, variants);
+  }
+  return byProduct;
+}
 
 /** The alt texts the owner wrote for a product's photos, by image URL (migration 031). */
 export const writtenPhotoAlts = (row: Pick<ProductRow, "image_alts">) =>
@@ -38,11 +90,11 @@ export const writtenPhotoAlts = (row: Pick<ProductRow, "image_alts">) =>
 /** The storefront's products: those the owner has not hidden (DESIGN.md, "The owner's back office"). */
 function selectProducts(db: Db) {
   return db
-    .selectFrom("products")
-    .innerJoin("categories", "categories.id", "products.category_id")
-    .where("products.visible", "=", 1)
-    .selectAll("products")
-    .select(["categories.slug as category_slug", "categories.title as category_title"]);
+    .selectFrom("products as p")
+    .innerJoin("categories", "categories.id", "p.category_id")
+    .where("p.visible", "=", 1)
+    .selectAll("p")
+    .select([...totals, "categories.slug as category_slug", "categories.title as category_title"]);
 }
 
 /** A category row with (left-joined, so possibly absent) one of its products, as the joined queries below return them. */
@@ -55,13 +107,15 @@ interface JoinedRow {
   id: number | null;
   name: string | null;
   price_cents: number | null;
+  top_price_cents: number | null;
+  options: string | null;
   stock: number | null;
   scent: string | null;
   images: string | null;
 }
 
 const categoryColumns = ["c.id as category_id", "c.slug", "c.title", "c.route", "c.image_url"] as const;
-const summaryColumns = ["p.id", "p.name", "p.price_cents", "p.stock", "p.scent", "p.images"] as const;
+const summaryColumns = ["p.id", "p.name", ...totals, "p.scent", "p.images", "p.options"] as const;
 
 /** Joined rows, ordered by category, back into categories with their products. */
 function groupJoined<Row extends JoinedRow, P>(
@@ -80,15 +134,38 @@ function groupJoined<Row extends JoinedRow, P>(
   return categories;
 }
 
-const toSummary = (row: JoinedRow & { id: number }): ProductSummary => ({
+const toSummary = (
+  row: Omit<JoinedRow, "category_id" | "title" | "route" | "image_url"> & { id: number },
+): ProductSummary => ({
   id: row.id,
   categorySlug: row.slug,
   name: row.name!,
   priceCents: row.price_cents!,
-  stock: row.stock!,
+  priceVaries: row.price_cents !== row.top_price_cents,
+  hasOptions: row.options !== "[]",
+  stock: Number(row.stock),
   scent: row.scent!,
   images: JSON.parse(row.images!) as string[],
 });
+
+/** Categories of the JSON API with their products' options and variants. */
+async function withVariants(
+  db: Db,
+  categories: CategoryWithProducts<ProductSummary & { description: string; options: string }>[],
+) {
+  const variants = await shopVariants(
+    db,
+    categories.flatMap((category) => category.products.map((product) => product.id)),
+  );
+  return categories.map((category) => ({
+    ...category,
+    products: category.products.map((product): Product => ({
+      ...product,
+      options: parseOptions(product.options),
+      variants: variants.get(product.id) ?? [],
+    })),
+  }));
+}
 
 export async function listCategories(db: Db): Promise<Category[]> {
   const rows = await db.selectFrom("categories").selectAll().orderBy("position").orderBy("id").execute();
@@ -109,13 +186,16 @@ export async function getCatalog(
       const ofCategory = join.onRef("p.category_id", "=", "c.id");
       return options.hidden ? ofCategory : ofCategory.on("p.visible", "=", 1);
     })
-    .select([...categoryColumns, ...summaryColumns, "p.description"])
+    .select([...categoryColumns, ...summaryColumns, "p.description", "p.options"])
     .orderBy("c.position")
     .orderBy("c.id")
     .orderBy("p.position")
     .orderBy("p.id")
     .execute();
-  return groupJoined(rows, (row) => ({ ...toSummary(row), description: row.description! }));
+  return withVariants(
+    db,
+    groupJoined(rows, (row) => ({ ...toSummary(row), description: row.description!, options: row.options! })),
+  );
 }
 
 /** One category with all its products, out-of-stock ones included (the JSON API). */
@@ -123,12 +203,17 @@ export async function findCategory(db: Db, slug: string): Promise<CategoryWithPr
   const rows = await db
     .selectFrom("categories as c")
     .leftJoin("products as p", (join) => join.onRef("p.category_id", "=", "c.id").on("p.visible", "=", 1))
-    .select([...categoryColumns, ...summaryColumns, "p.description"])
+    .select([...categoryColumns, ...summaryColumns, "p.description", "p.options"])
     .where("c.slug", "=", slug)
     .orderBy("p.position")
     .orderBy("p.id")
     .execute();
-  return groupJoined(rows, (row) => ({ ...toSummary(row), description: row.description! }))[0];
+  const categories = groupJoined(rows, (row) => ({
+    ...toSummary(row),
+    description: row.description!,
+    options: row.options!,
+  }));
+  return (await withVariants(db, categories))[0];
 }
 
 export interface PageRequest {
@@ -153,7 +238,7 @@ export async function getCatalogPreview(db: Db, page: PageRequest & { perCategor
   const firstInStock = (db: Db) =>
     db
       .selectFrom("products as x")
-      .where("x.stock", ">=", 1)
+      .where(inStock("x"))
       .where("x.visible", "=", 1)
       .where("x.category_id", "=", sql.ref<number>("c.id"))
       .orderBy("x.position")
@@ -177,9 +262,7 @@ export async function getCatalogPreview(db: Db, page: PageRequest & { perCategor
 export async function findCategoryPage(db: Db, slug: string, page: PageRequest) {
   const rows = await db
     .selectFrom("categories as c")
-    .leftJoin("products as p", (join) =>
-      join.onRef("p.category_id", "=", "c.id").on("p.stock", ">=", 1).on("p.visible", "=", 1),
-    )
+    .leftJoin("products as p", (join) => join.onRef("p.category_id", "=", "c.id").on(inStock()).on("p.visible", "=", 1))
     .select([...categoryColumns, ...summaryColumns, sql<number>`count(p.id) over ()`.as("in_stock")])
     .where("c.slug", "=", slug)
     .orderBy("p.position")
@@ -198,11 +281,11 @@ export async function findProduct(
   id: number,
 ): Promise<(Product & { photoAlts: string[] }) | undefined> {
   const row = await selectProducts(db)
-    .where("products.id", "=", id)
+    .where("p.id", "=", id)
     .where("categories.slug", "=", categorySlug)
     .executeTakeFirst();
   if (!row) return undefined;
-  const product = toProduct(row);
+  const product = toProduct(row, (await shopVariants(db, [id])).get(id) ?? []);
   return { ...product, photoAlts: photoAlts(product.name, product.images, writtenPhotoAlts(row)) };
 }
 
@@ -229,6 +312,10 @@ export async function* listCatalogPaths(db: Db, pageSize = 1000) {
 /** The products with these ids, for refreshing a cart; unknown and hidden ids are simply absent. */
 export async function findProducts(db: Db, ids: number[]) {
   if (ids.length === 0) return [];
-  const rows = await selectProducts(db).where("products.id", "in", ids).orderBy("products.id").execute();
-  return rows.map((row) => ({ product: toProduct(row), categoryTitle: row.category_title }));
+  const rows = await selectProducts(db).where("p.id", "in", ids).orderBy("p.id").execute();
+  const variants = await shopVariants(db, ids);
+  return rows.map((row) => ({
+    product: toProduct(row, variants.get(row.id) ?? []),
+    categoryTitle: row.category_title,
+  }));
 }

@@ -50,13 +50,25 @@ export async function checkWeightRule(
   return { kind: "weight_missing", products: lacking.map(({ id, name }) => ({ id, name })) };
 }
 
-/** Visible products without a weight, while any rate by weight exists: such a rate cannot price a cart holding one. */
+/**
+ * Visible products with a variant for sale without a weight, while any rate
+ * by weight exists: such a rate cannot price a cart holding one.
+ */
 export async function productsWithoutWeight(db: Db) {
   return db
     .selectFrom("products")
     .select(["id", "name"])
     .where("visible", "=", 1)
-    .where("weight", "is", null)
+    .where((eb) =>
+      eb.exists(
+        eb
+          .selectFrom("variants")
+          .select("variants.id")
+          .whereRef("variants.product_id", "=", "products.id")
+          .where("variants.archived", "=", 0)
+          .where("variants.weight", "is", null),
+      ),
+    )
     .where((eb) => eb.exists(eb.selectFrom("shipping_rates").select("id").where("condition", "=", "weight")))
     .orderBy("id")
     .execute();

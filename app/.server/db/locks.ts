@@ -57,20 +57,21 @@ export function lockSkippingLocked<DB, TB extends keyof DB, O>(
 }
 
 /**
- * Locks the products `query` reads until its transaction ends, taking them
- * in id order. Every transaction that locks several products takes them in
- * that order, so no two of them deadlock: a checkout and a catalog import
- * through this, an expiry and a refund by restocking an order's items in
- * product-id order.
+ * Locks the variants `query` reads (as `alias`, when it joins others) until
+ * its transaction ends, taking them in id order. Every transaction that
+ * locks several variants takes them in that order, so no two of them
+ * deadlock: a checkout and a catalog import through this, an expiry and a
+ * refund by restocking an order's items in variant-id order.
  */
-export function lockedInIdOrder<O>(
+export function lockedInIdOrder<DB, TB extends keyof DB, O>(
   db: Db,
-  query: SelectQueryBuilder<Database, "products", O>,
-): SelectQueryBuilder<Database, "products", O> {
-  return isSqlite(db) ? query : query.orderBy("id").forUpdate();
+  query: SelectQueryBuilder<DB, TB, O>,
+  alias: "v" | "variants" = "variants",
+): SelectQueryBuilder<DB, TB, O> {
+  return isSqlite(db) ? query : query.orderBy(sql.ref(`${alias}.id`)).forUpdate(alias as TB & string);
 }
 
-/** The products `ids` for an update's `where id in`, their rows locked first in id order (`lockedInIdOrder`). */
-export function productIdsLockedInOrder(db: Db, ids: number[]) {
-  return isSqlite(db) ? ids : lockedInIdOrder(db, db.selectFrom("products").select("id").where("id", "in", ids));
+/** The variants `ids` for an update's `where id in`, their rows locked first in id order (`lockedInIdOrder`). */
+export function variantIdsLockedInOrder(db: Db, ids: number[]) {
+  return isSqlite(db) ? ids : lockedInIdOrder(db, db.selectFrom("variants").select("id").where("id", "in", ids));
 }

@@ -21,9 +21,6 @@ export interface ProductTable {
   id: number;
   category_id: number;
   name: string;
-  price_cents: number;
-  /** What can still be bought; never below zero. */
-  stock: number;
   scent: string;
   description: string;
   /** JSON array of image URLs, the first shown on cards. */
@@ -33,12 +30,35 @@ export interface ProductTable {
   position: number;
   /** 1: in the shop; 0: hidden from every storefront page and not for sale. */
   visible: Generated<number>;
-  /** The Today screen lists the product once its stock is at or below this. */
+  /** The Today screen lists each of its variants once that variant's stock is at or below this. */
   low_stock_at: Generated<number>;
-  /** Hundredths of an ounce (app/lib/weight.ts), for rates by weight; null when the owner gave none. */
-  weight: number | null;
+  /** JSON list of `{ name, values }` (app/lib/variants.ts): at most 3, in order; `[]` for a product with one variant. */
+  options: Generated<string>;
   /** 1: the demo catalog loaded it and nobody changed it since ("Before you open" lists it); 0: the owner's. */
   demo: Generated<number>;
+}
+
+/** What is sold: one of a product's combinations of option values (migration 033). */
+export interface VariantTable {
+  /** A number unique across the catalog; a product without options has one variant, at first with the product's id. */
+  id: number;
+  product_id: number;
+  position: number;
+  /** JSON list of its values, one per product option in the options' order; `[]` without options. */
+  option_values: Generated<string>;
+  price_cents: number;
+  /** What can still be bought; never below zero. */
+  stock: number;
+  /** The owner's stock-keeping unit, unique where given. */
+  sku: string | null;
+  /** Hundredths of an ounce (app/lib/weight.ts), for rates by weight; null when the owner gave none. */
+  weight: number | null;
+  /** Which of the product's photos shows it (an index into `images`); null: the first. */
+  image: number | null;
+  /** 1: for sale; 0: the owner took it off sale (shown as not available). */
+  available: Generated<number>;
+  /** 1: a variant that was sold and then removed from the options: kept for its orders, gone from the shop. */
+  archived: Generated<number>;
 }
 
 /** A shipping zone: the states it covers are in shipping_zone_states, a state in one zone at most. */
@@ -150,6 +170,7 @@ export interface CategoryRedirectTable {
 export interface Database {
   categories: CategoryTable;
   products: ProductTable;
+  variants: VariantTable;
   photos: PhotoTable;
   category_redirects: CategoryRedirectTable;
   low_stock_digests: LowStockDigestTable;
@@ -236,6 +257,7 @@ export interface AccountTable {
 
 export type CategoryRow = Selectable<CategoryTable>;
 export type ProductRow = Selectable<ProductTable>;
+export type VariantRow = Selectable<VariantTable>;
 export type DiscountRow = Selectable<DiscountTable>;
 
 /** DESIGN.md §Data: paid orders are shipped and refunded by the owner. */
@@ -295,7 +317,11 @@ export interface OrderTable {
 export interface OrderItemTable {
   order_id: number;
   product_id: number;
+  /** The variant sold (migration 033 gave the older lines their product's one). */
+  variant_id: number;
   name: string;
+  /** Its option values as sold, joined by " / " ("12 oz"); "" for a product without options. */
+  variant: Generated<string>;
   price_cents: number;
   quantity: number;
   scent: string;
@@ -376,6 +402,7 @@ export type ActivityRow = Selectable<ActivityTable>;
 export interface StockAdjustmentTable {
   id: Generated<number>;
   product_id: number;
+  variant_id: number;
   delta: number;
   reason: string;
   created_at: number;

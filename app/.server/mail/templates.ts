@@ -1,3 +1,4 @@
+import { lineName } from "~/lib/variants";
 import { trackingUrl } from "~/lib/carriers";
 import { formatPrice } from "~/lib/money";
 import { breakdownLabel, chargedBeyondItems, orderBreakdown } from "~/lib/order-breakdown";
@@ -18,7 +19,7 @@ export function purchasedItems(items: OrderItemRow[]): string {
   return items
     .map(
       (item, index) =>
-        `${index + 1}. ${item.name}: ${item.quantity} x $${formatPrice(item.price_cents)} (scent: ${item.scent}, id: ${item.product_id})`,
+        `${index + 1}. ${lineName(item.name, item.variant)}: ${item.quantity} x $${formatPrice(item.price_cents)} (scent: ${item.scent}, id: ${item.product_id})`,
     )
     .join("\n");
 }
@@ -67,7 +68,7 @@ function itemsTable(items: OrderItemRow[]) {
   const rows = items
     .map(
       (item, index) =>
-        `<tr><td>${index + 1}</td><td>${escapeHtml(item.name)}</td><td>${escapeHtml(item.scent)}</td><td>${item.product_id}</td><td>${item.quantity}</td><td>$${formatPrice(item.price_cents)}</td></tr>`,
+        `<tr><td>${index + 1}</td><td>${escapeHtml(lineName(item.name, item.variant))}</td><td>${escapeHtml(item.scent)}</td><td>${item.product_id}</td><td>${item.quantity}</td><td>$${formatPrice(item.price_cents)}</td></tr>`,
     )
     .join("");
   return `<table cellpadding="6" style="border-collapse:collapse"><caption style="text-align:left">Items</caption><thead><tr><th scope="col">#</th><th scope="col">Item</th><th scope="col">Scent</th><th scope="col">Id</th><th scope="col">Quantity</th><th scope="col">Price</th></tr></thead><tbody>${rows}</tbody></table>`;

@@ -26,6 +26,7 @@ import { findOrderItems } from "./queries";
 import type { CreatedPayment } from "./payments/provider";
 import type { PaymentProviders } from "./payments/providers";
 import { checkoutLimitKey } from "./holder";
+import { inLineOrder } from "./line-variants";
 import { CodeTakenMeanwhile, type OrderOptions, type Reservation, reserveOrder, shippingColumns } from "./reservation";
 
 export interface Customer {
@@ -38,6 +39,8 @@ export interface Customer {
 
 export interface StockAdjustment {
   id: number;
+  /** The variant the line named, when it named one. */
+  variant?: number;
   /** What can still be bought: the line must shrink to this, or go when it is 0. */
   available: number;
 }
@@ -46,6 +49,8 @@ export type PlaceOrderResult =
   /** `payment` is none for a total of $0: the order is paid with its discount (`paymentFor`). */
   | { kind: "placed"; order: OrderRow; payment: CreatedPayment | null; replayed: boolean }
   | { kind: "shortfall"; adjustments: StockAdjustment[] }
+  /** 400: lines of products with options that name no variant. */
+  | { kind: "variant_required"; ids: number[] }
   /** The key belongs to an order that expired: the shopper must check out afresh. */
   | { kind: "expired" }
   /** The key belongs to an order of other lines, or to a paid order with another address or code. */
@@ -81,7 +86,7 @@ export async function placeOrder(
   options: OrderOptions,
 ): Promise<PlaceOrderResult> {
   // Lines in id order, as the order's items and a shortfall's adjustments list them.
-  const lines = [...request.lines].sort((a, b) => a.id - b.id);
+  const lines = inLineOrder(request.lines);
   // The setup from memory (one shared version read), the address read against it: both before the transaction.
   const setup = await pricingSetup(db);
   const where = shipTo(setup, request.shipping);
@@ -104,7 +109,11 @@ export async function placeOrder(
   }
   if (reservation.kind === "created")
     return withPayment(await paymentFor(db, providers, reservation.order, options), false);
-  if (reservation.kind !== "rate_limited" && reservation.kind !== "too_many_codes") {
+  if (
+    reservation.kind !== "rate_limited" &&
+    reservation.kind !== "too_many_codes" &&
+    reservation.kind !== "variant_required"
+  ) {
     // A refusal may be a retry whose own order holds the stock or the address's allowance.
     const existing = await findOrderByIdempotencyKey(db, request.idempotencyKey);
     if (existing) return resume(db, providers, existing, request, { ...options, pricing });
@@ -135,7 +144,14 @@ async function resume(
   const items = await findOrderItems(db, order.id);
   const sameLines =
     items.length === request.lines.length &&
-    request.lines.every((line) => items.some((item) => item.product_id === line.id && item.quantity === line.quantity));
+    request.lines.every((line) =>
+      items.some(
+        (item) =>
+          item.product_id === line.id &&
+          (line.variant === undefined || item.variant_id === line.variant) &&
+          item.quantity === line.quantity,
+      ),
+    );
   if (!sameLines) return { kind: "key_reused" };
   const shipping = shippingColumns(request.shipping, options.customer);
   // The code whose use the order holds, by its redemption: the owner may have renamed it since.
@@ -148,15 +164,15 @@ async function resume(
   );
   if (sameCode && sameRate && sameShipping) return withPayment(await paymentFor(db, providers, order, options), true);
   if (state.kind === "paid") return { kind: "key_reused" };
-  // Priced again at the order's own prices, with the products' weights and the setup of now.
-  const weights = await productWeights(
+  // Priced again at the order's own prices, with the variants' weights and the setup of now.
+  const weights = await variantWeights(
     db,
-    items.map((item) => item.product_id),
+    items.map((item) => item.variant_id),
   );
   const lines = items.map((item) => ({
     priceCents: item.price_cents,
     quantity: item.quantity,
-    unitWeight: weights.get(item.product_id) ?? null,
+    unitWeight: weights.get(item.variant_id) ?? null,
   }));
   let terms: DiscountTerms | undefined;
   let newCode: UsableCode | undefined;
@@ -235,7 +251,7 @@ async function resume(
   return resume(db, providers, current, request, options);
 }
 
-async function productWeights(db: Db, ids: number[]) {
-  const rows = await db.selectFrom("products").select(["id", "weight"]).where("id", "in", ids).execute();
+async function variantWeights(db: Db, ids: number[]) {
+  const rows = await db.selectFrom("variants").select(["id", "weight"]).where("id", "in", ids).execute();
   return new Map(rows.map((row) => [row.id, row.weight]));
 }

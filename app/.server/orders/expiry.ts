@@ -8,7 +8,7 @@ import type { Database, OrderRow } from "../db/schema";
 import type { Logger } from "../logger";
 import { syncPaymentStatus } from "./payment";
 import type { PaymentProviders } from "./payments/providers";
-import { findOrderItems } from "./queries";
+import { findOrderItems, inVariantOrder } from "./queries";
 
 /**
  * Decides, before an order expires, whether its payment could be stopped:
@@ -80,14 +80,16 @@ export async function expireUnpaidOrders(
         .where("payment_ref", order.payment_ref === null ? "is" : "=", order.payment_ref)
         .executeTakeFirst();
       if (changed.numUpdatedRows !== 1n) return false;
-      // The code's row before the products', in the order a checkout locks them (reservation.ts: takeUse, then
+      // The code's row before the variants', in the order a checkout locks them (reservation.ts: takeUse, then
       // takeStock): the other way round, an expiry and a checkout with the same code and candle could deadlock.
       await releaseRedemption(trx, order.id);
-      for (const item of await findOrderItems(trx, order.id)) {
+      for (const item of inVariantOrder(await findOrderItems(trx, order.id))) {
         await trx
-          .updateTable("products")
+          .updateTable("variants")
           .set((eb) => ({ stock: eb("stock", "+", item.quantity) }))
-          .where("id", "=", item.product_id)
+          .where("id", "=", item.variant_id)
+          // With its product: a deleted product's variant id may be another's now, its number never is.
+          .where("product_id", "=", item.product_id)
           .execute();
       }
       await catalogVersionBump(trx).execute();

@@ -1,3 +1,4 @@
+import { lineName } from "~/lib/variants";
 import type { Db } from "../db";
 import type { OrderRow } from "../db/schema";
 import { shownBreakdown } from "~/lib/order-breakdown";
@@ -65,9 +66,20 @@ export function findOrderByPaymentRef(db: Db, ref: string) {
   return db.selectFrom("orders").selectAll().where("payment_ref", "=", ref).executeTakeFirst();
 }
 
+/** An order's lines, by product and then variant. */
 export function findOrderItems(db: Db, orderId: number) {
-  return db.selectFrom("order_items").selectAll().where("order_id", "=", orderId).orderBy("product_id").execute();
+  return db
+    .selectFrom("order_items")
+    .selectAll()
+    .where("order_id", "=", orderId)
+    .orderBy("product_id")
+    .orderBy("variant_id")
+    .execute();
 }
+
+/** Lines in variant-id order, the order in which every transaction locks variants (db/locks.ts). */
+export const inVariantOrder = <Item extends { variant_id: number }>(items: Item[]) =>
+  [...items].sort((a, b) => a.variant_id - b.variant_id);
 
 /** The paid order as the shopper's confirmation shows it. */
 export async function paidOrderSummary(db: Db, order: OrderRow) {
@@ -83,7 +95,7 @@ export async function paidOrderSummary(db: Db, order: OrderRow) {
     thankYouName: order.customer_name === "Guest" ? order.shipping_name : order.customer_name,
     items: items.map((item) => ({
       id: item.product_id,
-      name: item.name,
+      name: lineName(item.name, item.variant),
       quantity: item.quantity,
       priceCents: item.price_cents,
     })),

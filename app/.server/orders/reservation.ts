@@ -1,6 +1,7 @@
 import { randomBytes } from "node:crypto";
 import type { CheckoutRequest, Shipping } from "~/lib/checkout-schema";
 import { ORDER_NUMBER_ALPHABET } from "~/lib/order-number";
+import { parseValues, variantLabel } from "~/lib/variants";
 import { usStateOf } from "~/lib/us-states";
 import type { Insertable } from "kysely";
 import { catalogVersionBump } from "../catalog/version";
@@ -10,7 +11,7 @@ import type { OrderRow } from "../db/schema";
 import { changesOf, firstOf, rowsOf, runSteps, type Steps } from "../db/steps";
 import { queryTemplate } from "../db/template";
 import type { CodeGuesser, GuessesLimited } from "../pricing/discount-guesses";
-import type { Customer, PlaceOrderResult, StockAdjustment } from "./checkout";
+import type { Customer, PlaceOrderResult } from "./checkout";
 import { holdingLimitRefusal } from "./holding-limit";
 import { checkoutHit, type Holder } from "./holder";
 import {
@@ -24,7 +25,8 @@ import {
 import { dayAt } from "../admin/today";
 import { type CodesKnown, codeForCheckout, toDiscountCode, type UsableCode } from "./code-lookup";
 import { orderInsertedRedeeming, type Redeemed, redeem, redeemsWithOrderInsert, takeUse } from "./redemption";
-import { productsOf, sameForOrder, takeStock } from "./stock-queries";
+import { resolveLines } from "./line-variants";
+import { takeStock, variantsOf } from "./stock-queries";
 import { orderColumns } from "./queries";
 
 /**
@@ -77,18 +79,6 @@ const insertOrder = queryTemplate((db: Db, values: Insertable<Database["orders"]
 const insertItems = queryTemplate((db: Db, values: { items: Insertable<Database["order_items"]>[] }) =>
   db.insertInto("order_items").values(values.items),
 );
-
-/** The lines the products' stock cannot fill, each with what it can (none for an unknown or hidden product). */
-export function shortfallOf(
-  lines: CheckoutRequest["lines"],
-  products: { id: number; stock: number }[],
-): StockAdjustment[] {
-  const stock = new Map(products.map((product) => [product.id, product.stock]));
-  return lines
-    .map((line) => ({ id: line.id, available: stock.get(line.id) ?? 0, wanted: line.quantity }))
-    .filter((line) => line.available < line.wanted)
-    .map(({ id, available }) => ({ id, available }));
-}
 
 export interface OrderOptions {
   customer: Customer;
@@ -185,7 +175,7 @@ async function reserveWithFreshProducts(
 /** What placeOrder's transaction did: created the order, or refused before moving any stock. */
 export type Reservation =
   | { kind: "created"; order: OrderRow }
-  | Extract<PlaceOrderResult, { kind: "shortfall" | "holding_limit" | "rate_limited" }>
+  | Extract<PlaceOrderResult, { kind: "shortfall" | "variant_required" | "holding_limit" | "rate_limited" }>
   | Exclude<OrderPriceResult, { kind: "priced" }>
   | DiscountRefused
   | GuessesLimited;
@@ -216,15 +206,18 @@ function* reserve(
     const refusal = yield* holdingLimitRefusal(db, holder, lines, now);
     if (refusal) return refusal;
   }
-  const products = yield* rowsOf(productsOf(db, { ids: lines.map((line) => line.id), locked: options.lockProducts }));
-  const adjustments = shortfallOf(lines, products);
-  if (adjustments.length > 0) return { kind: "shortfall", adjustments };
-  const byId = new Map(products.map((product) => [product.id, product]));
-  const amountCents = lines.reduce((sum, line) => sum + byId.get(line.id)!.price_cents * line.quantity, 0);
-  const pricedLines = lines.map((line) => {
-    const product = byId.get(line.id)!;
-    return { priceCents: product.price_cents, quantity: line.quantity, unitWeight: product.weight };
-  });
+  const variants = yield* rowsOf(
+    variantsOf(db, { productIds: [...new Set(lines.map((line) => line.id))], locked: options.lockProducts }),
+  );
+  const resolved = resolveLines(lines, variants);
+  if (resolved.kind !== "resolved") return resolved;
+  const sold = resolved.lines;
+  const amountCents = sold.reduce((sum, line) => sum + line.row.price_cents * line.quantity, 0);
+  const pricedLines = sold.map((line) => ({
+    priceCents: line.row.price_cents,
+    quantity: line.quantity,
+    unitWeight: line.row.weight,
+  }));
   const email = shippingColumns(request.shipping, options.customer).email;
   let code: UsableCode | undefined;
   if (request.discountCode !== undefined) {
@@ -273,23 +266,25 @@ function* reserve(
     throw new CodeTakenMeanwhile(withoutCode(options.pricing, pricedLines, request, redeemed));
   yield* changesOf(
     insertItems(db, {
-      items: lines.map((line) => {
-        const product = byId.get(line.id)!;
-        return {
-          order_id: created.id,
-          product_id: line.id,
-          name: product.name,
-          price_cents: product.price_cents,
-          quantity: line.quantity,
-          scent: product.scent,
-        };
-      }),
+      items: sold.map((line) => ({
+        order_id: created.id,
+        product_id: line.id,
+        variant_id: line.row.id,
+        name: line.row.name,
+        variant: variantLabel(parseValues(line.row.option_values)),
+        price_cents: line.row.price_cents,
+        quantity: line.quantity,
+        scent: line.row.scent,
+      })),
     }),
   );
-  const taken = yield* rowsOf(takeStock(db, { lines }));
-  if (taken.length < lines.length || taken.some((product) => !sameForOrder(product, byId.get(product.id)!)))
+  const taken = yield* rowsOf(
+    takeStock(db, { lines: sold.map((line) => ({ variant: line.row.id, quantity: line.quantity })) }),
+  );
+  const pricedAt = new Map(sold.map((line) => [line.row.id, line.row.price_cents]));
+  if (taken.length < sold.length || taken.some((variant) => variant.price_cents !== pricedAt.get(variant.id)))
     throw new ProductsChanged();
   // A browsing page changes only when a product sells out (docs/decisions/005-lean-process.md).
-  if (taken.some((product) => product.stock === 0)) yield* changesOf(catalogVersionBump(db));
+  if (taken.some((variant) => variant.stock === 0)) yield* changesOf(catalogVersionBump(db));
   return { kind: "created", order: created };
 }

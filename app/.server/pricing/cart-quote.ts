@@ -1,8 +1,9 @@
 import type { QuoteRequestBody } from "~/lib/checkout-schema";
 import type { Db } from "../db";
-import { runSteps } from "../db/steps";
+import { rowsOf, runSteps } from "../db/steps";
 import type { StockAdjustment } from "../orders/checkout";
-import { shortfallOf } from "../orders/reservation";
+import { inLineOrder, resolveLines } from "../orders/line-variants";
+import { variantsOf } from "../orders/stock-queries";
 import { dayAt } from "../admin/today";
 import { emailKeyOf, redemptionBy, toDiscountCode, typedCode } from "../orders/code-lookup";
 import type { CodeGuesser, GuessesLimited } from "./discount-guesses";
@@ -16,6 +17,8 @@ export type CartQuoteResult =
   | Extract<ShipToResult, { kind: "invalid_address" }>
   /** As checkout refuses them: a line of an unknown or hidden product, or of more than its stock. */
   | { kind: "shortfall"; adjustments: StockAdjustment[] }
+  /** 400: lines of products with options that name no variant. */
+  | { kind: "variant_required"; ids: number[] }
   /**
    * 422: a code refused, with the quote as it would be without it. One per customer by the email the order
    * would have (typed, else the signed-in shopper's); without one, checkout asks for it.
@@ -38,24 +41,16 @@ export async function quoteCart(
   const setup = await pricingSetup(db);
   const where = shipTo(setup, body.shipping ?? {});
   if (where.kind === "invalid_address") return where;
-  const lines = [...body.lines].sort((a, b) => a.id - b.id);
-  const products = await db
-    .selectFrom("products")
-    .select(["id", "price_cents", "stock", "weight"])
-    .where(
-      "id",
-      "in",
-      lines.map((line) => line.id),
-    )
-    .where("visible", "=", 1)
-    .execute();
-  const adjustments = shortfallOf(lines, products);
-  if (adjustments.length > 0) return { kind: "shortfall", adjustments };
-  const byId = new Map(products.map((product) => [product.id, product]));
-  const pricedLines = lines.map((line) => {
-    const product = byId.get(line.id)!;
-    return { priceCents: product.price_cents, quantity: line.quantity, unitWeight: product.weight };
-  });
+  const lines = inLineOrder(body.lines);
+  const productIds = [...new Set(lines.map((line) => line.id))];
+  const variants = await runSteps(db, () => rowsOf(variantsOf(db, { productIds, locked: false })));
+  const resolved = resolveLines(lines, variants);
+  if (resolved.kind !== "resolved") return resolved;
+  const pricedLines = resolved.lines.map((line) => ({
+    priceCents: line.row.price_cents,
+    quantity: line.quantity,
+    unitWeight: line.row.weight,
+  }));
   const quoteWith = (code: ReturnType<typeof toDiscountCode> | undefined) =>
     quoteOrder({
       lines: pricedLines,

@@ -2,10 +2,10 @@ import { Link } from "react-router";
 import { imageUrl } from "~/lib/images";
 
 interface LowStockProps {
-  products: { id: number; name: string; stock: number; visible: boolean; image: string }[];
+  products: { id: number; variantId: number; name: string; stock: number; visible: boolean; image: string }[];
 }
 
-/** Today's "to pour": products at or below their own low-stock level, the emptiest first. */
+/** Today's "to pour": variants at or below their product's low-stock level, the emptiest first. */
 export function LowStock({ products }: LowStockProps) {
   return (
     <section className="admin-section" aria-labelledby="low-stock-title">
@@ -17,7 +17,7 @@ export function LowStock({ products }: LowStockProps) {
       ) : (
         <ul className="admin-cards">
           {products.map((product) => (
-            <li key={product.id} className="admin-card product-row">
+            <li key={product.variantId} className="admin-card product-row">
               <img
                 src={imageUrl(product.image)}
                 alt=""

@@ -9,6 +9,8 @@ export interface StockAnswer {
 }
 
 interface StockFormsProps {
+  /** The variant whose stock the forms change (a product without options has one). */
+  variant: number;
   stock: number;
   lowStockAt: number;
   answer: StockAnswer | undefined;
@@ -20,7 +22,7 @@ interface StockFormsProps {
  * here). Both forms are keyed by the stock, so after any change they show the
  * current number.
  */
-export function StockForms({ stock, lowStockAt, answer }: StockFormsProps) {
+export function StockForms({ variant, stock, lowStockAt, answer }: StockFormsProps) {
   const error = (intent: string) => (answer?.stockError?.intent === intent ? answer.stockError.message : undefined);
   return (
     <section className="admin-section" aria-labelledby="stock-title">
@@ -35,6 +37,7 @@ export function StockForms({ stock, lowStockAt, answer }: StockFormsProps) {
       <div className="stock-forms" key={stock}>
         <Form method="post" className="stock-form">
           <input type="hidden" name="intent" value="add" />
+          <input type="hidden" name="variant" value={variant} />
           <FormField
             label="Add stock"
             name="delta"
@@ -51,6 +54,7 @@ export function StockForms({ stock, lowStockAt, answer }: StockFormsProps) {
         </Form>
         <Form method="post" className="stock-form">
           <input type="hidden" name="intent" value="set" />
+          <input type="hidden" name="variant" value={variant} />
           <input type="hidden" name="expected" value={stock} />
           <FormField
             label="Set stock to"

@@ -31,6 +31,7 @@ import * as redemptionsOnceIndex from "./029-redemptions-once-index";
 import * as shippingStateCodes from "./030-shipping-state-codes";
 import * as photoAltTexts from "./031-photo-alt-texts";
 import * as shopSettings from "./032-shop-settings";
+import * as variants from "./033-variants";
 
 /** Every migration, in order. Names are stored in the database: never rename one. */
 export const migrations: Record<string, Migration> = {
@@ -66,4 +67,5 @@ export const migrations: Record<string, Migration> = {
   "030-shipping-state-codes": shippingStateCodes,
   "031-photo-alt-texts": photoAltTexts,
   "032-shop-settings": shopSettings,
+  "033-variants": variants,
 };

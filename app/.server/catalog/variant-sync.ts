@@ -1,0 +1,141 @@
+import type { Trx } from "../db";
+import { lockedInIdOrder } from "../db/locks";
+
+/**
+ * Writing products' variants as a catalog import (or any write that sets a
+ * product's variants outright) wants them: the variants it lists are
+ * inserted or updated, the ones it no longer lists are archived (migration
+ * 033: kept for the orders that name them, gone from the shop, their SKU
+ * freed), and every change of stock is kept as a stock adjustment, so
+ * DESIGN.md's invariant holds per variant. A batch of products at a time;
+ * their variants are read locked in id order, as a checkout locks them.
+ */
+
+/** A variant as a write wants it; without an id, the product's one variant without options (or a new one). */
+export interface WantedVariant {
+  id?: number;
+  values: string[];
+  priceCents: number;
+  stock: number;
+  sku: string | null;
+  /** Hundredths of an ounce; undefined keeps the weight the variant has. */
+  weight: number | null | undefined;
+  image: number | null;
+}
+
+export interface ProductVariants {
+  productId: number;
+  variants: WantedVariant[];
+}
+
+/** Hands out ids for new variants: the product's own number when free, else the next above every id in use. */
+export class VariantIds {
+  private constructor(
+    private readonly taken: Set<number>,
+    private next: number,
+  ) {}
+
+  /** Reads the ids in use, and reserves the ones the write names itself. */
+  static async of(trx: Trx, named: Iterable<number>) {
+    const taken = new Set((await trx.selectFrom("variants").select("id").execute()).map((row) => row.id));
+    for (const id of named) taken.add(id);
+    return new VariantIds(taken, Math.max(0, ...taken) + 1);
+  }
+
+  take(preferred: number): number {
+    const id = this.taken.has(preferred) ? this.next++ : preferred;
+    this.taken.add(id);
+    return id;
+  }
+}
+
+/** Sets the variants of a batch of products, which exist already; a variant new to the shop is for sale. */
+export async function syncVariants(
+  trx: Trx,
+  batch: ProductVariants[],
+  ids: VariantIds,
+  change: { reason: string; now: number },
+): Promise<void> {
+  if (batch.length === 0) return;
+  const existing = await lockedInIdOrder(
+    trx,
+    trx
+      .selectFrom("variants")
+      .select(["id", "product_id", "option_values", "stock", "weight"])
+      .where(
+        "product_id",
+        "in",
+        batch.map((product) => product.productId),
+      )
+      .where("archived", "=", 0),
+  ).execute();
+  const byProduct = new Map<number, typeof existing>();
+  for (const row of existing) byProduct.set(row.product_id, [...(byProduct.get(row.product_id) ?? []), row]);
+  const current = new Map(existing.map((row) => [row.id, row]));
+
+  const rows = batch.flatMap(({ productId, variants }) =>
+    variants.map((variant, position) => {
+      const id =
+        variant.id ??
+        // One variant without options keeps the id it has: carts and stock records name it.
+        (byProduct.get(productId)?.find((row) => row.option_values === "[]") ?? byProduct.get(productId)?.[0])?.id ??
+        ids.take(productId);
+      const weight = variant.weight === undefined ? (current.get(id)?.weight ?? null) : variant.weight;
+      return {
+        id,
+        product_id: productId,
+        position,
+        option_values: JSON.stringify(variant.values),
+        price_cents: variant.priceCents,
+        stock: variant.stock,
+        sku: variant.sku,
+        weight,
+        image: variant.image,
+      };
+    }),
+  );
+  const kept = new Set(rows.map((row) => row.id));
+  const leaving = existing.filter((row) => !kept.has(row.id));
+
+  const adjustments = [
+    ...rows.map((row) => ({ row, delta: row.stock - (current.get(row.id)?.stock ?? 0) })),
+    ...leaving.map((row) => ({ row, delta: -row.stock })),
+  ]
+    .filter(({ delta }) => delta !== 0)
+    .map(({ row, delta }) => ({
+      product_id: row.product_id,
+      variant_id: row.id,
+      delta,
+      reason: change.reason,
+      created_at: change.now,
+    }));
+  if (adjustments.length > 0) await trx.insertInto("stock_adjustments").values(adjustments).execute();
+
+  if (leaving.length > 0)
+    await trx
+      .updateTable("variants")
+      .set({ archived: 1, stock: 0, sku: null })
+      .where(
+        "id",
+        "in",
+        leaving.map((row) => row.id),
+      )
+      .execute();
+  await trx
+    .insertInto("variants")
+    .values(rows)
+    .onConflict((conflict) =>
+      conflict.column("id").doUpdateSet((eb) => ({
+        product_id: eb.ref("excluded.product_id"),
+        position: eb.ref("excluded.position"),
+        option_values: eb.ref("excluded.option_values"),
+        price_cents: eb.ref("excluded.price_cents"),
+        stock: eb.ref("excluded.stock"),
+        sku: eb.ref("excluded.sku"),
+        weight: eb.ref("excluded.weight"),
+        image: eb.ref("excluded.image"),
+        archived: 0,
+      })),
+    )
+    .execute();
+}
