@@ -46,6 +46,8 @@ export async function openShop(catalog: Record<string, TestItem[]>, env: Record<
 
 export interface Line {
   id: number;
+  /** The variant, for a product with options (DESIGN.md, "Sizes and scents"). */
+  variant?: number;
   quantity: number;
 }
 
@@ -103,7 +105,7 @@ export interface ApiErrorBody {
 export type CheckoutAnswer = Partial<ApiErrorBody> & {
   order?: { number: string; amountCents: number; status: string; accessToken: string };
   payment?: { provider: string };
-  adjustments?: { id: number; available: number }[];
+  adjustments?: { id: number; variant?: number; available: number }[];
 };
 
 /** GET /api/orders/{number}/payment, as the browser that placed the order asks it (with its token) or as anyone else. */

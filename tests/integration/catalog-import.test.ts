@@ -127,7 +127,7 @@ describe(`npm run catalog:import on ${testEngine}`, () => {
   it.runIf(testEngine === "postgres").each([
     { how: "upserting", options: [], kept: { Gone: [3000] } },
     { how: "replacing", options: ["--replace"], kept: {} },
-  ])("locks products in id order, as a checkout does, so the two never deadlock ($how)", async ({ options, kept }) => {
+  ])("locks variants in id order, as a checkout does, so the two never deadlock ($how)", async ({ options, kept }) => {
     // 500 products fill the import's first batch, candle 1000 comes in the second, and candle 3000 is not in the file.
     const later = Array.from({ length: 500 }, (_, index) => ({ id: 2000 + index }));
     await startingCatalog(catalogFile({ Later: later, Earlier: [{ id: 1000 }], Gone: [{ id: 3000 }] }));
@@ -136,7 +136,7 @@ describe(`npm run catalog:import on ${testEngine}`, () => {
       // A checkout of candles 1000, 2000 and 3000 locks them in id order, and holds the first when the import starts.
       const checkout = await faults.holdTransaction("select id from variants where id = 1000 for update");
       const importing = importFile(catalogFile({ Later: later, Earlier: [{ id: 1000 }] }), ...options);
-      await faults.blockedBackend(/"products"/);
+      await faults.blockedBackend(/"variants"/);
       await checkout.query("select id from variants where id in (2000, 3000) order by id for update");
       await checkout.commit();
 

@@ -199,7 +199,7 @@ describe.runIf(testEngine === "postgres")(
       await faults.blockedBackend(/^insert into "rate_limits"/, hitsLock);
       await hitsLock.commit();
       // The last run waits for the third save at its read: it cannot lose to it, as it locks the candle there.
-      await faults.blockedBackend(/ for update$/, third);
+      await faults.blockedBackend(/ for update of "v"$/, third);
       return { pending, third };
     }
 
@@ -235,11 +235,11 @@ describe.runIf(testEngine === "postgres")(
       await faults.blockedBackend(/^insert into "order_items"/, firstItems);
       await wantCandle(firstItems);
       // The run after it waits for the candle, gets it once the first commits, and meets the second the same way.
-      await faults.blockedBackend(/ for update$/, firstItems);
+      await faults.blockedBackend(/ for update of "v"$/, firstItems);
       await firstItems.commit();
       await faults.blockedBackend(/^insert into "order_items"/, secondItems);
       await wantCandle(secondItems);
-      await faults.blockedBackend(/ for update$/, secondItems);
+      await faults.blockedBackend(/ for update of "v"$/, secondItems);
       await secondItems.commit();
       await expectPlacedAtLastSave(await pending);
     });

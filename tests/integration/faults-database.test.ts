@@ -58,10 +58,10 @@ describe(`the database drops out under a running shop on ${testEngine}`, () => {
       const { shop, faults } = await openFaultyShop();
       const before = await shopState(shop.db);
       // The checkout has inserted its order and its items when it waits for this lock, to take the stock.
-      const lock = await faults.holdLock("products", "exclusive");
+      const lock = await faults.holdLock("variants", "exclusive");
       const body = checkoutBody([{ id: candle.id, quantity: 3 }]);
       const pending = postCheckout(shop, body);
-      await faults.terminate(await faults.blockedBackend(/^update "products"/i));
+      await faults.terminate(await faults.blockedBackend(/^update "variants"/i));
       await lock.release();
 
       expectUnavailable(await pending);
@@ -102,10 +102,10 @@ describe(`the database drops out under a running shop on ${testEngine}`, () => {
       // A pool of the shop's own kind, opened as a server process opens it.
       const { db } = openDatabase({ dataDir: shop.database.env.DATA_DIR, databaseUrl: shop.database.env.DATABASE_URL });
       expect(await stockOf(db, candle.id)).toBe(candle.stock);
-      const lock = await faults.holdLock("products", "access exclusive");
+      const lock = await faults.holdLock("variants", "access exclusive");
       try {
         const cut = stockOf(db, candle.id).catch((error: unknown) => error);
-        await faults.terminate(await faults.blockedBackend(/"products"/));
+        await faults.terminate(await faults.blockedBackend(/"variants"/));
         expect(isDatabaseUnavailable(await cut)).toBe(true);
         // Straight away, before its socket is seen to close, the pool's one idle connection would be the dead one.
         expect((await sql<{ one: number }>`select 1 as one`.execute(db)).rows).toEqual([{ one: 1 }]);

@@ -30,7 +30,7 @@ describe(`the server process on ${testEngine}`, () => {
   it("shows 'Unexpected Application Error!' without internals when the database fails", async () => {
     database = await createTestDatabase({ migrate: false });
     const server = await startServerProcess(database.env);
-    await database.db.schema.dropTable("products").execute();
+    await database.db.schema.dropTable("products").cascade().execute();
 
     const response = await fetch(`${server.url}/shop`);
     expect(response.status).toBe(500);

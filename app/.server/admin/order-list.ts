@@ -119,8 +119,8 @@ export async function orderBatch(db: Db, filter: OrderListQuery, after: { id: nu
       "in",
       orders.map((order) => order.id),
     )
+    // Along order_items' key, (order, variant): a product without options has one variant, so its lines read by product.
     .orderBy("order_id")
-    .orderBy("product_id")
     .orderBy("variant_id")
     .execute();
   const linesOf = new Map(orders.map((order) => [order.id, [] as typeof lines]));

@@ -3,7 +3,7 @@ import { deleteUnusedPhotos } from "./photos";
 import { catalogVersionBump } from "./version";
 import { checkWeightRule } from "./weight-rule";
 import { type Db, type Trx, transaction } from "../db";
-import { lockForUpdate } from "../db/locks";
+import { lockForUpdate, lockedInIdOrder } from "../db/locks";
 import { syncVariants, VariantIds } from "./variant-sync";
 
 /** Rows per INSERT: well under SQLite's and PostgreSQL's bound-parameter limits. */
@@ -89,6 +89,8 @@ export async function importCatalog(db: Db, file: CatalogFile, options: ImportOp
     let removedProducts = 0;
     if (options.replace) {
       // It deletes some products and rewrites the rest: on PostgreSQL it locks them all first.
+      // Deleting a product deletes its variants: they are locked first, in id order as a checkout locks them.
+      await lockedInIdOrder(trx, trx.selectFrom("variants").select("id")).execute();
       const existing = await lockForUpdate(trx, trx.selectFrom("products").select("id").orderBy("id")).execute();
       removedProducts = await deleteAllExcept(
         trx,

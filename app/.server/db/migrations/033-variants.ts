@@ -1,4 +1,6 @@
 import { type Kysely, sql } from "kysely";
+import { isSqlite } from "../engine";
+import { rebuildSqliteTable } from "../sqlite-rebuild";
 
 /**
  * Sizes and scents (DESIGN.md, "Sizes and scents"): what is sold is a
@@ -14,7 +16,9 @@ import { type Kysely, sql } from "kysely";
  * can be bought is the variant's, and DESIGN's invariant holds per variant.
  * Order lines and stock adjustments name their variant (the product's one,
  * for those before), and an order line keeps its values as sold, so an
- * order reads the same after the owner changes the options.
+ * order reads the same after the owner changes the options. An order's
+ * lines are one per variant: two sizes of one candle are two lines, so the
+ * lines' key becomes (order, variant).
  *
  * A variant that has been sold is archived, never deleted (`archived` = 1):
  * gone from the shop and the back office's rows, still the row its orders
@@ -53,6 +57,7 @@ export async function up(db: Kysely<unknown>) {
     .addColumn("variant", "text", (col) => col.notNull().defaultTo(""))
     .execute();
   await sql`update order_items set variant_id = product_id`.execute(db);
+  await keyOrderItemsBy(db, "variant_id");
 
   await db.schema.alterTable("stock_adjustments").addColumn("variant_id", "integer").execute();
   await sql`update stock_adjustments set variant_id = product_id`.execute(db);
@@ -62,6 +67,8 @@ export async function up(db: Kysely<unknown>) {
 export async function down(db: Kysely<unknown>) {
   await db.schema.dropIndex("stock_adjustments_variant").execute();
   await db.schema.alterTable("stock_adjustments").dropColumn("variant_id").execute();
+  // Fails, changing nothing, while an order holds two variants of one product: those lines cannot be one.
+  await keyOrderItemsBy(db, "product_id");
   await db.schema.alterTable("order_items").dropColumn("variant").execute();
   await db.schema.alterTable("order_items").dropColumn("variant_id").execute();
   await db.schema
@@ -94,4 +101,22 @@ export async function down(db: Kysely<unknown>) {
       stock = (select coalesce(sum(v.stock), 0) from variants v where v.product_id = products.id)`.execute(db);
   await db.schema.alterTable("products").dropColumn("options").execute();
   await db.schema.dropTable("variants").execute();
+}
+
+/** Makes `column` the second part of order_items' key, (order_id, column); variant_id is then never null. */
+async function keyOrderItemsBy(db: Kysely<unknown>, column: "variant_id" | "product_id") {
+  const other = column === "variant_id" ? "product_id" : "variant_id";
+  if (isSqlite(db)) {
+    await rebuildSqliteTable(db, "order_items", (table) =>
+      table
+        .replace('"variant_id" integer,', '"variant_id" integer not null,')
+        .replace(`primary key ("order_id", "${other}")`, `primary key ("order_id", "${column}")`),
+    );
+    return;
+  }
+  await sql`alter table order_items drop constraint order_items_pk`.execute(db);
+  await sql`alter table order_items alter column variant_id set not null`.execute(db);
+  await sql`alter table order_items add constraint order_items_pk primary key (order_id, ${sql.ref(column)})`.execute(
+    db,
+  );
 }

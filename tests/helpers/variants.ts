@@ -1,0 +1,60 @@
+import { syncVariants, VariantIds } from "~/.server/catalog/variant-sync";
+import { catalogVersionBump } from "~/.server/catalog/version";
+import type { Db } from "~/.server/db";
+import type { ProductOption } from "~/lib/variants";
+
+/** A variant as a test sets it up: its id, values, price in cents and stock. */
+export interface TestVariant {
+  id: number;
+  values: string[];
+  priceCents: number;
+  stock: number;
+  sku?: string;
+  weight?: number;
+}
+
+/**
+ * Gives a product options and exactly these variants, as the back office or
+ * a catalog import would leave it: the variants it had before are archived,
+ * and every change of stock is a stock adjustment (DESIGN's invariant holds
+ * per variant from the start).
+ */
+export async function giveOptions(db: Db, productId: number, options: ProductOption[], variants: TestVariant[]) {
+  await db.transaction().execute(async (trx) => {
+    await trx
+      .updateTable("products")
+      .set({ options: JSON.stringify(options) })
+      .where("id", "=", productId)
+      .execute();
+    const ids = await VariantIds.of(
+      trx,
+      variants.map((variant) => variant.id),
+    );
+    await syncVariants(
+      trx,
+      [
+        {
+          productId,
+          variants: variants.map((variant) => ({
+            id: variant.id,
+            values: variant.values,
+            priceCents: variant.priceCents,
+            stock: variant.stock,
+            sku: variant.sku ?? null,
+            weight: variant.weight ?? null,
+            image: null,
+          })),
+        },
+      ],
+      ids,
+      { reason: "test setup", now: Date.now() },
+    );
+    await catalogVersionBump(trx).execute();
+  });
+}
+
+/** A variant's stock now. */
+export async function variantStock(db: Db, variantId: number) {
+  const row = await db.selectFrom("variants").select("stock").where("id", "=", variantId).executeTakeFirstOrThrow();
+  return row.stock;
+}
