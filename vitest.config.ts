@@ -8,7 +8,7 @@ import SlowFirstSequencer from "./tests/setup/slow-first-sequencer.ts";
  * what they test happens before the database (headers, assets, the origin
  * check), in the HTML (both checkers), in a mail transport, at Google's
  * stand-in or in the proxy and the process around the shop (Caddy, restarts),
- * or they run both engines themselves (bench-smoke). They run once,
+ * or they run both engines themselves (the bench smokes). They run once,
  * on SQLite, in the `integration-any-engine` project; every other integration
  * suite (the `integration` project) runs on SQLite and again on PostgreSQL.
  * A new suite belongs to `integration` unless it is listed here.
@@ -16,6 +16,7 @@ import SlowFirstSequencer from "./tests/setup/slow-first-sequencer.ts";
 export const engineAgnosticSuites = [
   "assets",
   "bench-orders-smoke",
+  "bench-own-shop-smoke",
   "bench-smoke",
   "caddy",
   "caddy-restarts",

@@ -25,7 +25,8 @@ import { type ShopData, shopEnv, type ShopServer, startShop } from "./shop-serve
 /** The grown shop of issue #8: 10 000 products in 50 categories, one of them with 2 000. */
 const LARGE = { products: 10_000, categories: 50, largest: 2_000 };
 
-interface CatalogRunOptions {
+/** What a bench run hands each of its parts: the load generator, its settings, the PostgreSQL server and a folder. */
+export interface CatalogRunOptions {
   generator: LoadGenerator;
   settings: BenchSettings;
   postgresServer: string;
@@ -45,7 +46,7 @@ export async function importCatalogFile(file: string, data: ShopData): Promise<n
 }
 
 /** Home, the shop, the first category (the largest in the generated catalog) and its first product. */
-function pagesOf(catalog: CatalogDocument[]) {
+export function pagesOf(catalog: CatalogDocument[]) {
   const category = catalog[0]!;
   const categoryPath = `/${category.route}`;
   const productPath = `${categoryPath}/${category.items[0]!.id}`;

@@ -1,16 +1,16 @@
 import { ENGINE } from "./back-office-run";
+import { ratioCell as cell, within } from "./ratio-cell";
 import type { CheckoutPricingResults, PricingVariantFigure, RoundRatios } from "./results";
 import { median } from "./stats";
 
 const count = (value: number) => Math.round(value).toLocaleString("en-US");
 const ms = (value: number) => (value >= 100 ? value.toFixed(0) : value.toFixed(1));
-const percent = (ratio: number) => `${ratio >= 1 ? "+" : "−"}${Math.abs((ratio - 1) * 100).toFixed(1)} %`;
 
 /** Within 10 % of the checkout compared with (issues #31 and #33): a rate at least 0.9 times its, a CPU time at most 1.1. */
-const WITHIN = { rate: (ratio: number) => ratio >= 0.9, cpu: (ratio: number) => ratio <= 1.1 };
+const LIMIT = 0.1;
+const WITHIN = within(LIMIT);
 
-const ratioCell = (ratios: RoundRatios, within: (ratio: number) => boolean) =>
-  `${ratios.median.toFixed(2)} (${percent(ratios.median)}, ${within(ratios.median) ? "within" : "NOT within"} 10 %): ${ratios.rounds.map((value) => value.toFixed(2)).join(", ")}`;
+const ratioCell = (ratios: RoundRatios, isWithin: (ratio: number) => boolean) => cell(ratios, isWithin, LIMIT);
 
 /** Issue #31 compares shipping and tax with nothing set up; issue #33 a code with the same shop without one. */
 const COMPARED_WITH = { none: "", shipping_tax: "nothing set up (#31)", code: "the same without the code (#33)" };

@@ -13,7 +13,7 @@ import { type NodeProcess, startNodeProcess } from "./process";
 const UNREPLAYED_HEADERS = new Set(["date", "connection", "keep-alive", "transfer-encoding", "content-length"]);
 
 /** One GET as a browser sends it, read back undecoded: the bytes the shop put on the wire. */
-function capture(baseUrl: string, pagePath: string): Promise<CapturedResponse> {
+export function capture(baseUrl: string, pagePath: string): Promise<CapturedResponse> {
   return new Promise((resolve, reject) => {
     http
       .get(baseUrl + pagePath, { headers: { "accept-encoding": ACCEPT_ENCODING } }, (res) => {
@@ -62,17 +62,19 @@ export async function startPageLimit(shopUrl: string, paths: string[], dir: stri
   const file = path.join(dir, "pages.json");
   fs.writeFileSync(file, JSON.stringify(captured));
   const server = await startLimit({ kind: "pages", file }, dir);
-  const pages = new Map(
-    captured.map((response) => [
-      response.path,
-      {
-        bytes: Buffer.from(response.bodyBase64, "base64").length,
-        encoding: response.headers.find(([name]) => name.toLowerCase() === "content-encoding")?.[1] ?? "identity",
-      },
-    ]),
-  );
+  const pages = new Map(captured.map((response) => [response.path, sizeOnTheWire(response)]));
   return { ...server, pages };
 }
+
+/** A captured answer's value of header `name`, if it has one. */
+export const headerOf = (response: CapturedResponse, name: string) =>
+  response.headers.find(([header]) => header.toLowerCase() === name)?.[1];
+
+/** A captured answer's size as it went out, and its encoding. */
+export const sizeOnTheWire = (response: CapturedResponse) => ({
+  bytes: Buffer.from(response.bodyBase64, "base64").length,
+  encoding: headerOf(response, "content-encoding") ?? "identity",
+});
 
 /**
  * The checkout limit: its own copy of the schema (the shop's migrations) and

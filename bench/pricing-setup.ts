@@ -1,9 +1,7 @@
 import { openDatabase } from "~/.server/db";
-import { newCredentials } from "../tests/helpers/accounts";
-import type { BrowserSession } from "../tests/helpers/browser-session";
 import { type Line, request, type Shipping, shipping } from "../tests/helpers/shop-api";
 import { bodyTemplate, type CheckoutBodies, writeBodies } from "./checkout-bodies";
-import { createOwner, signedInBrowser } from "./owner";
+import { newOwnerBrowser, submitForm as submit } from "./owner";
 import type { ShopData } from "./shop-server";
 
 /**
@@ -29,12 +27,6 @@ export const TAXED_ADDRESS: Shipping = {
   zip: "78701",
 };
 
-/** Posts one back-office form as the owner's browser does, and insists it was taken. */
-async function submit(owner: BrowserSession, path: string, fields: Record<string, string>) {
-  const answer = await owner.postForm(path, fields);
-  if (answer.status !== 200) throw new Error(`${path} (${fields.intent}) answered ${answer.status}`);
-}
-
 /** The zone's number, as the rate form on /admin/shipping carries it. */
 async function zoneId(data: ShopData, name: string) {
   const { db } = openDatabase(data);
@@ -53,9 +45,7 @@ async function zoneId(data: ShopData, name: string) {
  */
 export async function setUpPricing(shopUrl: string, data: ShopData, variant: PricingVariant) {
   if (variant === "none") return;
-  const credentials = { ...newCredentials("Mara Wick"), password: "poured-by-hand-2031" };
-  await createOwner(data, credentials);
-  const owner = await signedInBrowser(shopUrl, credentials);
+  const owner = await newOwnerBrowser(shopUrl, data);
   const { zone, rate, tax, code } = PRICING_SETUP;
   await submit(owner, "/admin/shipping", { intent: "preset", preset: zone });
   await submit(owner, "/admin/shipping", {

@@ -1,4 +1,5 @@
 import type { LoadRun, ShopperAddresses } from "./load";
+import type { OWN_SHOP, OwnShopVariant } from "./own-shop";
 import type { PRICING_SETUP, PricingVariant } from "./pricing-setup";
 
 /** The median of the repeated runs of one figure, and whether a run stopped at its count bound. */
@@ -284,4 +285,56 @@ export interface CheckoutPricingResults {
   catalog: { products: number; categories: number };
   setup: typeof PRICING_SETUP;
   engines: CheckoutPricingEngine[];
+}
+
+/** One shop's page in `--own-shop`'s rounds. */
+export interface OwnShopPageRuns {
+  /** The round with the median rate, with its latencies. */
+  median: Throughput;
+  /** Each round's requests per second, in order. */
+  rounds: number[];
+  /** Each round's CPU time of the shop's process per request answered, in milliseconds. */
+  cpuMsPerRequest: number[];
+  /** The page as a browser gets it: size on the wire and encoding. */
+  bytes: number;
+  encoding: string;
+}
+
+/** A page of both shops: the fresh one's and the named one's runs, and the named one's against the fresh one's. */
+export interface OwnShopPageFigure {
+  label: string;
+  path: string;
+  shops: Record<OwnShopVariant, OwnShopPageRuns>;
+  ratios: { rate: RoundRatios; cpu: RoundRatios };
+}
+
+/** The measured pages' GETs a shop's log records during the rounds, and how many of them the page cache answered from a kept copy. */
+export interface PageCacheFigure {
+  requests: number;
+  hits: number;
+}
+
+export interface OwnShopEngine {
+  engine: "sqlite" | "postgres";
+  loadAverage: BenchResults["loadAverage"];
+  pages: OwnShopPageFigure[];
+  /** The named shop's against the fresh shop's over every page's rounds together. */
+  overall: { rate: RoundRatios; cpu: RoundRatios };
+  pageCache: Record<OwnShopVariant, PageCacheFigure>;
+}
+
+/** `--own-shop`: page throughput of a shop with her name, tagline, logo and announcement against a fresh shop's (issue #43). */
+export interface OwnShopResults {
+  date: string;
+  quick: boolean;
+  machine: BenchResults["machine"];
+  loadAverage: BenchResults["loadAverage"];
+  loadGenerator: BenchResults["loadGenerator"];
+  settings: { connections: number; seconds: number; rounds: number };
+  shopEnv: BenchResults["shopEnv"];
+  catalog: { products: number; categories: number };
+  setup: typeof OWN_SHOP;
+  /** The PNG she uploads, before the shop's logo code processes it. */
+  logo: { bytes: number; width: number; height: number };
+  engines: OwnShopEngine[];
 }

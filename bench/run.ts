@@ -4,6 +4,7 @@
  * npm run bench -- --orders N --index-cost [--rounds R] [--out FILE]
  * npm run bench -- --checkout [--quick] [--out FILE] [--readme]
  * npm run bench -- --checkout-pricing [--quick] [--rounds R] [--out FILE] [--readme]
+ * npm run bench -- --own-shop [--quick] [--rounds R] [--out FILE] [--readme]
  *
  * Measures the production build against this machine's limits and prints one
  * Markdown table, also written as FILE (JSON, default bench/results/latest.json,
@@ -25,6 +26,12 @@
  * zone, rate and tax state, and with a discount code too, on three shops in
  * R alternating rounds, on each engine (bench/checkout-pricing.ts; default
  * FILE bench/results/checkout-pricing.json, quick.checkout-pricing.json with --quick).
+ * --own-shop measures the storefront's pages on a fresh shop and on one
+ * whose owner has saved a name, tagline and announcement and uploaded a logo
+ * on /admin/settings, side by side in R alternating rounds (default 3), on
+ * each engine, and how many of the load's requests the page cache answered
+ * (issue #43: within 5 % of the fresh shop's; bench/own-shop.ts; default
+ * FILE bench/results/own-shop.json, quick.own-shop.json with --quick).
  * See README.md "Benchmarks".
  */
 import fs from "node:fs";
@@ -44,6 +51,8 @@ import { renderCheckoutPricingTable } from "./checkout-pricing-table";
 import { benchIndexCost } from "./index-cost";
 import { renderIndexCostTable } from "./index-cost-table";
 import { pickLoadGenerator } from "./load";
+import { benchOwnShop, OWN_LOGO, OWN_SHOP } from "./own-shop";
+import { renderOwnShopTable } from "./own-shop-table";
 import { DEFAULT_POSTGRES_URL } from "./postgres";
 import { writeIntoReadme } from "./readme";
 import { PRICING_SETUP } from "./pricing-setup";
@@ -53,6 +62,7 @@ import type {
   CheckoutPricingResults,
   CheckoutResults,
   IndexCostResults,
+  OwnShopResults,
 } from "./results";
 import { backOfficeSettings, benchSettings } from "./settings";
 import { liftedLimits } from "./shop-server";
@@ -70,16 +80,19 @@ const { values } = parseArgs({
     rounds: { type: "string", default: "3" },
     checkout: { type: "boolean", default: false },
     "checkout-pricing": { type: "boolean", default: false },
+    "own-shop": { type: "boolean", default: false },
   },
 });
 const settings = benchSettings({ quick: values.quick, memory: values.memory });
 const orders = values.orders === undefined ? undefined : Number(values.orders.replaceAll(/[_,]/g, ""));
 if (orders !== undefined && !(Number.isInteger(orders) && orders >= 100))
   throw new Error(`--orders wants a whole number of at least 100, not ${values.orders}`);
+/** The modes that run alone, each with its own results file. */
+const aloneMode = (["checkout", "checkout-pricing", "own-shop"] as const).find((mode) => values[mode]);
 const mainOut = values.memory
   ? "memory.json"
-  : values.checkout || values["checkout-pricing"]
-    ? `${values.quick ? "quick." : ""}${values.checkout ? "checkout" : "checkout-pricing"}.json`
+  : aloneMode
+    ? `${values.quick ? "quick." : ""}${aloneMode}.json`
     : values.quick
       ? "quick.json"
       : "latest.json";
@@ -92,6 +105,8 @@ if (values.checkout && (orders !== undefined || values.memory))
   throw new Error("--checkout runs alone: leave out --orders and --memory");
 if (values["checkout-pricing"] && (orders !== undefined || values.memory || values.checkout))
   throw new Error("--checkout-pricing runs alone: leave out --orders, --memory and --checkout");
+if (values["own-shop"] && (orders !== undefined || values.memory || values.checkout || values["checkout-pricing"]))
+  throw new Error("--own-shop runs alone: leave out --orders, --memory, --checkout and --checkout-pricing");
 const backOfficeOut = values["index-cost"] ? "index-cost.json" : "back-office.json";
 const defaultOut = orders === undefined ? mainOut : `${values.quick ? "quick." : ""}${backOfficeOut}`;
 const out = path.resolve(values.out ?? path.join(repoRoot, "bench/results", defaultOut));
@@ -109,6 +124,15 @@ const machine = {
   node: process.version,
   platform: `${os.type()} ${os.release()}`,
 };
+
+/** What every storefront report starts with: when, where, under what load and with which load generator. */
+const measuredOn = () => ({
+  date,
+  quick: settings.quick,
+  machine,
+  loadAverage: { start: loadAtStart, end: os.loadavg()[0]! },
+  loadGenerator: { name: generator.name, version: generator.version },
+});
 
 /** The owner's side on a shop grown to `orders` orders, SQLite then PostgreSQL. */
 async function backOfficeReport(orders: number) {
@@ -179,11 +203,7 @@ async function checkoutReport() {
     workDir,
   });
   const results: CheckoutResults = {
-    date,
-    quick: settings.quick,
-    machine,
-    loadAverage: { start: loadAtStart, end: os.loadavg()[0]! },
-    loadGenerator: { name: generator.name, version: generator.version },
+    ...measuredOn(),
     settings: {
       connections: settings.connections,
       seconds: settings.seconds,
@@ -208,11 +228,7 @@ async function checkoutPricingReport() {
     workDir,
   });
   const results: CheckoutPricingResults = {
-    date,
-    quick: settings.quick,
-    machine,
-    loadAverage: { start: loadAtStart, end: os.loadavg()[0]! },
-    loadGenerator: { name: generator.name, version: generator.version },
+    ...measuredOn(),
     settings: { connections: settings.connections, seconds: settings.seconds, rounds, maxRequestsPerRun: maxRequests },
     shopEnv: liftedLimits,
     catalog: { products, categories },
@@ -223,6 +239,28 @@ async function checkoutPricingReport() {
   return { results, table, block: "bench-checkout-pricing", readme: table };
 }
 
+/** Page throughput of a shop with her name, logo and announcement against a fresh shop's: each engine, alternating rounds. */
+async function ownShopReport() {
+  const { products, categories, logo, engines } = await benchOwnShop({
+    generator,
+    settings,
+    rounds,
+    postgresServer,
+    workDir,
+  });
+  const results: OwnShopResults = {
+    ...measuredOn(),
+    settings: { connections: settings.connections, seconds: settings.seconds, rounds },
+    shopEnv: liftedLimits,
+    catalog: { products, categories },
+    setup: OWN_SHOP,
+    logo: { bytes: logo.length, ...OWN_LOGO },
+    engines,
+  };
+  const table = renderOwnShopTable(results);
+  return { results, table, block: "bench-own-shop", readme: table };
+}
+
 async function mainReport() {
   const catalogs = [];
   if (!settings.memoryOnly) {
@@ -231,11 +269,7 @@ async function mainReport() {
   }
   const leak = await benchMemory({ generator, settings, workDir });
   const results: BenchResults = {
-    date,
-    quick: settings.quick,
-    machine,
-    loadAverage: { start: loadAtStart, end: os.loadavg()[0]! },
-    loadGenerator: { name: generator.name, version: generator.version },
+    ...measuredOn(),
     settings: {
       connections: settings.connections,
       seconds: settings.seconds,
@@ -262,7 +296,9 @@ try {
         ? checkoutReport()
         : values["checkout-pricing"]
           ? checkoutPricingReport()
-          : mainReport();
+          : values["own-shop"]
+            ? ownShopReport()
+            : mainReport();
   const { results, table, block, readme } = await report;
   fs.mkdirSync(path.dirname(out), { recursive: true });
   fs.writeFileSync(out, JSON.stringify(results, null, 2) + "\n");

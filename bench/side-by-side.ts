@@ -1,9 +1,9 @@
 import http from "node:http";
 import { ACCEPT_ENCODING, type LoadGenerator, type Workload } from "./load";
-import { waitUntilIdle } from "./process";
-import type { Throughput } from "./results";
+import { cpuMs, waitUntilIdle } from "./process";
+import type { RoundRatios, Throughput } from "./results";
 import type { BenchSettings } from "./settings";
-import { medianBy } from "./stats";
+import { median, medianBy, ratio } from "./stats";
 
 export interface Server {
   url: string;
@@ -90,3 +90,61 @@ export async function shopBesideLimit(
     },
   };
 }
+
+/** One run of a shop in alternating rounds, and the shop's CPU time per request it answered (a rate moves with the machine's load; this much less). */
+export type RoundRun = Throughput & { cpuMsPerRequest: number };
+
+/** A shop measured in alternating rounds: `key` names it, `workload` is what it is sent. */
+export interface RoundShop<Key> {
+  key: Key;
+  shop: Server;
+  workload: Workload;
+}
+
+/**
+ * Every shop's runs, by key, in round order. Each round runs every shop
+ * once, starting from the next shop each time (a, b, c; b, c, a; …) and each
+ * run once every shop is idle, so load from the rest of the machine weighs
+ * on all alike; a round's ratios compare runs seconds apart.
+ */
+export async function alternatingRounds<Key>(
+  generator: LoadGenerator,
+  shops: RoundShop<Key>[],
+  options: {
+    connections: number;
+    seconds: number;
+    rounds: number;
+    onRun: (key: Key, round: number, run: RoundRun) => void;
+  },
+): Promise<Map<Key, RoundRun[]>> {
+  const { connections, seconds, rounds, onRun } = options;
+  const pids = shops.map(({ shop }) => shop.pid);
+  const runs = new Map<Key, RoundRun[]>(shops.map(({ key }) => [key, []]));
+  for (let round = 0; round < rounds; round++) {
+    for (let turn = 0; turn < shops.length; turn++) {
+      const { key, shop, workload } = shops[(round + turn) % shops.length]!;
+      await waitUntilIdle(pids);
+      const cpuBefore = cpuMs(shop.pid);
+      const run = await answeredRun(generator, shop, workload, connections, seconds);
+      // The requests the load sent last are finished too: their time is the run's.
+      await waitUntilIdle([shop.pid]);
+      const cpuMsPerRequest = run.requests > 0 ? (cpuMs(shop.pid) - cpuBefore) / run.requests : 0;
+      const measured = { ...run, cpuMsPerRequest };
+      runs.get(key)!.push(measured);
+      onRun(key, round, measured);
+    }
+  }
+  return runs;
+}
+
+/** Each round's figure of `runs` over the same round's of `base`, and their median. */
+function eachRound(runs: RoundRun[], base: RoundRun[], figure: (run: RoundRun) => number): RoundRatios {
+  const rounds = runs.map((run, round) => ratio(figure(run), figure(base[round]!)));
+  return { rounds, median: median(rounds) };
+}
+
+/** Requests per second (above 1: faster) and CPU time per request (above 1: dearer) of `runs` against `base`'s, round by round. */
+export const roundRatios = (runs: RoundRun[], base: RoundRun[]) => ({
+  rate: eachRound(runs, base, (run) => run.requestsPerSecond),
+  cpu: eachRound(runs, base, (run) => run.cpuMsPerRequest),
+});

@@ -7,7 +7,7 @@ import { BaseSequencer, type TestSpecification } from "vitest/node";
  * first; everything else keeps Vitest's own order (the slowest of the last
  * run first, where there was one).
  */
-const LONGEST = ["bench-smoke", "bench-orders-smoke", "w3c-html-checker"].map(
+const LONGEST = ["bench-smoke", "bench-orders-smoke", "bench-own-shop-smoke", "w3c-html-checker"].map(
   (name) => `tests/integration/${name}.test.ts`,
 );
 
