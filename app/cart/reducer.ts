@@ -103,7 +103,8 @@ export const totalQuantity = (items: CartItem[]) => items.reduce((sum, item) => 
 export const totalPriceCents = (items: CartItem[]) =>
   items.reduce((sum, item) => sum + item.quantity * item.priceCents, 0);
 
-function toCartItem(product: CartProduct, quantity: number): CartItem {
+/** A cart line of `quantity` units of a product (a variant line keeps its variant). */
+export function toCartItem(product: CartProduct, quantity: number): CartItem {
   const { id, variant, categorySlug, name, priceCents, images, scent, stock } = product;
   return {
     id,

@@ -1,4 +1,4 @@
-import { type CartItem, lineKey } from "./reducer";
+import { type CartItem, lineKey, toCartItem } from "./reducer";
 
 /** SPEC §3: the cart is kept in the browser's local storage under the key "root". */
 export const CART_STORAGE_KEY = "root";
@@ -9,7 +9,7 @@ const isWholeNumber = (value: unknown, min: number): value is number =>
 
 const isText = (value: unknown): value is string => typeof value === "string" && value.length <= 5000;
 
-function toCartItem(value: unknown): CartItem | undefined {
+function storedItem(value: unknown): CartItem | undefined {
   if (typeof value !== "object" || value === null) return undefined;
   const item = value as Record<string, unknown>;
   const { id, variant, categorySlug, name, priceCents, images, scent, stock, quantity } = item;
@@ -18,17 +18,7 @@ function toCartItem(value: unknown): CartItem | undefined {
   if (!Array.isArray(images) || !images.every(isText)) return undefined;
   // A line saved before sizes and scents has no variant: it is its product's only one.
   if (variant !== undefined && !isWholeNumber(variant, 1)) return undefined;
-  return {
-    id,
-    ...(variant === undefined ? {} : { variant }),
-    categorySlug,
-    name,
-    priceCents,
-    images,
-    scent,
-    stock,
-    quantity,
-  };
+  return toCartItem({ id, variant, categorySlug, name, priceCents, images, scent, stock }, quantity);
 }
 
 /**
@@ -45,7 +35,7 @@ export function parseStoredCart(raw: string | null): CartItem[] | undefined {
   }
   const cartItems = (parsed as { cart?: { cartItems?: unknown } } | null)?.cart?.cartItems;
   if (!Array.isArray(cartItems) || cartItems.length > MAX_LINES) return undefined;
-  const items = cartItems.map(toCartItem);
+  const items = cartItems.map(storedItem);
   if (items.some((item) => item === undefined)) return undefined;
   const valid = items as CartItem[];
   return new Set(valid.map(lineKey)).size === valid.length ? valid : undefined;
