@@ -7,12 +7,26 @@ import { ResponsiveImage } from "./responsive-image";
 export const AUTO_ADVANCE_MS = 10_000;
 export const SWIPE_THRESHOLD_PX = 40;
 
-/** `alts`: each photo's alt text, in the order of `images`. */
-export function Carousel({ images, alts, name }: { images: string[]; alts: string[]; name: string }) {
+interface CarouselProps {
+  images: string[];
+  /** Each photo's alt text, in the order of `images`. */
+  alts: string[];
+  name: string;
+  /** The photo to show, and to go to whenever it changes: the chosen variant's. */
+  start?: number;
+}
+
+export function Carousel({ images, alts, name, start = 0 }: CarouselProps) {
   const count = images.length;
   // The controls need JavaScript: they appear once it runs, so none is ever dead to a click.
   const hydrated = useHydrated();
-  const [index, setIndex] = useState(0);
+  const first = start < count ? start : 0;
+  const [index, setIndex] = useState(first);
+  const [shownFirst, setShownFirst] = useState(first);
+  if (first !== shownFirst) {
+    setShownFirst(first);
+    setIndex(first);
+  }
   const [hovered, setHovered] = useState(false);
   const [focused, setFocused] = useState(false);
   const [stopped, setStopped] = useState(false);
@@ -71,8 +85,8 @@ export function Carousel({ images, alts, name }: { images: string[]; alts: strin
       >
         <div
           className={`carousel__track${reducedMotion ? "" : " carousel__track--animated"}`}
-          // No style attribute on the first photo: the server's HTML has none for the CSP to refuse.
-          style={index === 0 ? undefined : { transform: `translateX(-${index * 100}%)` }}
+          // A style attribute in the server's HTML would be refused by the CSP: the style sheet places each photo.
+          data-photo={index}
           aria-live={rotating && !paused ? "off" : "polite"}
         >
           {images.map((image, slide) => (
