@@ -27,6 +27,18 @@ const CACHEABLE_PATHS = [/^\/(?:_\.data)?$/, /^\/shop(?:\/[^/]+){0,2}(?:\/|\.dat
  */
 const CACHEABLE_PARAMS = new Set(["page", "_routes"]);
 
+/**
+ * A product page's chosen variant (`?variant=1234`) is a page of its own: the
+ * server renders that variant's price and photo. Its loader redirects an id
+ * that is not one of the product's to the product, so only real variants are
+ * kept, one copy each.
+ */
+const PRODUCT_PATH = /^\/shop\/[^/]+\/[^/.]+(?:\/|\.data|\/_\.data)?$/;
+const VARIANT_ID = /^[1-9]\d{0,9}$/;
+
+const cacheableParam = (path: string, name: string, value: string) =>
+  CACHEABLE_PARAMS.has(name) || (name === "variant" && VARIANT_ID.test(value) && PRODUCT_PATH.test(path));
+
 /** The cache key of a request, or undefined when its answer may not be shared. */
 export function cacheKey(request: { method?: string; url?: string; cookie?: string }): string | undefined {
   const { method, url } = request;
@@ -36,8 +48,8 @@ export function cacheKey(request: { method?: string; url?: string; cookie?: stri
   const path = query === -1 ? url : url.slice(0, query);
   if (!CACHEABLE_PATHS.some((pattern) => pattern.test(path))) return undefined;
   if (query !== -1) {
-    for (const name of new URLSearchParams(url.slice(query + 1)).keys()) {
-      if (!CACHEABLE_PARAMS.has(name)) return undefined;
+    for (const [name, value] of new URLSearchParams(url.slice(query + 1))) {
+      if (!cacheableParam(path, name, value)) return undefined;
     }
   }
   return url;

@@ -36,6 +36,24 @@ describe("cacheKey", () => {
     expect(key("/shop?page=2&nocache=1")).toBeUndefined();
   });
 
+  it("keeps a product page's chosen variant apart, and refuses a variant anywhere else or not written as an id", () => {
+    for (const url of [
+      "/shop/wax/1001/?variant=5012",
+      "/shop/wax/1001.data?variant=5012",
+      "/shop/wax/1001/_.data?variant=5012&_routes=routes%2Fproduct",
+    ])
+      expect(key(url), url).toBe(url);
+    for (const url of [
+      "/shop/wax?variant=5012",
+      "/shop?variant=5012",
+      "/shop/wax/1001/?variant=abc",
+      "/shop/wax/1001/?variant=05012",
+      "/shop/wax/1001/?variant=",
+      "/shop/wax/1001/?variant=5012&utm_source=mail",
+    ])
+      expect(key(url), url).toBeUndefined();
+  });
+
   it("refuses everything that is not a guest's GET of a browsing page", () => {
     expect(key("/shop", { method: "POST" })).toBeUndefined();
     for (const url of [
