@@ -20,6 +20,8 @@ export interface Variant {
   stock: number;
   /** Which of the product's photos shows it, an index into its images; null for the first. */
   image: number | null;
+  /** The owner's stock-keeping unit, when she gave one (the product page's JSON-LD names it). */
+  sku?: string | null;
 }
 
 export const MAX_OPTIONS = 3;

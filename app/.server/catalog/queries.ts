@@ -62,7 +62,7 @@ export async function shopVariants(db: Db, productIds: number[]): Promise<Map<nu
   if (productIds.length === 0) return byProduct;
   const rows = await db
     .selectFrom("variants")
-    .select(["id", "product_id", "option_values", "price_cents", "stock", "image", "available"])
+    .select(["id", "product_id", "option_values", "price_cents", "stock", "image", "available", "sku"])
     .where("product_id", "in", productIds)
     .where("archived", "=", 0)
     .orderBy("product_id")
@@ -77,6 +77,7 @@ export async function shopVariants(db: Db, productIds: number[]): Promise<Map<nu
       priceCents: row.price_cents,
       stock: row.available === 1 ? row.stock : 0,
       image: row.image,
+      ...(row.sku === null ? {} : { sku: row.sku }),
     });
     byProduct.set(row.product_id, variants);
   }
