@@ -20,6 +20,7 @@ import { PAGE_ANNOUNCER_ID, usePageHeadingFocus } from "./lib/page-heading-focus
 import { NoticeArea } from "./notifications/notice-area";
 import { PageStyle } from "./styles/page-style";
 import { DEFAULT_ABOUT_TITLE } from "./lib/shop-pages";
+import { keepDataOnVariantChoice } from "./lib/revalidate";
 
 export async function loader({ context, request }: Route.LoaderArgs) {
   const { config } = context;
@@ -44,6 +45,8 @@ export async function loader({ context, request }: Route.LoaderArgs) {
 }
 
 export type RootData = Awaited<ReturnType<typeof loader>>;
+
+export const shouldRevalidate = keepDataOnVariantChoice;
 
 export const TEST_MODE_NOTICE = "Test mode — no real payments are taken";
 

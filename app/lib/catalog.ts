@@ -1,4 +1,4 @@
-import type { ProductOption, Variant } from "./variants";
+import { initialVariant, type ProductOption, type Variant } from "./variants";
 
 /** Catalog shapes the pages work with: money in cents, images as a list. */
 
@@ -43,6 +43,21 @@ export const categoryPath = (slug: string) => `/shop/${encodeURIComponent(slug)}
 /** SPEC §2: product cards link to /shop/{category}/{id}/; a cart line of a variant to it chosen (`?variant=`). */
 export const productPath = (product: Pick<Product, "categorySlug" | "id"> & { variant?: number }) =>
   `${categoryPath(product.categorySlug)}/${product.id}/${product.variant === undefined ? "" : `?variant=${product.variant}`}`;
+
+/**
+ * The variant `?variant=` names when it names exactly one of the product's
+ * variants on sale, by its id as the shop writes it; a product without
+ * options has none to name.
+ */
+export function namedVariant(product: Pick<Product, "options" | "variants">, search: URLSearchParams) {
+  const named = search.getAll("variant");
+  if (named.length !== 1 || product.options.length === 0) return undefined;
+  return product.variants.find((variant) => String(variant.id) === named[0]);
+}
+
+/** The variant a product page shows for its query; undefined for a product without options. */
+export const shownVariant = (product: Pick<Product, "options" | "variants">, search: URLSearchParams) =>
+  product.options.length === 0 ? undefined : initialVariant(product.variants, namedVariant(product, search)?.id);
 
 /** "wax" → "Wax": category headings are the capitalised name. */
 export const capitalise = (name: string) => name.charAt(0).toUpperCase() + name.slice(1);

@@ -8,3 +8,23 @@ import type { ShouldRevalidateFunctionArgs } from "react-router";
  */
 export const revalidateAfterEveryAnswer = ({ formMethod, defaultShouldRevalidate }: ShouldRevalidateFunctionArgs) =>
   formMethod ? true : defaultShouldRevalidate;
+
+const withoutVariant = (url: URL) => {
+  const params = new URLSearchParams(url.search);
+  params.delete("variant");
+  return `${url.pathname}?${params}`;
+};
+
+/**
+ * A choice on a product page changes only `?variant=` (DESIGN.md, "Sizes and
+ * scents"): the page already holds every variant, so nothing is loaded again.
+ */
+export const keepDataOnVariantChoice = ({
+  currentUrl,
+  nextUrl,
+  formMethod,
+  defaultShouldRevalidate,
+}: ShouldRevalidateFunctionArgs) =>
+  !formMethod && currentUrl.search !== nextUrl.search && withoutVariant(currentUrl) === withoutVariant(nextUrl)
+    ? false
+    : defaultShouldRevalidate;

@@ -1,26 +1,47 @@
 import { useEffect } from "react";
-import { data } from "react-router";
+import { data, redirect, useSearchParams } from "react-router";
+import { cartProductOf } from "~/cart/reducer";
 import { dispatchCart } from "~/cart/store";
 import { AddToCartButton } from "~/components/add-to-cart-button";
 import { Carousel } from "~/components/carousel";
+import { VariantPicker } from "~/components/variant-picker";
 import { findProduct } from "~/.server/catalog/queries";
 import { redirectRenamedCategory } from "~/.server/catalog/renamed";
-import { parseProductId, productPath } from "~/lib/catalog";
+import { namedVariant, parseProductId, productPath, shownVariant } from "~/lib/catalog";
 import { pageMeta, rootOf } from "~/lib/meta";
 import { centsToDollars, formatPrice } from "~/lib/money";
+import { productJsonLd } from "~/lib/product-json-ld";
+import { keepDataOnVariantChoice } from "~/lib/revalidate";
+import type { Variant } from "~/lib/variants";
 import type { Route } from "./+types/product";
 
 export async function loader({ context, params, request }: Route.LoaderArgs) {
   const id = parseProductId(params.id);
+  const url = new URL(request.url);
   const product = id === undefined ? undefined : await findProduct(context.db, params.category, id);
-  if (!product)
-    await redirectRenamedCategory(context.db, params.category, { rest: params.id, url: new URL(request.url) });
+  if (!product) await redirectRenamedCategory(context.db, params.category, { rest: params.id, url });
   if (!product) throw data(null, { status: 404 });
+  // Only a variant of this product makes a page of its own (and a copy in the page cache): others open the product.
+  if (url.searchParams.has("variant") && !namedVariant(product, url.searchParams)) {
+    url.searchParams.delete("variant");
+    throw redirect(`${productPath(product)}${url.search}`);
+  }
   return { product };
 }
 
 export default function ProductPage({ loaderData }: Route.ComponentProps) {
   const { product } = loaderData;
+  const [search, setSearch] = useSearchParams();
+  const variant = shownVariant(product, search);
+  const forSale = cartProductOf(product, variant);
+  const chooseVariant = (chosen: Variant) =>
+    setSearch(
+      (current) => {
+        current.set("variant", String(chosen.id));
+        return current;
+      },
+      { replace: true, preventScrollReset: true },
+    );
   // SPEC §4: the cart dropdown is closed whenever a product page loads.
   useEffect(() => {
     dispatchCart({ type: "setCartOpen", open: false });
@@ -28,15 +49,23 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
   return (
     <article className="page product-page">
       <div className="product-page__media">
-        <Carousel images={product.images} alts={product.photoAlts} name={product.name} />
+        <Carousel images={product.images} alts={product.photoAlts} name={product.name} start={variant?.image ?? 0} />
       </div>
       <div className="product-page__details">
         <h1 className="product-page__name">{product.name}</h1>
-        <p className="product-page__price">Price: ${formatPrice(product.priceCents)}</p>
+        <p className="product-page__price">Price: ${formatPrice(forSale.priceCents)}</p>
         <p className="product-page__scent">Scent: {product.scent}</p>
         <p className="product-page__description">{product.description}</p>
-        {product.stock > 0 ? (
-          <AddToCartButton product={product} className="button button--primary product-page__add">
+        {variant ? (
+          <VariantPicker
+            options={product.options}
+            variants={product.variants}
+            chosen={variant}
+            onChoose={chooseVariant}
+          />
+        ) : null}
+        {forSale.stock > 0 ? (
+          <AddToCartButton product={forSale} className="button button--primary product-page__add">
             Add to Cart
           </AddToCartButton>
         ) : (
@@ -47,12 +76,12 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
   );
 }
 
-export const meta: Route.MetaFunction = ({ loaderData, matches }) => {
+export const meta: Route.MetaFunction = ({ loaderData, location, matches }) => {
   if (!loaderData) return [];
   const { product } = loaderData;
   const publicUrl = rootOf(matches).publicUrl ?? "";
-  const url = `${publicUrl}${productPath(product)}`;
   const imageUrl = (image: string) => (image.startsWith("/") ? `${publicUrl}${image}` : image);
+  const shown = cartProductOf(product, shownVariant(product, new URLSearchParams(location.search)));
   return pageMeta({
     title: product.name,
     description: product.description.slice(0, 160) || `${product.name}, a hand-poured candle.`,
@@ -60,26 +89,12 @@ export const meta: Route.MetaFunction = ({ loaderData, matches }) => {
     matches,
     extra: [
       { property: "og:type", content: "product" },
-      { property: "og:image", content: imageUrl(product.images[0] ?? "") },
-      { property: "product:price:amount", content: centsToDollars(product.priceCents).toFixed(2) },
+      { property: "og:image", content: imageUrl(shown.images[0] ?? "") },
+      { property: "product:price:amount", content: centsToDollars(shown.priceCents).toFixed(2) },
       { property: "product:price:currency", content: "USD" },
-      {
-        "script:ld+json": {
-          "@context": "https://schema.org",
-          "@type": "Product",
-          name: product.name,
-          description: product.description,
-          image: product.images.map(imageUrl),
-          sku: String(product.id),
-          offers: {
-            "@type": "Offer",
-            url,
-            price: centsToDollars(product.priceCents).toFixed(2),
-            priceCurrency: "USD",
-            availability: product.stock > 0 ? "https://schema.org/InStock" : "https://schema.org/OutOfStock",
-          },
-        },
-      },
+      { "script:ld+json": productJsonLd(product, publicUrl, imageUrl) },
     ],
   });
 };
+
+export const shouldRevalidate = keepDataOnVariantChoice;

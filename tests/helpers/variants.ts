@@ -11,6 +11,8 @@ export interface TestVariant {
   stock: number;
   sku?: string;
   weight?: number;
+  /** Which of the product's photos shows it; left out, the first. */
+  image?: number;
 }
 
 /**
@@ -42,7 +44,7 @@ export async function giveOptions(db: Db, productId: number, options: ProductOpt
             stock: variant.stock,
             sku: variant.sku ?? null,
             weight: variant.weight ?? null,
-            image: null,
+            image: variant.image ?? null,
           })),
         },
       ],
@@ -57,4 +59,27 @@ export async function giveOptions(db: Db, productId: number, options: ProductOpt
 export async function variantStock(db: Db, variantId: number) {
   const row = await db.selectFrom("variants").select("stock").where("id", "=", variantId).executeTakeFirstOrThrow();
   return row.stock;
+}
+
+/** Sets a variant's stock, as the owner's Set stock to does: with a stock adjustment, and the catalog version moved on. */
+export async function setVariantStock(db: Db, variantId: number, stock: number) {
+  await db.transaction().execute(async (trx) => {
+    const before = await trx
+      .selectFrom("variants")
+      .select(["product_id", "stock"])
+      .where("id", "=", variantId)
+      .executeTakeFirstOrThrow();
+    await trx.updateTable("variants").set({ stock }).where("id", "=", variantId).execute();
+    await trx
+      .insertInto("stock_adjustments")
+      .values({
+        product_id: before.product_id,
+        variant_id: variantId,
+        delta: stock - before.stock,
+        reason: "test setup",
+        created_at: Date.now(),
+      })
+      .execute();
+    await catalogVersionBump(trx).execute();
+  });
 }
