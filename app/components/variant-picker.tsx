@@ -1,4 +1,6 @@
-import { useId } from "react";
+import { useId, useState } from "react";
+import { useSearchParams } from "react-router";
+import { type Product, shownVariant } from "~/lib/catalog";
 import { choose, type ProductOption, type Variant, valueState } from "~/lib/variants";
 
 export const SOLD_OUT = "Sold out";
@@ -50,4 +52,28 @@ export function VariantPicker({ options, variants, chosen, onChoose }: VariantPi
       ))}
     </div>
   );
+}
+
+/**
+ * The variant a product page shows, from its `?variant=`, and how a choice
+ * changes it: the address is replaced, no entry added to the history. The
+ * choice shows at once, before the router has taken the new address in,
+ * so a radio never flicks back; another address (a link to another
+ * variant) wins over it.
+ */
+export function useChosenVariant(product: Pick<Product, "options" | "variants">) {
+  const [search, setSearch] = useSearchParams();
+  const [picked, setPicked] = useState<{ on: string; variant: Variant }>();
+  const shown = picked?.on === search.toString() ? picked.variant : shownVariant(product, search);
+  const pick = (variant: Variant) => {
+    setPicked({ on: search.toString(), variant });
+    setSearch(
+      (current) => {
+        current.set("variant", String(variant.id));
+        return current;
+      },
+      { replace: true, preventScrollReset: true },
+    );
+  };
+  return [shown, pick] as const;
 }

@@ -1,10 +1,10 @@
 import { useEffect } from "react";
-import { data, redirect, useSearchParams } from "react-router";
+import { data, redirect } from "react-router";
 import { cartProductOf } from "~/cart/reducer";
 import { dispatchCart } from "~/cart/store";
 import { AddToCartButton } from "~/components/add-to-cart-button";
 import { Carousel } from "~/components/carousel";
-import { VariantPicker } from "~/components/variant-picker";
+import { useChosenVariant, VariantPicker } from "~/components/variant-picker";
 import { findProduct } from "~/.server/catalog/queries";
 import { redirectRenamedCategory } from "~/.server/catalog/renamed";
 import { namedVariant, parseProductId, productPath, shownVariant } from "~/lib/catalog";
@@ -12,7 +12,6 @@ import { pageMeta, rootOf } from "~/lib/meta";
 import { centsToDollars, formatPrice } from "~/lib/money";
 import { productJsonLd } from "~/lib/product-json-ld";
 import { keepDataOnVariantChoice } from "~/lib/revalidate";
-import type { Variant } from "~/lib/variants";
 import type { Route } from "./+types/product";
 
 export async function loader({ context, params, request }: Route.LoaderArgs) {
@@ -31,17 +30,8 @@ export async function loader({ context, params, request }: Route.LoaderArgs) {
 
 export default function ProductPage({ loaderData }: Route.ComponentProps) {
   const { product } = loaderData;
-  const [search, setSearch] = useSearchParams();
-  const variant = shownVariant(product, search);
+  const [variant, chooseVariant] = useChosenVariant(product);
   const forSale = cartProductOf(product, variant);
-  const chooseVariant = (chosen: Variant) =>
-    setSearch(
-      (current) => {
-        current.set("variant", String(chosen.id));
-        return current;
-      },
-      { replace: true, preventScrollReset: true },
-    );
   // SPEC §4: the cart dropdown is closed whenever a product page loads.
   useEffect(() => {
     dispatchCart({ type: "setCartOpen", open: false });
