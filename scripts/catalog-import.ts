@@ -48,8 +48,9 @@ async function run() {
         if (total >= PROGRESS_FROM) process.stderr.write(`Importing products: ${done}/${total}\n`);
       },
     });
-    if (outcome.kind === "weight_missing") {
-      console.error(`Nothing was imported: ${weightsMissingMessage(outcome.products)}.`);
+    if (outcome.kind !== "imported") {
+      const reason = outcome.kind === "clash" ? outcome.message : `${weightsMissingMessage(outcome.products)}.`;
+      console.error(`Nothing was imported: ${reason}`);
       process.exitCode = 1;
       return;
     }

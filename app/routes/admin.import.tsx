@@ -10,6 +10,7 @@ import { requireOwner } from "~/.server/admin/owners";
 import { CatalogFileError, parseCatalogText } from "~/.server/catalog/file";
 import { importCatalog } from "~/.server/catalog/import";
 import { type ImportPreview, previewImport } from "~/.server/catalog/import-preview";
+import { variantClash } from "~/.server/catalog/variant-clashes";
 import { weightsMissingMessage } from "~/.server/catalog/weight-rule";
 import { MAX_CATALOG_FILE_BYTES } from "~/lib/catalog-schemas";
 import type { Route } from "./+types/admin.import";
@@ -57,10 +58,13 @@ export async function action({ context, request, url }: Route.ActionArgs) {
     throw error;
   }
   switch (form.get("intent")) {
-    case "preview":
+    case "preview": {
+      const clash = await variantClash(context.db, file, { replace });
+      if (clash) return refuse(`Nothing was imported: ${clash}`);
       return {
         preview: { ...(await previewImport(context.db, file, { replace })), text, replace },
       } satisfies ImportAnswer;
+    }
     case "import": {
       const now = Date.now();
       const outcome = await importCatalog(context.db, file, {
@@ -83,6 +87,7 @@ export async function action({ context, request, url }: Route.ActionArgs) {
           { error: `Nothing was imported: ${weightsMissingMessage(outcome.products)}.` },
           { status: 409 },
         );
+      if (outcome.kind === "clash") return refuse(`Nothing was imported: ${outcome.message}`);
       const { summary } = outcome;
       return {
         notice:

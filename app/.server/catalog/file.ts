@@ -1,51 +1,25 @@
 import type { WantedVariant } from "./variant-sync";
 import { z } from "zod";
-import { dollarsToCents } from "~/lib/money";
-import { ouncesToHundredths } from "~/lib/weight";
+import { catalogNumber, imageUrl, price, stock, text, weight } from "./file-fields";
+import { catalogOptionSchema, catalogVariantSchema, FileVariants, variantName } from "./file-variants";
+import { MAX_VARIANTS } from "~/lib/variants";
 
-/** The catalog import file of DESIGN.md: the original shop's category documents. */
-
-const text = (max: number) =>
-  z.string().trim().min(1, "must not be empty").max(max, `must be at most ${max} characters`);
-
-const imageUrl = z
-  .string()
-  .trim()
-  .max(2000, "must be at most 2000 characters")
-  .refine((value) => (value.startsWith("/") && !value.startsWith("//") ? true : /^https?:\/\/[^\s]+$/.test(value)), {
-    message: "must be a path starting with / or an http(s) URL",
-  });
-
-const price = z.union([z.number(), z.string()]).transform((value, ctx) => {
-  const cents = dollarsToCents(value);
-  if (cents === undefined) {
-    ctx.addIssue({ code: "custom", message: "must be an amount of dollars from 0 to 1000000 with at most 2 decimals" });
-    return z.NEVER;
-  }
-  return cents;
-});
-
-/** Ounces, in hundredths of an ounce (app/lib/weight.ts). */
-const weight = z.number("must be a number of ounces").transform((value, ctx) => {
-  const hundredths = Number.isFinite(value) ? ouncesToHundredths(String(value)) : undefined;
-  if (hundredths === undefined || hundredths === 0) {
-    ctx.addIssue({ code: "custom", message: "must be ounces above 0 and at most 10000, with at most 2 decimals" });
-    return z.NEVER;
-  }
-  return hundredths;
-});
+/** The catalog import file of DESIGN.md: the original shop's category documents, items with sizes and scents. */
 
 export const catalogItemSchema = z.object({
-  id: z.number().int("must be a whole number").positive("must be positive").max(2_147_483_647, "is too large"),
+  id: catalogNumber,
   name: text(200),
   price,
   images: z.array(imageUrl).min(1, "must list at least one image").max(20, "must list at most 20 images"),
-  stock: z.number().int("must be a whole number").min(0, "must not be negative").max(1_000_000, "is too large"),
+  stock,
   scent: z.string().trim().max(200, "must be at most 200 characters"),
   description: z.string().trim().max(5000, "must be at most 5000 characters"),
   itemCategoy: z.string().trim().optional(),
   /** Left out, an import leaves the product's weight as it is (a new product has none). */
   weight: weight.optional(),
+  /** Sizes and scents (file-variants.ts); without them the item is one variant with its own price and stock. */
+  options: z.array(catalogOptionSchema).optional(),
+  variants: z.array(catalogVariantSchema).max(MAX_VARIANTS, `must list at most ${MAX_VARIANTS} variants`).optional(),
 });
 
 export const catalogCategorySchema = z.object({
@@ -66,6 +40,30 @@ export class CatalogFileError extends Error {
   override name = "CatalogFileError";
 }
 
+/** How the import names an item, and one of its variants: 'category 1 ("Wax"), item 2 (id 1001), variant "12 oz"'. */
+export function entryName(
+  category: { index: number; title?: unknown },
+  item?: { index: number; id?: unknown },
+  variant?: string,
+) {
+  let where = `category ${category.index + 1}`;
+  if (typeof category.title === "string") where += ` ("${category.title}")`;
+  if (!item) return where;
+  where += `, item ${item.index + 1}`;
+  if (typeof item.id === "number") where += ` (id ${item.id})`;
+  return variant === undefined ? where : `${where}, variant ${variant}`;
+}
+
+/** An entry and its field: a variant's field follows a colon, another's a comma. */
+const fieldOf = (where: string, field: string, variant?: string) =>
+  field === "" ? where : `${where}${variant === undefined ? "," : ":"} field "${field}"`;
+
+const fieldPath = (parts: PropertyKey[]) =>
+  parts
+    .map((part) => (typeof part === "number" ? `[${part}]` : `.${String(part)}`))
+    .join("")
+    .slice(1);
+
 /** Names an entry of the raw file as a shop owner would look for it. */
 function describePath(raw: unknown, pathParts: PropertyKey[]): string {
   const [categoryIndex, key, itemIndex, ...rest] = pathParts;
@@ -73,18 +71,24 @@ function describePath(raw: unknown, pathParts: PropertyKey[]): string {
   const category = Array.isArray(raw)
     ? (raw[categoryIndex] as { title?: unknown; items?: unknown[] } | undefined)
     : undefined;
-  let where = `category ${categoryIndex + 1}`;
-  if (typeof category?.title === "string") where += ` ("${category.title}")`;
+  const where = entryName({ index: categoryIndex, title: category?.title });
   if (key === undefined) return where;
   if (key !== "items" || typeof itemIndex !== "number") return `${where}, field "${String(key)}"`;
-  const item = category?.items?.[itemIndex] as { id?: unknown } | undefined;
-  where += `, item ${itemIndex + 1}`;
-  if (typeof item?.id === "number") where += ` (id ${item.id})`;
-  const field = rest
-    .map((part) => (typeof part === "number" ? `[${part}]` : `.${String(part)}`))
-    .join("")
-    .slice(1);
-  return field ? `${where}, field "${field}"` : where;
+  const item = category?.items?.[itemIndex] as { id?: unknown; variants?: unknown[] } | undefined;
+  const [itemKey, variantIndex, ...variantRest] = rest;
+  if (itemKey === "variants" && typeof variantIndex === "number") {
+    const variant = variantName((item?.variants?.[variantIndex] as { options?: unknown })?.options, variantIndex);
+    const itemWhere = entryName(
+      { index: categoryIndex, title: category?.title },
+      { index: itemIndex, id: item?.id },
+      variant,
+    );
+    return fieldOf(itemWhere, fieldPath(variantRest), variant);
+  }
+  return fieldOf(
+    entryName({ index: categoryIndex, title: category?.title }, { index: itemIndex, id: item?.id }),
+    fieldPath(rest),
+  );
 }
 
 /** Validates a whole parsed file; throws a CatalogFileError naming the first bad entry and field. */
@@ -97,8 +101,9 @@ export function parseCatalogFile(raw: unknown): CatalogFile {
   const file = parsed.data;
   const slugs = new Map<string, number>();
   const itemIds = new Map<number, string>();
+  const variants = new FileVariants();
   file.forEach((category, index) => {
-    const where = `category ${index + 1} ("${category.title}")`;
+    const where = entryName({ index, title: category.title });
     const slug = categorySlug(category.title);
     if (slugs.has(slug)) {
       throw new CatalogFileError(`${where}, field "title": the title "${category.title}" is used twice`);
@@ -109,12 +114,17 @@ export function parseCatalogFile(raw: unknown): CatalogFile {
       throw new CatalogFileError(`${where}, field "route": must be "${expectedRoute}"`);
     }
     category.items.forEach((item, itemIndex) => {
-      const itemWhere = `${where}, item ${itemIndex + 1} (id ${item.id})`;
+      const itemWhere = entryName({ index, title: category.title }, { index: itemIndex, id: item.id });
       const other = itemIds.get(item.id);
       if (other) throw new CatalogFileError(`${itemWhere}, field "id": the id ${item.id} is also used in ${other}`);
       itemIds.set(item.id, `category "${category.title}"`);
       if (item.itemCategoy !== undefined && categorySlug(item.itemCategoy) !== slug) {
         throw new CatalogFileError(`${itemWhere}, field "itemCategoy": must be "${category.title}"`);
+      }
+      const problem = variants.problemOf(item);
+      if (problem) {
+        const variantWhere = problem.variant === undefined ? itemWhere : `${itemWhere}, variant ${problem.variant}`;
+        throw new CatalogFileError(`${fieldOf(variantWhere, problem.field, problem.variant)}: ${problem.message}`);
       }
     });
   });
@@ -132,7 +142,7 @@ export function parseCatalogText(text: string): CatalogFile {
   return parseCatalogFile(raw);
 }
 
-type CatalogItem = CatalogFile[number]["items"][number];
+export type CatalogItem = CatalogFile[number]["items"][number];
 
 /** An item's own columns in the products table, as the import writes them and its preview compares them. */
 export const itemColumns = (item: CatalogItem) => ({
@@ -140,10 +150,23 @@ export const itemColumns = (item: CatalogItem) => ({
   scent: item.scent,
   description: item.description,
   images: JSON.stringify(item.images),
-  options: "[]",
+  options: JSON.stringify(item.variants ? (item.options ?? []) : []),
 });
 
-/** The variants an item wants: without options, one, with the item's price, stock and weight (none given: as it is). */
-export const itemVariants = (item: CatalogItem): WantedVariant[] => [
-  { values: [], priceCents: item.price, stock: item.stock, sku: null, weight: item.weight, image: null },
-];
+/**
+ * The variants an item wants: those it lists, else one with the item's
+ * price, stock and weight. A weight left out keeps the variant's, except
+ * that a variant takes the item's weight when it gives one.
+ */
+export const itemVariants = (item: CatalogItem): WantedVariant[] =>
+  item.variants
+    ? item.variants.map((variant) => ({
+        id: variant.id,
+        values: variant.options,
+        priceCents: variant.price,
+        stock: variant.stock,
+        sku: variant.sku ?? null,
+        weight: variant.weight ?? item.weight,
+        image: variant.image ?? null,
+      }))
+    : [{ values: [], priceCents: item.price, stock: item.stock, sku: null, weight: item.weight, image: null }];

@@ -4,7 +4,8 @@ import { catalogVersionBump } from "./version";
 import { checkWeightRule } from "./weight-rule";
 import { type Db, type Trx, transaction } from "../db";
 import { lockForUpdate, lockedInIdOrder } from "../db/locks";
-import { syncVariants, VariantIds } from "./variant-sync";
+import { releaseSkus, syncVariants, VariantIds } from "./variant-sync";
+import { variantClash } from "./variant-clashes";
 
 /** Rows per INSERT: well under SQLite's and PostgreSQL's bound-parameter limits. */
 const BATCH_SIZE = 500;
@@ -25,19 +26,25 @@ export interface ImportSummary {
 }
 
 export type ImportOutcome =
-  { kind: "imported"; summary: ImportSummary } | { kind: "weight_missing"; products: { id?: number; name: string }[] };
+  | { kind: "imported"; summary: ImportSummary }
+  | { kind: "weight_missing"; products: { id?: number; name: string }[] }
+  /** A variant id or SKU of another product in the shop (variant-clashes.ts), named as the file's errors are. */
+  | { kind: "clash"; message: string };
 
 /**
  * Writes a validated catalog file in one transaction: upserts categories by
  * title and products by id; with `replace`, also deletes what the file lacks.
  * While rates by weight are set up, a file that would leave a visible product
- * without a weight changes nothing (weight-rule.ts).
+ * without a weight changes nothing (weight-rule.ts), and so does one whose
+ * variants would take another product's variant id or SKU.
  */
 export async function importCatalog(db: Db, file: CatalogFile, options: ImportOptions): Promise<ImportOutcome> {
   const total = file.reduce((sum, category) => sum + category.items.length, 0);
   return transaction(db, async (trx) => {
     const rule = await checkWeightRule(trx, () => productsAsImported(trx, file));
     if (rule.kind === "weight_missing") return rule;
+    const clash = await variantClash(trx, file, options);
+    if (clash) return { kind: "clash", message: clash };
     const categoryIds = new Map<string, number>();
     // A category the file names is live at its own URL: a renamed category's old address there stops redirecting.
     await trx
@@ -100,6 +107,11 @@ export async function importCatalog(db: Db, file: CatalogFile, options: ImportOp
       );
     }
 
+    // The file's SKUs go to the variants it names, whichever of its products held them before.
+    await releaseSkus(
+      trx,
+      items.flatMap((item) => item.variants.flatMap((variant) => (variant.sku === null ? [] : [variant.sku]))),
+    );
     const now = Date.now();
     for (let start = 0; start < products.length; start += BATCH_SIZE) {
       const batch = items.slice(start, start + BATCH_SIZE);
@@ -145,17 +157,23 @@ export async function importCatalog(db: Db, file: CatalogFile, options: ImportOp
 
 /**
  * The file's products that give no weight, as the import would leave them:
- * a new one visible with none, an existing one as visible and as weighed as it is.
+ * a new one visible with none, an existing one as visible as it is, and
+ * weighed when each of its variants is, by the file or as it is.
  */
 async function productsAsImported(trx: Trx, file: CatalogFile) {
-  const unweighed = file.flatMap((category) => category.items.filter((item) => item.weight === undefined));
+  const unweighed = file.flatMap((category) =>
+    category.items.filter(
+      (item) =>
+        item.weight === undefined && (!item.variants || item.variants.some((variant) => variant.weight === undefined)),
+    ),
+  );
   const products = [];
   for (let start = 0; start < unweighed.length; start += BATCH_SIZE) {
     const batch = unweighed.slice(start, start + BATCH_SIZE);
     const rows = await trx
       .selectFrom("products")
       .innerJoin("variants", "variants.product_id", "products.id")
-      .select(["products.id", "products.visible", "variants.weight"])
+      .select(["products.id", "products.visible", "variants.id as variant_id", "variants.weight"])
       .where(
         "products.id",
         "in",
@@ -163,15 +181,20 @@ async function productsAsImported(trx: Trx, file: CatalogFile) {
       )
       .where("variants.archived", "=", 0)
       .execute();
-    const current = new Map<number, { visible: boolean; weight: number | null }>();
-    for (const row of rows) {
-      // A product is weighed when every one of its variants is.
-      const weight = row.weight === null || current.get(row.id)?.weight === null ? null : row.weight;
-      current.set(row.id, { visible: row.visible === 1, weight });
-    }
+    const visible = new Map(rows.map((row) => [row.id, row.visible === 1]));
+    // A product is weighed when every one of its variants is: a variant the file lists, by the file or as it is.
+    const weightNow = new Map(rows.map((row) => [row.variant_id, row]));
+    const productWeight = new Map<number, number | null>();
+    for (const row of rows) if (productWeight.get(row.id) !== null) productWeight.set(row.id, row.weight);
     for (const item of batch) {
-      const row = current.get(item.id);
-      products.push({ id: item.id, name: item.name, visible: row?.visible ?? true, weight: row?.weight ?? null });
+      const weights = item.variants
+        ? item.variants.map((variant) => {
+            const current = weightNow.get(variant.id);
+            return variant.weight ?? (current?.id === item.id ? current.weight : null);
+          })
+        : [productWeight.get(item.id) ?? null];
+      const weight = weights.includes(null) ? null : weights[0]!;
+      products.push({ id: item.id, name: item.name, visible: visible.get(item.id) ?? true, weight });
     }
   }
   return products;

@@ -139,3 +139,17 @@ export async function syncVariants(
     )
     .execute();
 }
+
+/**
+ * Takes these SKUs from the variants holding them, before a write that
+ * hands them out again: a SKU may move from one of its products' variants
+ * to another's, and the unique index would refuse the move half-way.
+ */
+export async function releaseSkus(trx: Trx, skus: string[]) {
+  for (let start = 0; start < skus.length; start += 500)
+    await trx
+      .updateTable("variants")
+      .set({ sku: null })
+      .where("sku", "in", skus.slice(start, start + 500))
+      .execute();
+}
