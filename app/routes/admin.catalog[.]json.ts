@@ -1,5 +1,5 @@
 import { requireOwner } from "~/.server/admin/owners";
-import { catalogFileOfShop } from "~/.server/admin/products";
+import { catalogFileOfShop } from "~/.server/admin/catalog-export";
 import type { Route } from "./+types/admin.catalog[.]json";
 
 /** GET /admin/catalog.json: the whole catalog, hidden products included, as the file `npm run catalog:import` and Import read. */

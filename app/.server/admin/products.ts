@@ -2,8 +2,7 @@ import type { ExpressionBuilder } from "kysely";
 import type { Db, Trx } from "../db";
 import type { Database, ProductTable } from "../db/schema";
 import { lockForUpdate } from "../db/locks";
-import { getCatalog, toProduct, totals, writtenPhotoAlts } from "../catalog/queries";
-import { toCatalogDocument } from "~/lib/catalog-api";
+import { toProduct, totals, writtenPhotoAlts } from "../catalog/queries";
 import { lineName, parseValues, type Variant, variantLabel } from "~/lib/variants";
 import { formatOunces } from "~/lib/weight";
 
@@ -191,24 +190,4 @@ export const productSummary = (product: OwnerProduct): Record<string, unknown> =
 function writtenAltTexts(product: OwnerProduct) {
   const texts = product.images.map((url) => product.imageAlts[url]).filter(Boolean);
   return texts.length > 0 ? texts : null;
-}
-
-/**
- * The whole catalog as the import file, hidden products included, each
- * weighed product with its `weight` in ounces.
- */
-export async function catalogFileOfShop(db: Db) {
-  const catalog = await getCatalog(db, { hidden: true });
-  const weighed = await db
-    .selectFrom("variants")
-    .select(["product_id", "weight"])
-    .where("weight", "is not", null)
-    .where("archived", "=", 0)
-    .where("option_values", "=", "[]")
-    .execute();
-  const weights = new Map(weighed.map((row) => [row.product_id, Number(formatOunces(row.weight!))]));
-  return catalog.map(toCatalogDocument).map((category) => ({
-    ...category,
-    items: category.items.map((item) => (weights.has(item.id) ? { ...item, weight: weights.get(item.id) } : item)),
-  }));
 }
