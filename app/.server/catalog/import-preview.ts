@@ -1,5 +1,6 @@
 import type { Db } from "../db";
-import { type CatalogFile, categorySlug, itemColumns } from "./file";
+import { type CatalogFile, categorySlug, itemColumns, itemVariants } from "./file";
+import type { WantedVariant } from "./variant-sync";
 
 /**
  * What importing a catalog file would change, for the owner to read before
@@ -18,39 +19,58 @@ export interface ImportPreview {
   };
 }
 
-const FIELDS = [
+/** The fields a change names, in this order. */
+const LABELS = [
+  "name",
+  "price",
+  "stock",
+  "scent",
+  "description",
+  "photos",
+  "category",
+  "weight",
+  "options",
+  "variants",
+  "SKU",
+] as const;
+type Label = (typeof LABELS)[number];
+
+const PRODUCT_FIELDS = [
   ["name", "name"],
-  ["price_cents", "price"],
-  ["stock", "stock"],
   ["scent", "scent"],
   ["description", "description"],
   ["images", "photos"],
-  ["category_id", "category"],
-  ["weight", "weight"],
+  ["options", "options"],
 ] as const;
+
+interface CurrentVariant {
+  id: number;
+  option_values: string;
+  price_cents: number;
+  stock: number;
+  sku: string | null;
+  weight: number | null;
+  image: number | null;
+}
 
 export async function previewImport(db: Db, file: CatalogFile, options: { replace: boolean }): Promise<ImportPreview> {
   const categories = await db.selectFrom("categories").select(["id", "slug", "title", "image_url"]).execute();
-  // A product as the file's item would show it: its first variant's price, stock and weight (one without options has one).
   const products = await db
-    .selectFrom("products as p")
-    .innerJoin("variants as v", "v.product_id", "p.id")
-    .select([
-      "p.id",
-      "p.name",
-      "v.price_cents",
-      "v.stock",
-      "p.scent",
-      "p.description",
-      "p.images",
-      "p.category_id",
-      "v.weight",
-    ])
-    .where("v.archived", "=", 0)
-    .orderBy("p.id")
-    .orderBy("v.position", "desc")
-    .orderBy("v.id", "desc")
+    .selectFrom("products")
+    .select(["id", "name", "scent", "description", "images", "options", "category_id"])
+    .orderBy("id")
     .execute();
+  const variants = await db
+    .selectFrom("variants")
+    .select(["id", "product_id", "option_values", "price_cents", "stock", "sku", "weight", "image"])
+    .where("archived", "=", 0)
+    .orderBy("product_id")
+    .orderBy("position")
+    .orderBy("id")
+    .execute();
+  const variantsOf = new Map<number, CurrentVariant[]>();
+  for (const variant of variants)
+    variantsOf.set(variant.product_id, [...(variantsOf.get(variant.product_id) ?? []), variant]);
   const categoryBySlug = new Map(categories.map((category) => [category.slug, category]));
   const productById = new Map(products.map((product) => [product.id, product]));
   const preview: ImportPreview = {
@@ -71,15 +91,13 @@ export async function previewImport(db: Db, file: CatalogFile, options: { replac
         preview.products.added.push({ id: item.id, name: item.name });
         continue;
       }
-      // A file without a weight leaves the product's as it is (import.ts).
-      const incoming = {
-        ...itemColumns(item),
-        price_cents: item.price,
-        stock: item.stock,
-        category_id: existing?.id ?? -1,
-        weight: item.weight ?? current.weight,
-      };
-      const fields = FIELDS.filter(([column]) => current[column] !== incoming[column]).map(([, label]) => label);
+      const incoming = itemColumns(item);
+      const changed = new Set<Label>([
+        ...PRODUCT_FIELDS.filter(([column]) => current[column] !== incoming[column]).map(([, label]) => label),
+        ...variantChanges(variantsOf.get(item.id) ?? [], itemVariants(item)),
+      ]);
+      if (current.category_id !== (existing?.id ?? -1)) changed.add("category");
+      const fields = LABELS.filter((label) => changed.has(label));
       if (fields.length > 0) preview.products.changed.push({ id: item.id, name: item.name, fields });
       else preview.products.unchanged += 1;
     }
@@ -94,4 +112,32 @@ export async function previewImport(db: Db, file: CatalogFile, options: { replac
       .map(({ id, name }) => ({ id, name }));
   }
   return preview;
+}
+
+/**
+ * How a product's variants would change, as variant-sync.ts writes them:
+ * "variants" when one comes, goes, moves or changes its values, else the
+ * fields of those that change. A variant without an id (an item without
+ * options) is the product's one variant without options, or its first.
+ */
+function variantChanges(current: CurrentVariant[], wanted: WantedVariant[]): Label[] {
+  const byId = new Map(current.map((variant) => [variant.id, variant]));
+  const matched = wanted.map((variant) =>
+    variant.id === undefined ? (current.find((row) => row.option_values === "[]") ?? current[0]) : byId.get(variant.id),
+  );
+  const labels = new Set<Label>();
+  const moved = matched.some((row, index) => row === undefined || row !== current[index]);
+  if (moved || current.length !== wanted.length) labels.add("variants");
+  wanted.forEach((variant, index) => {
+    const row = matched[index];
+    if (!row) return;
+    if (row.option_values !== JSON.stringify(variant.values)) labels.add("variants");
+    if (row.price_cents !== variant.priceCents) labels.add("price");
+    if (row.stock !== variant.stock) labels.add("stock");
+    if (row.sku !== variant.sku) labels.add("SKU");
+    // A file without a weight leaves the variant's as it is (variant-sync.ts).
+    if (variant.weight !== undefined && row.weight !== variant.weight) labels.add("weight");
+    if (row.image !== variant.image) labels.add("photos");
+  });
+  return [...labels];
 }
