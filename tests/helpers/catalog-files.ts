@@ -9,6 +9,20 @@ export interface TestItem {
   stock?: number;
   /** Ounces; left out, the file gives no weight. */
   weight?: number | string;
+  images?: string[];
+  /** Sizes and scents (DESIGN.md): left out, the item is one variant. */
+  options?: { name: string; values: string[] }[];
+  variants?: TestVariant[];
+}
+
+export interface TestVariant {
+  id: number;
+  options: string[];
+  price: number | string;
+  stock: number;
+  sku?: string;
+  weight?: number;
+  image?: number;
 }
 
 /** A catalog file in the import shape, with defaults for what a test does not care about. */

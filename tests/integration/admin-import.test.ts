@@ -125,4 +125,41 @@ describe(`importing the catalog from the back office, on ${testEngine}`, () => {
     expect(textOf((await send({ intent: "preview" })).html)).toContain("Choose the catalog file (JSON) to import.");
     expect(await stockById(shop.db)).toEqual(before);
   });
+
+  it("previews a product gaining sizes as changed, and refuses another product's variant id whole", async () => {
+    const sizes = [{ name: "Size", values: ["8 oz", "12 oz"] }];
+    const figLeaf = {
+      id: 1001,
+      name: "Fig Leaf",
+      price: 26,
+      stock: 5,
+      options: sizes,
+      variants: [
+        { id: 1001, options: ["8 oz"], price: 26, stock: 5 },
+        { id: 7001, options: ["12 oz"], price: 30, stock: 1 },
+      ],
+    };
+    const preview = await send({ intent: "preview" }, catalogFile({ Wax: [figLeaf] }));
+    expect(preview.status).toBe(200);
+    expect(textOf(preview.html)).toContain("Fig Leaf (1001): options, variants");
+
+    const before = await stockById(shop.db);
+    const takesAmber = catalogFile({
+      Wax: [figLeaf],
+      Jelly: [
+        { ...figLeaf, id: 3002, name: "Sea Glass", variants: [{ id: 1002, options: ["8 oz"], price: 9, stock: 1 }] },
+      ],
+    });
+    for (const intent of ["preview", "import"]) {
+      const refused = await send(
+        { intent, ...(intent === "import" ? { catalog: JSON.stringify(takesAmber) } : {}) },
+        intent === "preview" ? takesAmber : undefined,
+      );
+      expect(refused.status).toBe(400);
+      expect(textOf(refused.html)).toContain(
+        'Nothing was imported: category 2 ("Jelly"), item 1 (id 3002), variant "8 oz": field "id": the variant id 1002 is product 1002\'s in the shop',
+      );
+    }
+    expect(await stockById(shop.db)).toEqual(before);
+  });
 });
