@@ -93,6 +93,7 @@ export async function importCatalog(db: Db, file: CatalogFile, options: ImportOp
       items.flatMap((item) => item.variants.flatMap((variant) => (variant.id === undefined ? [] : [variant.id]))),
     );
 
+    const now = Date.now();
     let removedProducts = 0;
     if (options.replace) {
       // It deletes some products and rewrites the rest: on PostgreSQL it locks them all first.
@@ -104,6 +105,7 @@ export async function importCatalog(db: Db, file: CatalogFile, options: ImportOp
         "products",
         existing,
         products.map((product) => product.id),
+        (ids) => recordStockLeaving(trx, ids, now),
       );
     }
 
@@ -112,7 +114,6 @@ export async function importCatalog(db: Db, file: CatalogFile, options: ImportOp
       trx,
       items.flatMap((item) => item.variants.flatMap((variant) => (variant.sku === null ? [] : [variant.sku]))),
     );
-    const now = Date.now();
     for (let start = 0; start < products.length; start += BATCH_SIZE) {
       const batch = items.slice(start, start + BATCH_SIZE);
       await trx
@@ -200,15 +201,47 @@ async function productsAsImported(trx: Trx, file: CatalogFile) {
   return products;
 }
 
-/** Deletes the `existing` rows that are not in `keep`, in batches the engines accept. */
-async function deleteAllExcept(trx: Trx, table: "products" | "categories", existing: { id: number }[], keep: number[]) {
+/** Deletes the `existing` rows that are not in `keep`, in batches the engines accept, each batch first told to `before`. */
+async function deleteAllExcept(
+  trx: Trx,
+  table: "products" | "categories",
+  existing: { id: number }[],
+  keep: number[],
+  before?: (ids: number[]) => Promise<void>,
+) {
   const kept = new Set(keep);
   const doomed = existing.map((row) => row.id).filter((id) => !kept.has(id));
   for (let start = 0; start < doomed.length; start += BATCH_SIZE) {
-    await trx
-      .deleteFrom(table)
-      .where("id", "in", doomed.slice(start, start + BATCH_SIZE))
-      .execute();
+    const batch = doomed.slice(start, start + BATCH_SIZE);
+    await before?.(batch);
+    await trx.deleteFrom(table).where("id", "in", batch).execute();
   }
   return doomed.length;
+}
+
+/**
+ * What the variants of products about to be deleted hold leaves the stock
+ * records with them, as when the owner deletes one (product-delete.ts), so
+ * DESIGN.md's invariant still adds up per variant.
+ */
+async function recordStockLeaving(trx: Trx, productIds: number[], now: number) {
+  const holding = await trx
+    .selectFrom("variants")
+    .select(["id", "product_id", "stock"])
+    .where("product_id", "in", productIds)
+    .where("stock", ">", 0)
+    .execute();
+  if (holding.length === 0) return;
+  await trx
+    .insertInto("stock_adjustments")
+    .values(
+      holding.map((variant) => ({
+        product_id: variant.product_id,
+        variant_id: variant.id,
+        delta: -variant.stock,
+        reason: "catalog import",
+        created_at: now,
+      })),
+    )
+    .execute();
 }
