@@ -1,6 +1,7 @@
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
+import { runScript } from "./run-script";
 
 export interface TestItem {
   id: number;
@@ -51,3 +52,7 @@ export function writeJsonFile(content: unknown): string {
   fs.writeFileSync(file, typeof content === "string" ? content : JSON.stringify(content));
   return file;
 }
+
+/** `npm run catalog:import -- FILE [options]` with the environment `env`, FILE holding `content`. */
+export const runCatalogImport = (env: Record<string, string | undefined>, content: unknown, ...options: string[]) =>
+  runScript("scripts/catalog-import.ts", [writeJsonFile(content), ...options], env);

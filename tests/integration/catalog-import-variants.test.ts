@@ -6,9 +6,8 @@ import { parseCatalogFile } from "~/.server/catalog/file";
 import { importCatalog } from "~/.server/catalog/import";
 import { findProducts, getCatalog } from "~/.server/catalog/queries";
 import { toCatalogDocument, toCatalogItem } from "~/lib/catalog-api";
-import { catalogFile, type TestItem, writeJsonFile } from "../helpers/catalog-files";
+import { catalogFile, runCatalogImport, type TestItem } from "../helpers/catalog-files";
 import { insertOrders, orderRow } from "../helpers/order-rows";
-import { runScript } from "../helpers/run-script";
 import { accountedStock, adjustedStock, everyWrittenRow } from "../helpers/shop-db";
 import { createTestDatabase, type TestDatabase, testEngine } from "../helpers/test-database";
 
@@ -34,8 +33,7 @@ describe(`importing sizes and scents on ${testEngine}`, () => {
   });
   afterEach(() => database.cleanup());
 
-  const importFile = (content: unknown, ...options: string[]) =>
-    runScript("scripts/catalog-import.ts", [writeJsonFile(content), ...options], database.env);
+  const importFile = (content: unknown, ...options: string[]) => runCatalogImport(database.env, content, ...options);
   const load = (content: unknown, replace = false) =>
     importCatalog(database.db, parseCatalogFile(content), { replace });
   const variantRows = () =>

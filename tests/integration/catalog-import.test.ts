@@ -2,7 +2,7 @@ import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { parseCatalogFile } from "~/.server/catalog/file";
 import { importCatalog } from "~/.server/catalog/import";
 import { getCatalog } from "~/.server/catalog/queries";
-import { catalogFile, writeJsonFile } from "../helpers/catalog-files";
+import { catalogFile, runCatalogImport } from "../helpers/catalog-files";
 import { PostgresFaults } from "../helpers/postgres-faults";
 import { runScript } from "../helpers/run-script";
 import { createTestDatabase, type TestDatabase, testEngine } from "../helpers/test-database";
@@ -14,8 +14,7 @@ describe(`npm run catalog:import on ${testEngine}`, () => {
   });
   afterEach(() => database.cleanup());
 
-  const importFile = (content: unknown, ...options: string[]) =>
-    runScript("scripts/catalog-import.ts", [writeJsonFile(content), ...options], database.env);
+  const importFile = (content: unknown, ...options: string[]) => runCatalogImport(database.env, content, ...options);
   /** The catalog a test starts from, loaded in this process by the command's own domain call (no process to start). */
   const startingCatalog = (content: unknown) =>
     importCatalog(database.db, parseCatalogFile(content), { replace: false });
