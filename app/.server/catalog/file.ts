@@ -17,7 +17,10 @@ export const catalogItemSchema = z.object({
   itemCategoy: z.string().trim().optional(),
   /** Left out, an import leaves the product's weight as it is (a new product has none). */
   weight: weight.optional(),
-  /** Sizes and scents (file-variants.ts); without them the item is one variant with its own price and stock. */
+  /**
+   * Sizes and scents (file-variants.ts); without them the item is one variant with its own price and stock.
+   * With them, its price and stock are what the API shows (the lowest, the sum) and the import reads the variants'.
+   */
   options: z.array(catalogOptionSchema).optional(),
   variants: z.array(catalogVariantSchema).max(MAX_VARIANTS, `must list at most ${MAX_VARIANTS} variants`).optional(),
 });
@@ -76,19 +79,16 @@ function describePath(raw: unknown, pathParts: PropertyKey[]): string {
   if (key !== "items" || typeof itemIndex !== "number") return `${where}, field "${String(key)}"`;
   const item = category?.items?.[itemIndex] as { id?: unknown; variants?: unknown[] } | undefined;
   const [itemKey, variantIndex, ...variantRest] = rest;
-  if (itemKey === "variants" && typeof variantIndex === "number") {
-    const variant = variantName((item?.variants?.[variantIndex] as { options?: unknown })?.options, variantIndex);
-    const itemWhere = entryName(
-      { index: categoryIndex, title: category?.title },
-      { index: itemIndex, id: item?.id },
-      variant,
-    );
-    return fieldOf(itemWhere, fieldPath(variantRest), variant);
-  }
-  return fieldOf(
-    entryName({ index: categoryIndex, title: category?.title }, { index: itemIndex, id: item?.id }),
-    fieldPath(rest),
+  const inVariant = itemKey === "variants" && typeof variantIndex === "number";
+  const variant = inVariant
+    ? variantName((item?.variants?.[variantIndex] as { options?: unknown } | undefined)?.options, variantIndex)
+    : undefined;
+  const itemWhere = entryName(
+    { index: categoryIndex, title: category?.title },
+    { index: itemIndex, id: item?.id },
+    variant,
   );
+  return fieldOf(itemWhere, fieldPath(inVariant ? variantRest : rest), variant);
 }
 
 /** Validates a whole parsed file; throws a CatalogFileError naming the first bad entry and field. */
