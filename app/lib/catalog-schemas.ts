@@ -21,34 +21,46 @@ const wholeNumber = (message: string, min: number, max: number) =>
     .transform(Number)
     .pipe(z.number().min(min, message).max(max, message));
 
+export const PRICE_NEEDED = "Enter the price in dollars, like 12.34.";
+
+/** Dollars as typed, in cents, or an issue: a price is more than $0. */
+function dollarsOf(value: string, ctx: z.RefinementCtx) {
+  const cents = typedDollarsToCents(value);
+  if (cents === undefined || cents === 0) {
+    ctx.addIssue({ code: "custom", message: PRICE_NEEDED });
+    return z.NEVER;
+  }
+  return cents;
+}
+
+/** Ounces as typed, in hundredths of an ounce; left empty, no weight (null). */
+const ouncesSchema = z
+  .string()
+  .optional()
+  .transform((value, ctx) => {
+    if (value === undefined || value.trim() === "") return null;
+    const weight = ouncesToHundredths(value);
+    if (weight === undefined || weight === 0) {
+      ctx.addIssue({ code: "custom", message: "Enter the weight in ounces, like 8.5 (at most 10000)." });
+      return z.NEVER;
+    }
+    return weight;
+  });
+
 /** The product form's fields; its photos come beside it (app/.server/admin/photo-upload.ts). */
 export const productFormSchema = z.object({
   name: z.string().trim().min(1, "Give the product a name.").max(200, "A name has at most 200 characters."),
-  price: z.string().transform((value, ctx) => {
-    const cents = typedDollarsToCents(value);
-    if (cents === undefined || cents === 0) {
-      ctx.addIssue({ code: "custom", message: "Enter the price in dollars, like 12.34." });
-      return z.NEVER;
-    }
-    return cents;
-  }),
+  /** A product with options has no Price field (each variant has its own): product-save.ts asks for it otherwise. */
+  price: z
+    .string()
+    .optional()
+    .transform((value, ctx) => (value === undefined ? undefined : dollarsOf(value, ctx))),
   scent: z.string().trim().max(200, "A scent has at most 200 characters."),
   description: z.string().trim().max(5000, "A description has at most 5000 characters."),
   category: z.string().trim().min(1, "Choose a category."),
   lowStockAt: wholeNumber("Enter a whole number from 0 up.", 0, MAX_STOCK),
   /** Ounces as typed, in hundredths of an ounce; left empty, the product has no weight (null). */
-  weight: z
-    .string()
-    .optional()
-    .transform((value, ctx) => {
-      if (value === undefined || value.trim() === "") return null;
-      const weight = ouncesToHundredths(value);
-      if (weight === undefined || weight === 0) {
-        ctx.addIssue({ code: "custom", message: "Enter the weight in ounces, like 8.5 (at most 10000)." });
-        return z.NEVER;
-      }
-      return weight;
-    }),
+  weight: ouncesSchema,
   visible: z.literal("on").optional(),
 });
 
@@ -72,6 +84,33 @@ export const setStockSchema = z.object({
   variant: rowIdSchema.optional(),
   stock: wholeNumber("Enter a whole number from 0 up.", 0, MAX_STOCK),
   expected: wholeNumber("Reload the page and try again.", 0, MAX_STOCK),
+});
+
+/** A variant's row (app/components/admin/variant-rows.tsx): Price, SKU, Weight (oz), Photo, Available. */
+export const variantFormSchema = z.object({
+  variant: rowIdSchema,
+  price: z.string().transform(dollarsOf),
+  sku: z
+    .string()
+    .trim()
+    .max(64, "A SKU has at most 64 characters.")
+    .transform((sku) => (sku === "" ? null : sku)),
+  weight: ouncesSchema,
+  /** An index into the product's photos; empty for the first. */
+  image: z
+    .string()
+    .regex(/^\d{0,2}$/, "Choose one of the product's photos.")
+    .transform((image) => (image === "" || image === "0" ? null : Number(image))),
+  available: z.literal("on").optional(),
+});
+
+/** "Set the price of every [12 oz] to [$24]": the value as `{option index}:{value}`, and the price. */
+export const valuePriceSchema = z.object({
+  value: z
+    .string()
+    .regex(/^[0-2]:.+$/s, "Choose a value from the list.")
+    .transform((choice) => ({ option: Number(choice[0]), value: choice.slice(2) })),
+  price: z.string().transform(dollarsOf),
 });
 
 /** Either stock form, by its intent. */

@@ -24,6 +24,13 @@ const FIELD_LABELS: Record<string, string> = {
   photos: "Photos",
   stock: "Stock",
   reason: "Reason",
+  // Sizes and scents.
+  options: "Options",
+  archived: "Archived",
+  variant: "Variant",
+  variants: "Variants",
+  sku: "SKU",
+  available: "Available",
   // Categories and the catalog file.
   title: "Title",
   position: "Position",

@@ -1,4 +1,4 @@
-import type { ProductForm } from "~/lib/catalog-schemas";
+import { PRICE_NEEDED, type ProductForm } from "~/lib/catalog-schemas";
 import { type Db, transaction } from "../db";
 import { catalogVersionBump } from "../catalog/version";
 import { WEIGHT_NEEDED, checkWeightRule } from "../catalog/weight-rule";
@@ -46,8 +46,12 @@ export async function saveProduct(
     if (!category) return { kind: "refused", field: "category", message: "Choose a category from the list." };
     const before = id === undefined ? undefined : await findOwnerProductForUpdate(trx, id);
     if (id !== undefined && !before) return { kind: "not_found" };
+    // A product with options has its price and weight per variant (variant-save.ts), not in this form.
+    const variants = before && before.options.length > 0 ? before.variants : undefined;
+    if (!variants && form.price === undefined) return { kind: "refused", field: "price", message: PRICE_NEEDED };
+    const weight = variants ? (variants.find((variant) => variant.weight === null)?.weight ?? variants[0]!.weight) : form.weight;
     const rule = await checkWeightRule(trx, () => [
-      { id, name: form.name, visible: form.visible !== undefined, weight: form.weight },
+      { id, name: form.name, visible: form.visible !== undefined, weight },
     ]);
     if (rule.kind === "weight_missing") return { kind: "refused", field: "weight", message: WEIGHT_NEEDED };
 
@@ -88,10 +92,10 @@ export async function saveProduct(
         .where("id", "=", productId)
         .execute();
       // A product without options keeps its price and weight on its only variant.
-      if (before.options.length === 0)
+      if (!variants)
         await trx
           .updateTable("variants")
-          .set({ price_cents: form.price, weight: form.weight })
+          .set({ price_cents: form.price!, weight: form.weight })
           .where("product_id", "=", productId)
           .where("archived", "=", 0)
           .execute();
@@ -107,7 +111,7 @@ export async function saveProduct(
           id: variantId!,
           product_id: productId,
           position: 0,
-          price_cents: form.price,
+          price_cents: form.price!,
           stock: 0,
           weight: form.weight,
         })
