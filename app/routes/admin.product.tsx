@@ -6,7 +6,12 @@ import { categoryChoices, findOwnerProduct } from "~/.server/admin/products";
 import { addStock, setStock, type StockOutcome } from "~/.server/admin/stock";
 import { parsePhotoForm, photosOf } from "~/.server/admin/photo-upload";
 import { FieldError, FormField } from "~/components/form-field";
-import { StockForms, type StockAnswer } from "~/components/admin/stock-forms";
+import { StockForms } from "~/components/admin/stock-forms";
+import type { ProductAnswer } from "~/components/admin/product-answer";
+import { OptionsForm } from "~/components/admin/options-form";
+import { ValuePriceForm } from "~/components/admin/value-price-form";
+import { VariantRows } from "~/components/admin/variant-rows";
+import { answerVariantForm } from "~/.server/admin/variant-actions";
 import { PhotoList } from "~/components/admin/photo-list";
 import { formatPrice } from "~/lib/money";
 import { MAX_PHOTO_ALT } from "~/lib/photo-alt";
@@ -36,35 +41,30 @@ export async function loader({ context, params, request, url }: Route.LoaderArgs
   return { product, categories, created: url.searchParams.has("created") };
 }
 
-type ProductAnswer = StockAnswer & {
-  error?: string;
-  saveError?: { fields: Record<string, string>; values: Record<string, string> };
-  deleteError?: string;
-};
-
 const STOCK_NOTICES = {
   below_zero: (stock: number) =>
     `Nothing changed: there are only ${stock} in stock, so the stock cannot go below zero.`,
   stale: (stock: number) => `Nothing changed: the stock changed while you were editing. It is now ${stock}.`,
 } as const;
 
-/** A stock edit's answer: the new stock, or why nothing changed. */
-function stockAnswer(intent: "add" | "set", outcome: StockOutcome) {
+/** A stock edit's answer, beside the variant's forms: the new stock, or why nothing changed. */
+function stockAnswer(intent: "add" | "set", stockVariant: number | undefined, outcome: StockOutcome) {
   if (outcome.kind === "not_found") throw data(null, { status: 404 });
-  if (outcome.kind === "changed") return data<ProductAnswer>({ stockNotice: `Stock is now ${outcome.stock}.` });
+  if (outcome.kind === "changed")
+    return data<ProductAnswer>({ stockNotice: `Stock is now ${outcome.stock}.`, stockVariant });
   return data<ProductAnswer>(
-    { stockError: { intent, message: STOCK_NOTICES[outcome.kind](outcome.stock) } },
+    { stockError: { intent, message: STOCK_NOTICES[outcome.kind](outcome.stock) }, stockVariant },
     { status: 409 },
   );
 }
 
-const stockRefused = (intent: "add" | "set", message: string) =>
-  data<ProductAnswer>({ stockError: { intent, message } }, { status: 400 });
+const stockRefused = (intent: "add" | "set", stockVariant: number | undefined, message: string) =>
+  data<ProductAnswer>({ stockError: { intent, message }, stockVariant }, { status: 400 });
 
 /**
  * The page's forms, by their intent: save (the product form, multipart with
  * its photos: the only form of /admin/products/new), add and set (stock),
- * delete. Each is read as it streams in (photo-upload.ts); only save keeps photos.
+ * options, variant and value-price (variant-actions.ts), delete. Each is read as it streams in (photo-upload.ts); only save keeps photos.
  */
 export async function action({ context, params, request, url }: Route.ActionArgs) {
   const owner = await requireOwner(context.auth, request, url);
@@ -118,7 +118,8 @@ export async function action({ context, params, request, url }: Route.ActionArgs
     case "set": {
       const productId = existingId();
       const edit = stockEditSchema.safeParse(values);
-      if (!edit.success) return stockRefused(values.intent, edit.error.issues[0]!.message);
+      const stockVariant = Number(values.variant) || undefined;
+      if (!edit.success) return stockRefused(values.intent, stockVariant, edit.error.issues[0]!.message);
       const outcome =
         edit.data.intent === "add"
           ? await addStock(
@@ -131,8 +132,12 @@ export async function action({ context, params, request, url }: Route.ActionArgs
               { productId, variantId: edit.data.variant, stock: edit.data.stock, expected: edit.data.expected },
               options,
             );
-      return stockAnswer(edit.data.intent, outcome);
+      return stockAnswer(edit.data.intent, stockVariant, outcome);
     }
+    case "options":
+    case "variant":
+    case "value-price":
+      return answerVariantForm(context.db, existingId(), values.intent, upload.form, options);
     case "delete": {
       const productId = existingId();
       if (values.confirm !== "on")
@@ -182,12 +187,24 @@ export default function AdminProduct({ loaderData, actionData }: Route.Component
               </>
             ) : null}
           </p>
-          <StockForms
-            variant={product.variants[0]!.id}
-            stock={product.variants[0]!.stock}
-            lowStockAt={product.lowStockAt}
-            answer={answer}
-          />
+          {product.options.length > 0 ? (
+            <>
+              <VariantRows
+                variants={product.variants}
+                photos={product.images.length}
+                lowStockAt={product.lowStockAt}
+                answer={answer}
+              />
+              <ValuePriceForm options={product.options} answer={answer} />
+            </>
+          ) : (
+            <StockForms
+              variant={product.variants[0]!.id}
+              stock={product.variants[0]!.stock}
+              lowStockAt={product.lowStockAt}
+              answer={answer}
+            />
+          )}
         </>
       ) : null}
       <Form
@@ -209,23 +226,27 @@ export default function AdminProduct({ loaderData, actionData }: Route.Component
           defaultValue={value("name", product?.name ?? "")}
           error={errors.name}
         />
-        <FormField
-          label="Price"
-          name="price"
-          required
-          inputMode="decimal"
-          hint="In dollars, like 12.34"
-          defaultValue={value("price", product ? (product.priceCents / 100).toFixed(2) : "")}
-          error={errors.price}
-        />
-        <FormField
-          label="Weight (oz)"
-          name="weight"
-          inputMode="decimal"
-          hint="Packed for shipping, like 8.5; needed while rates by weight are set up"
-          defaultValue={value("weight", product?.weight == null ? "" : formatOunces(product.weight))}
-          error={errors.weight}
-        />
+        {product && product.options.length > 0 ? null : (
+          <>
+            <FormField
+              label="Price"
+              name="price"
+              required
+              inputMode="decimal"
+              hint="In dollars, like 12.34"
+              defaultValue={value("price", product ? (product.priceCents / 100).toFixed(2) : "")}
+              error={errors.price}
+            />
+            <FormField
+              label="Weight (oz)"
+              name="weight"
+              inputMode="decimal"
+              hint="Packed for shipping, like 8.5; needed while rates by weight are set up"
+              defaultValue={value("weight", product?.weight == null ? "" : formatOunces(product.weight))}
+              error={errors.weight}
+            />
+          </>
+        )}
         <FormField
           label="Scent"
           name="scent"
@@ -292,6 +313,7 @@ export default function AdminProduct({ loaderData, actionData }: Route.Component
           Save
         </button>
       </Form>
+      {product ? <OptionsForm options={product.options} answer={answer} /> : null}
       {product ? <DeleteProduct name={product.name} error={answer?.deleteError} /> : null}
     </section>
   );

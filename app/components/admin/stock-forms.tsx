@@ -6,6 +6,8 @@ export interface StockAnswer {
   stockNotice?: string;
   stockError?: { intent: string; message: string };
   saveNotice?: string;
+  /** The variant the stock edit was for: only its forms show the answer. */
+  stockVariant?: number;
 }
 
 interface StockFormsProps {
@@ -14,6 +16,8 @@ interface StockFormsProps {
   stock: number;
   lowStockAt: number;
   answer: StockAnswer | undefined;
+  /** A variant's heading (variant-rows.tsx): the section is then "{values} Stock", one heading level down. */
+  variantTitleId?: string;
 }
 
 /**
@@ -22,18 +26,24 @@ interface StockFormsProps {
  * here). Both forms are keyed by the stock, so after any change they show the
  * current number.
  */
-export function StockForms({ variant, stock, lowStockAt, answer }: StockFormsProps) {
-  const error = (intent: string) => (answer?.stockError?.intent === intent ? answer.stockError.message : undefined);
+export function StockForms({ variant, stock, lowStockAt, answer, variantTitleId }: StockFormsProps) {
+  const ours = answer?.stockVariant === undefined || answer.stockVariant === variant ? answer : undefined;
+  const error = (intent: string) => (ours?.stockError?.intent === intent ? ours.stockError.message : undefined);
+  const titleId = variantTitleId ? `${variantTitleId}-stock` : "stock-title";
+  const Heading = variantTitleId ? "h4" : "h2";
   return (
-    <section className="admin-section" aria-labelledby="stock-title">
-      <h2 id="stock-title" className="admin-section__title">
+    <section
+      className={variantTitleId ? "variant-card__stock" : "admin-section"}
+      aria-labelledby={variantTitleId ? `${variantTitleId} ${titleId}` : titleId}
+    >
+      <Heading id={titleId} className="admin-section__title">
         Stock
-      </h2>
+      </Heading>
       <p className="stock-count">
         <strong>{stock}</strong>
         {` in stock${stock <= lowStockAt ? " · low" : ""}`}
       </p>
-      <Notice>{answer?.stockNotice ?? answer?.stockError?.message}</Notice>
+      <Notice>{ours?.stockNotice ?? ours?.stockError?.message}</Notice>
       <div className="stock-forms" key={stock}>
         <Form method="post" className="stock-form">
           <input type="hidden" name="intent" value="add" />
