@@ -33,9 +33,10 @@ export const combinationCount = (options: readonly ProductOption[]) =>
 
 /** Every combination of the options' values, the first option's changing slowest ([] without options). */
 export const combinations = (options: readonly ProductOption[]): string[][] =>
-  options.reduce<string[][]>((made, option) => made.flatMap((start) => option.values.map((value) => [...start, value])), [
-    [],
-  ]);
+  options.reduce<string[][]>(
+    (made, option) => made.flatMap((start) => option.values.map((value) => [...start, value])),
+    [[]],
+  );
 
 export interface OptionsRefusal {
   slot: number;

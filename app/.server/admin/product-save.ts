@@ -49,7 +49,9 @@ export async function saveProduct(
     // A product with options has its price and weight per variant (variant-save.ts), not in this form.
     const variants = before && before.options.length > 0 ? before.variants : undefined;
     if (!variants && form.price === undefined) return { kind: "refused", field: "price", message: PRICE_NEEDED };
-    const weight = variants ? (variants.find((variant) => variant.weight === null)?.weight ?? variants[0]!.weight) : form.weight;
+    const weight = variants
+      ? (variants.find((variant) => variant.weight === null)?.weight ?? variants[0]!.weight)
+      : form.weight;
     const rule = await checkWeightRule(trx, () => [
       { id, name: form.name, visible: form.visible !== undefined, weight },
     ]);

@@ -32,7 +32,9 @@ export async function answerVariantForm(
       if (outcome.kind === "not_found") throw data(null, { status: 404 });
       if (outcome.kind === "refused")
         return data<ProductAnswer>(
-          { optionsError: { slot: outcome.slot, field: outcome.field, message: outcome.message, names, values: typed } },
+          {
+            optionsError: { slot: outcome.slot, field: outcome.field, message: outcome.message, names, values: typed },
+          },
           { status: 400 },
         );
       const archived =

@@ -78,13 +78,35 @@ export function saveOptions(
       const kept = from === undefined ? undefined : byId.get(from)!;
       // A new combination starts from the first variant's price and weight, with no stock.
       return kept
-        ? { id: kept.id, values, priceCents: kept.price_cents, stock: kept.stock, sku: kept.sku, weight: kept.weight, image: kept.image }
-        : { id: ids.take(productId), values, priceCents: first.price_cents, stock: 0, sku: null, weight: first.weight, image: null };
+        ? {
+            id: kept.id,
+            values,
+            priceCents: kept.price_cents,
+            stock: kept.stock,
+            sku: kept.sku,
+            weight: kept.weight,
+            image: kept.image,
+          }
+        : {
+            id: ids.take(productId),
+            values,
+            priceCents: first.price_cents,
+            stock: 0,
+            sku: null,
+            weight: first.weight,
+            image: null,
+          };
     });
     await syncVariants(trx, [{ productId, variants: wanted }], ids, { reason: "options changed", now: options.now });
-    await trx.updateTable("products").set({ options: JSON.stringify(after) }).where("id", "=", productId).execute();
+    await trx
+      .updateTable("products")
+      .set({ options: JSON.stringify(after) })
+      .where("id", "=", productId)
+      .execute();
 
-    const archived = changes.leaving.map((id) => variantLabel(parseValues(byId.get(id)!.option_values)) || product.name);
+    const archived = changes.leaving.map(
+      (id) => variantLabel(parseValues(byId.get(id)!.option_values)) || product.name,
+    );
     if (JSON.stringify(before) !== JSON.stringify(after)) {
       await recordActivity(
         trx,
@@ -193,9 +215,7 @@ export function saveVariant(db: Db, edit: VariantEdit, options: EditOptions): Pr
 }
 
 export type ValuePriceOutcome =
-  | { kind: "changed"; variants: number; value: string }
-  | { kind: "refused"; message: string }
-  | { kind: "not_found" };
+  { kind: "changed"; variants: number; value: string } | { kind: "refused"; message: string } | { kind: "not_found" };
 
 /** "Set every 12 oz to $24": one price for every variant with `value` for the option at `option`. */
 export function setValuePrice(

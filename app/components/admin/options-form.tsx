@@ -22,9 +22,9 @@ export function OptionsForm({ options, answer }: { options: ProductOption[]; ans
         Options
       </h2>
       <p className="form-field__hint">
-        Sizes or scents, up to three. Each combination of values becomes a variant with its own price and stock. A
-        value you retype in its place keeps its variant; a variant whose value you remove is archived, its stock set
-        to 0, and past orders keep it. Empty an option&apos;s name and values to remove it.
+        Sizes or scents, up to three. Each combination of values becomes a variant with its own price and stock. A value
+        you retype in its place keeps its variant; a variant whose value you remove is archived, its stock set to 0, and
+        past orders keep it. Empty an option&apos;s name and values to remove it.
       </p>
       <Notice>{answer?.optionsNotice}</Notice>
       <input type="hidden" name="intent" value="options" />

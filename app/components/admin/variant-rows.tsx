@@ -67,7 +67,7 @@ function VariantCard({
         {variant.label}
       </h3>
       <p className="variant-card__summary">
-        {`${formatDollars(variant.priceCents)} · ${variant.stock} in stock${variant.available ? "" : " · not for sale"}`}
+        {`${formatDollars(variant.priceCents)}${variant.available ? "" : " · not for sale"}`}
       </p>
       <Notice>{notice}</Notice>
       {/* Keyed by what was saved, so a saved row shows it and a refused one keeps what was typed. */}
@@ -78,44 +78,46 @@ function VariantCard({
       >
         <input type="hidden" name="intent" value="variant" />
         <input type="hidden" name="variant" value={variant.id} />
-        <FormField
-          label="Price"
-          name="price"
-          required
-          inputMode="decimal"
-          defaultValue={value("price", (variant.priceCents / 100).toFixed(2))}
-          error={errors.price}
-        />
-        <FormField
-          label="SKU"
-          name="sku"
-          maxLength={64}
-          autoCapitalize="characters"
-          defaultValue={value("sku", variant.sku ?? "")}
-          error={errors.sku}
-        />
-        <FormField
-          label="Weight (oz)"
-          name="weight"
-          inputMode="decimal"
-          defaultValue={value("weight", variant.weight === null ? "" : formatOunces(variant.weight))}
-          error={errors.weight}
-        />
-        <div className="form-field">
-          <label htmlFor={photoId}>Photo</label>
-          <select
-            id={photoId}
-            name="image"
-            defaultValue={value("image", String(variant.image ?? ""))}
-            aria-invalid={errors.image ? true : undefined}
-            aria-describedby={errors.image ? `${photoId}-error` : undefined}
-          >
-            <option value="">First photo</option>
-            {Array.from({ length: Math.max(0, photos - 1) }, (_, index) => (
-              <option key={index} value={index + 1}>{`Photo ${index + 2}`}</option>
-            ))}
-          </select>
-          <FieldError fieldId={photoId} error={errors.image} />
+        <div className="variant-card__fields">
+          <FormField
+            label="Price"
+            name="price"
+            required
+            inputMode="decimal"
+            defaultValue={value("price", (variant.priceCents / 100).toFixed(2))}
+            error={errors.price}
+          />
+          <FormField
+            label="SKU"
+            name="sku"
+            maxLength={64}
+            autoCapitalize="characters"
+            defaultValue={value("sku", variant.sku ?? "")}
+            error={errors.sku}
+          />
+          <FormField
+            label="Weight (oz)"
+            name="weight"
+            inputMode="decimal"
+            defaultValue={value("weight", variant.weight === null ? "" : formatOunces(variant.weight))}
+            error={errors.weight}
+          />
+          <div className="form-field">
+            <label htmlFor={photoId}>Photo</label>
+            <select
+              id={photoId}
+              name="image"
+              defaultValue={value("image", String(variant.image ?? ""))}
+              aria-invalid={errors.image ? true : undefined}
+              aria-describedby={errors.image ? `${photoId}-error` : undefined}
+            >
+              <option value="">First photo</option>
+              {Array.from({ length: Math.max(0, photos - 1) }, (_, index) => (
+                <option key={index} value={index + 1}>{`Photo ${index + 2}`}</option>
+              ))}
+            </select>
+            <FieldError fieldId={photoId} error={errors.image} />
+          </div>
         </div>
         <label className="product-form__check">
           <input

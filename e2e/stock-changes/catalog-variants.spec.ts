@@ -1,0 +1,70 @@
+import { seriousViolations } from "../support/axe";
+import { PHONE, expectNoSidewaysScroll, openNewProduct, photoFolder, screenshot } from "../support/catalog";
+import { createProduct } from "../support/products";
+import type { Page } from "@playwright/test";
+import { expect, test } from "../support/test";
+
+/* Sizes and scents in the back office (#44): the owner adds Size to a candle and prices and stocks each size. */
+
+const { candle, photo } = photoFolder();
+
+/** A variant's card on the product page, named by its values ("12 oz"). */
+const variantCard = (page: Page, label: string) => page.getByRole("region", { name: label, exact: true });
+
+/** Saves a variant's Price (and Photo), then adds its first stock, each answered in its card. */
+async function priceAndStock(page: Page, label: string, price: string, units: number, photoChoice?: string) {
+  const card = variantCard(page, label);
+  await card.getByLabel("Price", { exact: true }).fill(price);
+  if (photoChoice) await card.getByLabel("Photo", { exact: true }).selectOption({ label: photoChoice });
+  await card.getByRole("button", { name: "Save", exact: true }).click();
+  await expect(card.getByRole("status").filter({ hasText: "Saved" })).toHaveText(`Saved ${label}.`);
+  await expect(card.getByText(`$${price}.00`, { exact: true })).toBeVisible();
+
+  const stock = page.getByRole("region", { name: `${label} Stock`, exact: true });
+  await stock.getByLabel("Add stock", { exact: true }).fill(String(units));
+  await stock.getByLabel("Reason", { exact: true }).fill(`poured ${units}`);
+  await stock.getByRole("button", { name: "Add", exact: true }).click();
+  await expect(stock.getByRole("status")).toHaveText(`Stock is now ${units}.`);
+  await expect(stock.getByText(/^\d+ in stock/)).toHaveText(new RegExp(`^${units} in stock`));
+}
+
+test("on a phone, the owner adds Size (8 oz, 12 oz) to a candle and sets each size's price and stock", async ({
+  page,
+  asOwner,
+}, testInfo) => {
+  // Sign-in, two uploads turned into WebP, and a page load per save: slow on a busy machine.
+  test.setTimeout(120_000);
+  await page.setViewportSize(PHONE);
+  const product = await candle("Two Sizes", "#8d5b6f");
+  product.photos.push(await photo("two-sizes-large.jpg", "#5b6f8d"));
+  await openNewProduct(page, asOwner);
+  const id = await createProduct(page, product);
+
+  const options = page.getByRole("form", { name: "Options" });
+  const size = options.getByRole("group", { name: "Option 1" });
+  await size.getByLabel("Option name", { exact: true }).fill("Size");
+  await size.getByLabel("Values", { exact: true }).fill("8 oz, 12 oz");
+  await options.getByRole("button", { name: "Save options" }).click();
+  await expect(options.getByRole("status")).toHaveText("Options saved: 2 variants.");
+  await expect(page.getByRole("heading", { level: 3 })).toHaveText(["8 oz", "12 oz"]);
+  // Each size has its own Price: the details form has none.
+  await expect(page.getByRole("form", { name: "Details" }).getByLabel("Price", { exact: true })).toHaveCount(0);
+
+  await priceAndStock(page, "8 oz", "18", 4);
+  await priceAndStock(page, "12 oz", "24", 6, "Photo 2");
+  await expect(variantCard(page, "12 oz").getByLabel("Photo", { exact: true })).toHaveValue("1");
+  await expect(page.getByText(`Number ${id} · Visible in the shop · From $18.00`)).toBeVisible();
+
+  // The shop sells each size at its own price and stock.
+  const { items } = (await (await page.request.get(`/api/products?ids=${id}`)).json()) as {
+    items: { stock: number }[];
+  };
+  expect(items.map((item) => item.stock)).toEqual([10]);
+
+  await expectNoSidewaysScroll(page);
+  expect(await seriousViolations(page)).toEqual([]);
+  await screenshot(page, testInfo, "back-office product with sizes at 390px");
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await screenshot(page, testInfo, "back-office product with sizes at 1280px");
+  expect(await seriousViolations(page)).toEqual([]);
+});
