@@ -34,8 +34,7 @@ describe(`the owner's variants, on ${testEngine}`, () => {
       .orderBy("id")
       .execute();
   const variantId = async (productId: number, values: string[]) =>
-    (await variantsOf(productId)).find((row) => row.archived === 0 && row.option_values === JSON.stringify(values))!
-      .id;
+    (await variantsOf(productId)).find((row) => row.archived === 0 && row.option_values === JSON.stringify(values))!.id;
   const saveOptions = (productId: number, slots: [string, string][]) => {
     const form = new URLSearchParams({ intent: "options" });
     for (const [name, values] of [...slots, ["", ""], ["", ""], ["", ""]].slice(0, 3) as [string, string][]) {
@@ -50,9 +49,16 @@ describe(`the owner's variants, on ${testEngine}`, () => {
     });
   };
   const lastActivity = () =>
-    shop.db.selectFrom("activity").select(["action", "before", "after"]).orderBy("id", "desc").executeTakeFirstOrThrow();
+    shop.db
+      .selectFrom("activity")
+      .select(["action", "before", "after"])
+      .orderBy("id", "desc")
+      .executeTakeFirstOrThrow();
   const catalogVersion = async () =>
-    (await shop.db.selectFrom("catalog_version").select("version").execute()).reduce((sum, row) => sum + row.version, 0);
+    (await shop.db.selectFrom("catalog_version").select("version").execute()).reduce(
+      (sum, row) => sum + row.version,
+      0,
+    );
   /** DESIGN's invariant, per variant: variants at 0 on both sides are left out. */
   const expectInvariant = async () => {
     const held = (stock: Record<number, number>) =>
@@ -67,7 +73,13 @@ describe(`the owner's variants, on ${testEngine}`, () => {
     expect(textOf(saved.html)).toContain("Options saved: 2 variants.");
     const [eight, twelve] = await variantsOf(1001);
     expect(eight).toMatchObject({ id: 1001, option_values: '["8 oz"]', price_cents: 2400, stock: 6, archived: 0 });
-    expect(twelve).toMatchObject({ option_values: '["12 oz"]', price_cents: 2400, stock: 0, available: 1, archived: 0 });
+    expect(twelve).toMatchObject({
+      option_values: '["12 oz"]',
+      price_cents: 2400,
+      stock: 0,
+      available: 1,
+      archived: 0,
+    });
     const product = await shop.db.selectFrom("products").select("options").where("id", "=", 1001).executeTakeFirst();
     expect(JSON.parse(product!.options)).toEqual([{ name: "Size", values: ["8 oz", "12 oz"] }]);
     expect(await lastActivity()).toEqual({
@@ -80,7 +92,7 @@ describe(`the owner's variants, on ${testEngine}`, () => {
     const page = textOf((await owner.get("/admin/products/1001")).html);
     expect(page).toContain('<h2 id="variants-title"');
     expect(page).toContain(">12 oz</h3>");
-    expect(page).toContain('<legend>Option 1</legend>');
+    expect(page).toContain("<legend>Option 1</legend>");
     // Details has no Price or Weight: each variant has its own.
     expect(page).not.toContain("Packed for shipping");
     const details = await owner.postMultipart(
@@ -211,7 +223,9 @@ describe(`the owner's variants, on ${testEngine}`, () => {
 
     // Back to Size alone: each size keeps its Fig variant; the Moss ones are archived.
     const back = await saveOptions(1001, [["Size", "8 oz, 12 oz"]]);
-    expect(textOf(back.html)).toContain("Options saved: 2 variants. Archived, with their stock: 8 oz / Moss, 12 oz / Moss.");
+    expect(textOf(back.html)).toContain(
+      "Options saved: 2 variants. Archived, with their stock: 8 oz / Moss, 12 oz / Moss.",
+    );
     await expectInvariant();
   });
 
@@ -307,10 +321,16 @@ describe(`the owner's variants, on ${testEngine}`, () => {
     expect(page).toContain('<h2 id="stock-title"');
     expect(page).not.toContain('id="variants-title"');
     expect(page).not.toContain('id="value-price-title"');
-    const saved = await owner.postMultipart("/admin/products/3001", await productEditForm(shop.db, 3001, { price: "19" }));
+    const saved = await owner.postMultipart(
+      "/admin/products/3001",
+      await productEditForm(shop.db, 3001, { price: "19" }),
+    );
     expect(textOf(saved.html)).toContain("Saved. The shop shows the change now.");
     expect(await variantsOf(3001)).toMatchObject([{ id: 3001, option_values: "[]", price_cents: 1900, stock: 2 }]);
-    const noPrice = await owner.postMultipart("/admin/products/3001", await productEditForm(shop.db, 3001, { price: "" }));
+    const noPrice = await owner.postMultipart(
+      "/admin/products/3001",
+      await productEditForm(shop.db, 3001, { price: "" }),
+    );
     expect(noPrice.status).toBe(400);
     expect(textOf(noPrice.html)).toContain("Enter the price in dollars, like 12.34.");
     const added = await owner.postForm("/admin/products/3001", { intent: "add", delta: "1", reason: "found one" });

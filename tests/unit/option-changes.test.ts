@@ -52,18 +52,14 @@ describe("which variants carry on when the options change", () => {
       { id: 1, values: ["8 oz"] },
       { id: 2, values: ["12 oz"] },
     ];
-    expect(carryVariants([size("8 oz", "12 oz")], [size("12 oz", "8 oz"), null, null], variants).combinations).toEqual(
-      [
-        { values: ["12 oz"], from: 2 },
-        { values: ["8 oz"], from: 1 },
-      ],
-    );
-    expect(carryVariants([size("8 oz", "12 oz")], [size("8 oz", "14 oz"), null, null], variants).combinations).toEqual(
-      [
-        { values: ["8 oz"], from: 1 },
-        { values: ["14 oz"], from: 2 },
-      ],
-    );
+    expect(carryVariants([size("8 oz", "12 oz")], [size("12 oz", "8 oz"), null, null], variants).combinations).toEqual([
+      { values: ["12 oz"], from: 2 },
+      { values: ["8 oz"], from: 1 },
+    ]);
+    expect(carryVariants([size("8 oz", "12 oz")], [size("8 oz", "14 oz"), null, null], variants).combinations).toEqual([
+      { values: ["8 oz"], from: 1 },
+      { values: ["14 oz"], from: 2 },
+    ]);
     expect(carryVariants([size("8 oz", "12 oz")], [size("8 oz"), null, null], variants)).toEqual({
       combinations: [{ values: ["8 oz"], from: 1 }],
       leaving: [2],
@@ -79,17 +75,15 @@ describe("which variants carry on when the options change", () => {
       { id: 1, values: ["8 oz"] },
       { id: 2, values: ["12 oz"] },
     ];
-    expect(carryVariants([size("8 oz", "12 oz")], [size("8 oz", "12 oz"), scent("Fig", "Moss"), null], sized)).toEqual(
-      {
-        combinations: [
-          { values: ["8 oz", "Fig"], from: 1 },
-          { values: ["8 oz", "Moss"] },
-          { values: ["12 oz", "Fig"], from: 2 },
-          { values: ["12 oz", "Moss"] },
-        ],
-        leaving: [],
-      },
-    );
+    expect(carryVariants([size("8 oz", "12 oz")], [size("8 oz", "12 oz"), scent("Fig", "Moss"), null], sized)).toEqual({
+      combinations: [
+        { values: ["8 oz", "Fig"], from: 1 },
+        { values: ["8 oz", "Moss"] },
+        { values: ["12 oz", "Fig"], from: 2 },
+        { values: ["12 oz", "Moss"] },
+      ],
+      leaving: [],
+    });
     const both = [
       { id: 1, values: ["8 oz", "Fig"] },
       { id: 2, values: ["8 oz", "Moss"] },
