@@ -4,12 +4,13 @@ import { FieldError } from "./form-field";
 interface SelectFieldProps extends Omit<React.SelectHTMLAttributes<HTMLSelectElement>, "id"> {
   label: string;
   name: string;
-  options: readonly { value: string; label: string }[];
+  /** The choices; or `children` for choices in groups (`<optgroup>`). */
+  options?: readonly { value: string; label: string }[];
   error?: string;
 }
 
 /** A labelled select whose error stands right under it and is read with it, as FormField's. */
-export function SelectField({ label, options, error, ...select }: SelectFieldProps) {
+export function SelectField({ label, options = [], error, children, ...select }: SelectFieldProps) {
   const id = useId();
   return (
     <div className="form-field">
@@ -21,11 +22,12 @@ export function SelectField({ label, options, error, ...select }: SelectFieldPro
         aria-describedby={error ? `${id}-error` : undefined}
         {...select}
       >
-        {options.map((option) => (
-          <option key={option.value} value={option.value}>
-            {option.label}
-          </option>
-        ))}
+        {children ??
+          options.map((option) => (
+            <option key={option.value} value={option.value}>
+              {option.label}
+            </option>
+          ))}
       </select>
       <FieldError fieldId={id} error={error} />
     </div>

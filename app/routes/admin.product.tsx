@@ -6,6 +6,7 @@ import { categoryChoices, findOwnerProduct } from "~/.server/admin/products";
 import { addStock, setStock, type StockOutcome } from "~/.server/admin/stock";
 import { parsePhotoForm, photosOf } from "~/.server/admin/photo-upload";
 import { FieldError, FormField } from "~/components/form-field";
+import { SelectField } from "~/components/select-field";
 import { StockForms } from "~/components/admin/stock-forms";
 import type { ProductAnswer } from "~/components/admin/product-answer";
 import { OptionsForm } from "~/components/admin/options-form";
@@ -274,23 +275,13 @@ export default function AdminProduct({ loaderData, actionData }: Route.Component
           />
           <FieldError fieldId="product-description" error={errors.description} />
         </div>
-        <div className="form-field">
-          <label htmlFor="product-category">Category</label>
-          <select
-            id="product-category"
-            name="category"
-            defaultValue={value("category", product?.categorySlug ?? categories[0]?.slug ?? "")}
-            aria-invalid={errors.category ? true : undefined}
-            aria-describedby={errors.category ? "product-category-error" : undefined}
-          >
-            {categories.map((category) => (
-              <option key={category.slug} value={category.slug}>
-                {category.title}
-              </option>
-            ))}
-          </select>
-          <FieldError fieldId="product-category" error={errors.category} />
-        </div>
+        <SelectField
+          label="Category"
+          name="category"
+          defaultValue={value("category", product?.categorySlug ?? categories[0]?.slug ?? "")}
+          error={errors.category}
+          options={categories.map((category) => ({ value: category.slug, label: category.title }))}
+        />
         <FormField
           label="Low-stock alert at"
           name="lowStockAt"

@@ -166,30 +166,16 @@ describe(`the owner's variants, on ${testEngine}`, () => {
   it("adds and sets stock per variant, each answer beside its own variant", async () => {
     const eight = await variantId(1001, ["8 oz"]);
     const twelve = await variantId(1001, ["12 oz"]);
-    const added = await owner.postForm("/admin/products/1001", {
-      intent: "add",
-      variant: String(twelve),
-      delta: "5",
-      reason: "poured 5",
-    });
+    const edit = (fields: Record<string, string>) => owner.postForm("/admin/products/1001", fields);
+    const added = await edit({ intent: "add", variant: String(twelve), delta: "5", reason: "poured 5" });
     expect(added.status).toBe(200);
     expect(textOf(added.html)).toContain("Stock is now 5.");
-    const stale = await owner.postForm("/admin/products/1001", {
-      intent: "set",
-      variant: String(eight),
-      stock: "9",
-      expected: "4",
-    });
+    const stale = await edit({ intent: "set", variant: String(eight), stock: "9", expected: "4" });
     expect(stale.status).toBe(409);
     expect(textOf(stale.html)).toContain("Nothing changed: the stock changed while you were editing. It is now 6.");
     expect((await stockByVariant(shop.db))[eight]).toBe(6);
     expect((await stockByVariant(shop.db))[twelve]).toBe(5);
-    const set = await owner.postForm("/admin/products/1001", {
-      intent: "set",
-      variant: String(eight),
-      stock: "8",
-      expected: "6",
-    });
+    const set = await edit({ intent: "set", variant: String(eight), stock: "8", expected: "6" });
     expect(textOf(set.html)).toContain("Stock is now 8.");
     expect(await lastActivity()).toMatchObject({ action: "product.stock" });
     expect(JSON.parse((await lastActivity()).after!)).toMatchObject({ stock: 8, variant: "8 oz" });

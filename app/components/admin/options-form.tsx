@@ -17,7 +17,7 @@ export function OptionsForm({ options, answer }: { options: ProductOption[]; ans
   const slots = Math.min(MAX_OPTIONS, Math.max(refused?.names.length ?? 0, options.length + 1));
   const saved = options.map((option) => `${option.name}=${option.values.join()}`).join(";");
   return (
-    <Form method="post" className="admin-section options-form" aria-labelledby="options-title" key={saved}>
+    <Form method="post" className="admin-section product-form" aria-labelledby="options-title" key={saved}>
       <h2 id="options-title" className="admin-section__title">
         Options
       </h2>
@@ -32,7 +32,7 @@ export function OptionsForm({ options, answer }: { options: ProductOption[]; ans
         const error = (field: "name" | "values") =>
           refused?.slot === slot && refused.field === field ? refused.message : undefined;
         return (
-          <fieldset key={slot} className="options-form__option">
+          <fieldset key={slot} className="stock-form options-form__option">
             <legend>{`Option ${slot + 1}`}</legend>
             <FormField
               label="Option name"

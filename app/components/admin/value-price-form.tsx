@@ -1,5 +1,6 @@
 import { Form } from "react-router";
-import { FieldError, FormField } from "~/components/form-field";
+import { FormField } from "~/components/form-field";
+import { SelectField } from "~/components/select-field";
 import { Notice } from "~/components/admin/notices";
 import type { ProductAnswer } from "~/components/admin/product-answer";
 import type { ProductOption } from "~/lib/variants";
@@ -15,27 +16,17 @@ export function ValuePriceForm({ options, answer }: { options: ProductOption[]; 
       </h2>
       <Notice>{answer?.valuePriceNotice}</Notice>
       <input type="hidden" name="intent" value="value-price" />
-      <div className="form-field">
-        <label htmlFor="value-price-value">Set the price of every</label>
-        <select
-          id="value-price-value"
-          name="value"
-          defaultValue={typed?.value}
-          aria-invalid={errors.value ? true : undefined}
-          aria-describedby={errors.value ? "value-price-value-error" : undefined}
-        >
-          {options.map((option, index) => (
-            <optgroup key={option.name} label={option.name}>
-              {option.values.map((value) => (
-                <option key={value} value={`${index}:${value}`}>
-                  {value}
-                </option>
-              ))}
-            </optgroup>
-          ))}
-        </select>
-        <FieldError fieldId="value-price-value" error={errors.value} />
-      </div>
+      <SelectField label="Set the price of every" name="value" defaultValue={typed?.value} error={errors.value}>
+        {options.map((option, index) => (
+          <optgroup key={option.name} label={option.name}>
+            {option.values.map((value) => (
+              <option key={value} value={`${index}:${value}`}>
+                {value}
+              </option>
+            ))}
+          </optgroup>
+        ))}
+      </SelectField>
       <FormField
         label="To"
         name="price"

@@ -1,5 +1,6 @@
 import { Form } from "react-router";
-import { FieldError, FormField } from "~/components/form-field";
+import { FormField } from "~/components/form-field";
+import { SelectField } from "~/components/select-field";
 import { Notice } from "~/components/admin/notices";
 import { StockForms } from "~/components/admin/stock-forms";
 import type { ProductAnswer } from "~/components/admin/product-answer";
@@ -60,7 +61,6 @@ function VariantCard({
   const errors = refused?.fields ?? {};
   const value = (field: string, saved: string) => refused?.values[field] ?? saved;
   const notice = answer?.variantNotice?.variant === variant.id ? answer.variantNotice.message : undefined;
-  const photoId = `${titleId}-photo`;
   return (
     <section className="variant-card" aria-labelledby={titleId}>
       <h3 id={titleId} className="variant-card__title">
@@ -73,7 +73,7 @@ function VariantCard({
       {/* Keyed by what was saved, so a saved row shows it and a refused one keeps what was typed. */}
       <Form
         method="post"
-        className="variant-card__form"
+        className="product-form"
         key={`${variant.priceCents}:${variant.sku}:${variant.weight}:${variant.image}:${variant.available}`}
       >
         <input type="hidden" name="intent" value="variant" />
@@ -102,22 +102,19 @@ function VariantCard({
             defaultValue={value("weight", variant.weight === null ? "" : formatOunces(variant.weight))}
             error={errors.weight}
           />
-          <div className="form-field">
-            <label htmlFor={photoId}>Photo</label>
-            <select
-              id={photoId}
-              name="image"
-              defaultValue={value("image", String(variant.image ?? ""))}
-              aria-invalid={errors.image ? true : undefined}
-              aria-describedby={errors.image ? `${photoId}-error` : undefined}
-            >
-              <option value="">First photo</option>
-              {Array.from({ length: Math.max(0, photos - 1) }, (_, index) => (
-                <option key={index} value={index + 1}>{`Photo ${index + 2}`}</option>
-              ))}
-            </select>
-            <FieldError fieldId={photoId} error={errors.image} />
-          </div>
+          <SelectField
+            label="Photo"
+            name="image"
+            defaultValue={value("image", String(variant.image ?? ""))}
+            error={errors.image}
+            options={[
+              { value: "", label: "First photo" },
+              ...Array.from({ length: Math.max(0, photos - 1) }, (_, index) => ({
+                value: String(index + 1),
+                label: `Photo ${index + 2}`,
+              })),
+            ]}
+          />
         </div>
         <label className="product-form__check">
           <input
