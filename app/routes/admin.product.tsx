@@ -307,6 +307,7 @@ export default function AdminProduct({ loaderData, actionData }: Route.Component
           />
           Visible in the shop
         </label>
+        <Refusal message={errors.visible} />
         <button type="submit" className="button button--primary product-form__save">
           Save
         </button>

@@ -67,4 +67,13 @@ test("on a phone, the owner adds Size (8 oz, 12 oz) to a candle and sets each si
   await page.setViewportSize({ width: 1280, height: 900 });
   await screenshot(page, testInfo, "back-office product with sizes at 1280px");
   expect(await seriousViolations(page)).toEqual([]);
+
+  // A refusal stands beside its field, which takes focus, and nothing changes.
+  const second = options.getByRole("group", { name: "Option 2" });
+  await second.getByLabel("Option name", { exact: true }).fill("size");
+  await second.getByLabel("Values", { exact: true }).fill("Tall");
+  await options.getByRole("button", { name: "Save options" }).click();
+  await expect(second.getByText("The option size is there twice.")).toBeVisible();
+  await expect(second.getByLabel("Option name", { exact: true })).toBeFocused();
+  await expect(page.getByRole("heading", { level: 3 })).toHaveText(["8 oz", "12 oz"]);
 });

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { BrowserSession } from "../helpers/browser-session";
 import { productEditForm } from "../helpers/owner";
+import { bumpPricingVersion } from "../helpers/pricing-setup";
 import { openProductsShop } from "../helpers/product-form";
 import type { Shop } from "../helpers/shop-api";
 import { accountedStock, adjustedStock, stockByVariant } from "../helpers/shop-db";
@@ -321,5 +322,43 @@ describe(`the owner's variants, on ${testEngine}`, () => {
     expect(textOf(noPrice.html)).toContain("Enter the price in dollars, like 12.34.");
     const added = await owner.postForm("/admin/products/3001", { intent: "add", delta: "1", reason: "found one" });
     expect(textOf(added.html)).toContain("Stock is now 3.");
+  });
+
+  it("while rates go by weight, a visible product's variants each need a Weight (oz)", async () => {
+    await saveOptions(3001, [["Size", "4 oz, 8 oz"]]);
+    const zone = await shop.db
+      .insertInto("shipping_zones")
+      .values({ name: "By weight" })
+      .returning("id")
+      .executeTakeFirstOrThrow();
+    await shop.db
+      .insertInto("shipping_rates")
+      .values({
+        zone_id: zone.id,
+        name: "Parcel",
+        price_cents: 895,
+        estimate: null,
+        condition: "weight",
+        range_from: 0,
+        range_to: 3200,
+      })
+      .execute();
+    await bumpPricingVersion(shop.db);
+    try {
+      const details = await owner.postMultipart("/admin/products/3001", await productEditForm(shop.db, 3001));
+      expect(details.status).toBe(400);
+      expect(textOf(details.html)).toContain("Enter a Weight (oz) for every variant first");
+      const four = await variantId(3001, ["4 oz"]);
+      const row = { intent: "variant", variant: String(four), price: "18", sku: "", image: "", available: "on" };
+      const blank = await owner.postForm("/admin/products/3001", { ...row, weight: "" });
+      expect(blank.status).toBe(400);
+      expect(textOf(blank.html)).toContain(
+        "Enter a weight: a visible product needs one while rates by weight are set up.",
+      );
+      expect((await owner.postForm("/admin/products/3001", { ...row, weight: "6" })).status).toBe(200);
+    } finally {
+      await shop.db.deleteFrom("shipping_zones").execute();
+      await bumpPricingVersion(shop.db);
+    }
   });
 });

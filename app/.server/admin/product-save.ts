@@ -20,6 +20,10 @@ export interface PhotoChanges {
   uploads: ProcessedPhoto[];
 }
 
+/** Beside Visible in the shop for a product with options: its weights are in its variants' cards. */
+const VARIANT_WEIGHTS_NEEDED =
+  "Enter a Weight (oz) for every variant first: a visible product needs one while rates by weight are set up.";
+
 export type SaveOutcome =
   | { kind: "saved"; product: OwnerProduct }
   | { kind: "refused"; field: string; message: string }
@@ -55,7 +59,10 @@ export async function saveProduct(
     const rule = await checkWeightRule(trx, () => [
       { id, name: form.name, visible: form.visible !== undefined, weight },
     ]);
-    if (rule.kind === "weight_missing") return { kind: "refused", field: "weight", message: WEIGHT_NEEDED };
+    if (rule.kind === "weight_missing")
+      return variants
+        ? { kind: "refused", field: "visible", message: VARIANT_WEIGHTS_NEEDED }
+        : { kind: "refused", field: "weight", message: WEIGHT_NEEDED };
 
     const current = before?.images ?? [];
     const kept = photos.keep
