@@ -23,7 +23,7 @@ export async function addZone(db: Db, name: string, states: readonly string[]) {
 export async function addRate(
   db: Db,
   zoneId: number,
-  rate: { name: string; priceCents: number; condition?: "always" | "subtotal"; from?: number; to?: number },
+  rate: { name: string; priceCents: number; condition?: "always" | "subtotal" | "weight"; from?: number; to?: number },
 ) {
   const row = await db
     .insertInto("shipping_rates")

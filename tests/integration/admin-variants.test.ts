@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { BrowserSession } from "../helpers/browser-session";
 import { productEditForm } from "../helpers/owner";
-import { bumpPricingVersion } from "../helpers/pricing-setup";
+import { addRate, addZone, bumpPricingVersion } from "../helpers/pricing-setup";
 import { openProductsShop } from "../helpers/product-form";
 import type { Shop } from "../helpers/shop-api";
 import { accountedStock, adjustedStock, stockByVariant } from "../helpers/shop-db";
@@ -326,24 +326,8 @@ describe(`the owner's variants, on ${testEngine}`, () => {
 
   it("while rates go by weight, a visible product's variants each need a Weight (oz)", async () => {
     await saveOptions(3001, [["Size", "4 oz, 8 oz"]]);
-    const zone = await shop.db
-      .insertInto("shipping_zones")
-      .values({ name: "By weight" })
-      .returning("id")
-      .executeTakeFirstOrThrow();
-    await shop.db
-      .insertInto("shipping_rates")
-      .values({
-        zone_id: zone.id,
-        name: "Parcel",
-        price_cents: 895,
-        estimate: null,
-        condition: "weight",
-        range_from: 0,
-        range_to: 3200,
-      })
-      .execute();
-    await bumpPricingVersion(shop.db);
+    const zone = await addZone(shop.db, "By weight", ["OR"]);
+    await addRate(shop.db, zone, { name: "Parcel", priceCents: 895, condition: "weight", from: 0, to: 3200 });
     try {
       const details = await owner.postMultipart("/admin/products/3001", await productEditForm(shop.db, 3001));
       expect(details.status).toBe(400);
