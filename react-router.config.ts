@@ -1,7 +1,10 @@
 import type { Config } from "@react-router/dev/config";
+import { buildDirectory } from "./scripts/build-folders.ts";
 
 export default {
   ssr: true,
+  // A folder of its own under builds/, beside the running build (scripts/build-shop.ts).
+  buildDirectory: buildDirectory(),
   future: {
     v8_splitRouteModules: true,
     v8_viteEnvironmentApi: true,

@@ -1,6 +1,7 @@
 import path from "node:path";
 import { build } from "esbuild";
 import type { Plugin } from "vite";
+import { buildDirectory } from "./build-folders.ts";
 import { COMPILED_SCRIPTS, COMPILED_SERVER } from "./server-command.ts";
 
 /**
@@ -17,7 +18,7 @@ await main();
 /** What both compiled entries share: packages stay imports of node_modules, ESM for Node 20. */
 const compiled = (root: string) =>
   ({
-    outdir: path.join(root, "build"),
+    outdir: path.join(root, buildDirectory()),
     bundle: true,
     packages: "external",
     platform: "node",

@@ -6,21 +6,29 @@ import type { Config } from "~/.server/config";
 import type { Logger } from "~/.server/logger";
 import { answerDatabaseOutages } from "./database-outage";
 import { imagesVersion } from "./images-version";
+import { BUILDS } from "../scripts/build-folders";
+import { ownBuildFolder } from "./build-folder";
+import { otherBuildsAssets } from "./other-builds-assets";
 import { precompressedAssets, typeOfEncodedTwin } from "./precompressed-assets";
 
 /**
  * The app React Router serves, and the middleware for its assets: the
- * production build under `build/`, or Vite's dev server that builds on
- * request (`npm run dev`).
+ * production build this process started from (server/build-folder.ts), or Vite's dev
+ * server that builds on request (`npm run dev`).
  */
 export async function loadBuild(root: string, mode: Config["mode"], logger: Logger) {
   if (mode !== "development") {
-    const build = (await import(pathToFileURL(path.join(root, "build/server/index.js")).href)) as ServerBuild;
-    const clientDir = path.join(root, "build/client");
+    const folder = ownBuildFolder(root);
+    const build = (await import(pathToFileURL(path.join(folder, "server/index.js")).href)) as ServerBuild;
+    const clientDir = path.join(folder, "client");
     const setHeaders = cacheHeaders(clientDir, imagesVersion(path.join(clientDir, "images")));
     const assets = express
       .Router()
-      .use(precompressedAssets(clientDir), express.static(clientDir, { index: false, setHeaders }));
+      .use(
+        precompressedAssets(clientDir),
+        express.static(clientDir, { index: false, setHeaders }),
+        otherBuildsAssets(path.join(root, BUILDS), folder),
+      );
     return { build: answerDatabaseOutages(build, logger), assets, close: async () => {} };
   }
   const vite = await import("vite");
