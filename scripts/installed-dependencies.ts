@@ -1,0 +1,22 @@
+import { createHash } from "node:crypto";
+import fs from "node:fs";
+import path from "node:path";
+
+/** Written into node_modules after `npm ci`: the package-lock.json it installed, by its hash. */
+const STAMP = "node_modules/.wickshop-installed";
+
+const lockfileHash = (root: string) =>
+  createHash("sha256")
+    .update(fs.readFileSync(path.join(root, "package-lock.json")))
+    .digest("hex");
+
+/** Whether node_modules holds exactly what package-lock.json lists, as the last `npm ci` left it. */
+export function installedFromLockfile(root: string): boolean {
+  const stamp = path.join(root, STAMP);
+  return fs.existsSync(stamp) && fs.readFileSync(stamp, "utf8") === lockfileHash(root);
+}
+
+/** Records that node_modules was just installed from package-lock.json. */
+export function recordInstall(root: string) {
+  fs.writeFileSync(path.join(root, STAMP), lockfileHash(root));
+}
