@@ -30,6 +30,7 @@ export const engineAgnosticSuites = [
   "security-headers",
   "shared-caches",
   "test-mode",
+  "updates",
   "w3c-html-checker",
 ].map((name) => `tests/integration/${name}.test.ts`);
 

@@ -16,7 +16,9 @@ export function installedFromLockfile(root: string): boolean {
   return fs.existsSync(stamp) && fs.readFileSync(stamp, "utf8") === lockfileHash(root);
 }
 
-/** Records that node_modules was just installed from package-lock.json. */
+/** Records that node_modules was just installed from package-lock.json (a new file, never a half-written one). */
 export function recordInstall(root: string) {
-  fs.writeFileSync(path.join(root, STAMP), lockfileHash(root));
+  const stamp = path.join(root, STAMP);
+  fs.writeFileSync(`${stamp}.tmp`, lockfileHash(root));
+  fs.renameSync(`${stamp}.tmp`, stamp);
 }

@@ -23,8 +23,9 @@ const liftedLimits = {
   DISCOUNT_ATTEMPTS_PER_IP: "100000",
 };
 
-/** The compiled server's command line, as `npm start` runs it. */
-export const serverCommand = [process.execPath, ...SERVER_NODE_FLAGS, path.join(repoRoot, COMPILED_SERVER)];
+/** The compiled server's command line in a project folder, as `npm start` runs it. */
+const serverCommandIn = (root: string) => [process.execPath, ...SERVER_NODE_FLAGS, path.join(root, COMPILED_SERVER)];
+export const serverCommand = serverCommandIn(repoRoot);
 
 /**
  * The environment a test's server process gets: loopback, quiet logs, the per-address limits lifted unless told not
@@ -47,14 +48,16 @@ export function serverEnv(env: Record<string, string | undefined>, options: { li
 
 /**
  * Starts the compiled server (`node build/server.js`) as its own process on a free loopback port (or `env.PORT`)
- * and waits until it serves. The browser tests keep the shop's own payment limit (`liftLimits: false`).
+ * and waits until it serves: this project's, or another copy's (`root`). The browser tests keep the shop's own
+ * payment limit (`liftLimits: false`).
  */
 export function startServerProcess(
   env: Record<string, string | undefined>,
-  options: { liftLimits?: boolean } = {},
+  options: { liftLimits?: boolean; root?: string } = {},
 ): Promise<ServerProcess> {
-  const [node, ...args] = serverCommand;
-  const child = spawn(node!, args, { cwd: repoRoot, env: serverEnv(env, options), stdio: ["ignore", "pipe", "pipe"] });
+  const root = options.root ?? repoRoot;
+  const [node, ...args] = serverCommandIn(root);
+  const child = spawn(node!, args, { cwd: root, env: serverEnv(env, options), stdio: ["ignore", "pipe", "pipe"] });
   let output = "";
   child.stdout!.on("data", (chunk) => (output += chunk));
   child.stderr!.on("data", (chunk) => (output += chunk));
