@@ -96,7 +96,7 @@ const before = currentBuild(root);
 try {
   await update(args);
 } catch (error) {
-  const reason = error instanceof Error ? error.message : String(error);
+  const reason = (error instanceof Error ? error.message : String(error)).replace(/\.$/, "");
   const now = currentBuild(root);
   console.error(
     `\nUpdate stopped: ${reason}.\n` +
