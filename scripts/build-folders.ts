@@ -58,8 +58,11 @@ export function previousBuild(root: string): string | undefined {
     .at(-1);
 }
 
-/** Where a `build` folder from before builds had folders of their own goes: named to sort oldest. */
-const EARLIER_BUILD = "00000000T000000-earlier";
+/**
+ * Where a `build` folder goes when it is not a link: one from before builds had
+ * folders of their own, or a bare `react-router build`'s. Named to sort oldest.
+ */
+const earlierBuild = () => `00000000T000000-earlier-${Date.now()}`;
 
 /**
  * Points `build` at `folder` with one rename of a new symlink over it. A
@@ -69,7 +72,7 @@ const EARLIER_BUILD = "00000000T000000-earlier";
 export function switchBuild(root: string, folder: string) {
   const link = path.join(root, CURRENT_BUILD);
   const stat = fs.lstatSync(link, { throwIfNoEntry: false });
-  if (stat?.isDirectory()) fs.renameSync(link, path.join(root, BUILDS, EARLIER_BUILD));
+  if (stat?.isDirectory()) fs.renameSync(link, path.join(root, BUILDS, earlierBuild()));
   const temporary = `${link}.${process.pid}.tmp`;
   fs.rmSync(temporary, { force: true });
   fs.symlinkSync(path.relative(root, folder), temporary);
