@@ -2,7 +2,7 @@ import type { ExpressionBuilder } from "kysely";
 import type { Db, Trx } from "../db";
 import type { Database, ProductTable } from "../db/schema";
 import { lockForUpdate } from "../db/locks";
-import { toProduct, totals, writtenPhotoAlts } from "../catalog/queries";
+import { toProduct, totals, type VariantListRow, variantsByProduct, writtenPhotoAlts } from "../catalog/queries";
 import { lineName, parseValues, type Variant, variantLabel } from "~/lib/variants";
 import { formatOunces } from "~/lib/weight";
 
@@ -32,38 +32,24 @@ export interface OwnerVariant extends Variant {
   label: string;
 }
 
+/** A variant as the owner sees it. */
+const toOwnerVariant = (row: VariantListRow): OwnerVariant => {
+  const values = parseValues(row.option_values);
+  return {
+    id: row.id,
+    values,
+    label: variantLabel(values),
+    priceCents: row.price_cents,
+    stock: row.stock,
+    image: row.image,
+    sku: row.sku,
+    weight: row.weight,
+    available: row.available === 1,
+  };
+};
+
 /** The variants (not archived) of these products, by product, in the owner's order. */
-export async function ownerVariants(db: Db, productIds: number[]): Promise<Map<number, OwnerVariant[]>> {
-  const byProduct = new Map<number, OwnerVariant[]>();
-  if (productIds.length === 0) return byProduct;
-  const rows = await db
-    .selectFrom("variants")
-    .select(["id", "product_id", "option_values", "price_cents", "stock", "image", "sku", "weight", "available"])
-    .where("product_id", "in", productIds)
-    .where("archived", "=", 0)
-    .orderBy("product_id")
-    .orderBy("position")
-    .orderBy("id")
-    .execute();
-  for (const row of rows) {
-    const values = parseValues(row.option_values);
-    byProduct.set(row.product_id, [
-      ...(byProduct.get(row.product_id) ?? []),
-      {
-        id: row.id,
-        values,
-        label: variantLabel(values),
-        priceCents: row.price_cents,
-        stock: row.stock,
-        image: row.image,
-        sku: row.sku,
-        weight: row.weight,
-        available: row.available === 1,
-      },
-    ]);
-  }
-  return byProduct;
-}
+export const ownerVariants = (db: Db, productIds: number[]) => variantsByProduct(db, productIds, toOwnerVariant);
 
 /** A product as the storefront reads it, with what only the owner sees. */
 export const toOwnerProduct = (row: OwnerProductRow, variants: OwnerVariant[]) => ({
