@@ -1,4 +1,7 @@
 import { seriousViolations } from "../support/axe";
+import { CartPage } from "../support/cart";
+import { CheckoutPanel } from "../support/checkout";
+import { outboxEmail } from "../support/outbox";
 import { PHONE, expectNoSidewaysScroll, openNewProduct, photoFolder, screenshot } from "../support/catalog";
 import { createProduct } from "../support/products";
 import type { Page } from "@playwright/test";
@@ -76,4 +79,72 @@ test("on a phone, the owner adds Size (8 oz, 12 oz) to a candle and sets each si
   await expect(second.getByText("The option size is there twice.")).toBeVisible();
   await expect(second.getByLabel("Option name", { exact: true })).toBeFocused();
   await expect(page.getByRole("heading", { level: 3 })).toHaveText(["8 oz", "12 oz"]);
+});
+
+test("at 390 px a shopper buys two sizes the owner set up: the cart, checkout, receipt and back office name each, and a sold-out size says so", async ({
+  page,
+  browser,
+  asOwner,
+}) => {
+  test.setTimeout(180_000);
+  await page.setViewportSize(PHONE);
+  const product = await candle("Sized Fig", "#6f8d5b");
+  product.photos.push(await photo("sized-fig-large.jpg", "#8d6f5b"));
+  await openNewProduct(page, asOwner);
+  const id = await createProduct(page, product);
+  const options = page.getByRole("form", { name: "Options" });
+  const size = options.getByRole("group", { name: "Option 1" });
+  await size.getByLabel("Option name", { exact: true }).fill("Size");
+  await size.getByLabel("Values", { exact: true }).fill("8 oz, 12 oz");
+  await options.getByRole("button", { name: "Save options" }).click();
+  await expect(options.getByRole("status")).toHaveText("Options saved: 2 variants.");
+  await priceAndStock(page, "8 oz", "18", 1);
+  await priceAndStock(page, "12 oz", "24", 5, "Photo 2");
+
+  const context = await browser.newContext({ viewport: PHONE });
+  try {
+    const shop = await context.newPage();
+    const cart = new CartPage(shop);
+    await cart.open(`/shop/${product.category.toLowerCase()}/${id}/`);
+    const sizes = shop.getByRole("group", { name: "Size", exact: true });
+    await sizes.getByRole("radio", { name: "12 oz" }).check();
+    await expect(shop.getByText("Price: $24.00")).toBeVisible();
+    await expect(shop.getByRole("img", { name: `${product.name}, photo 2 of 2` })).toBeVisible();
+    expect(await seriousViolations(shop)).toEqual([]);
+    await shop.getByRole("button", { name: "Add to Cart" }).click();
+    await sizes.getByRole("radio", { name: "8 oz" }).check();
+    await shop.getByRole("button", { name: "Add to Cart" }).click();
+    await cart.expectCount(2);
+
+    await cart.open("/checkout");
+    await expect(shop.getByRole("main")).toContainText(`${product.name} — 12 oz`);
+    await expect(shop.getByRole("main")).toContainText(`${product.name} — 8 oz`);
+    const panel = new CheckoutPanel(shop);
+    await panel.open();
+    await panel.fillShipping({ email: "ada@example.com" });
+    await panel.fillCard("4242 4242 4242 4242");
+    await panel.payButton.click();
+    const confirmed = shop.getByRole("heading", { name: /^Order WS-\w+ is confirmed$/ });
+    await expect(confirmed).toBeVisible();
+    await expect(shop.getByRole("main")).toContainText(`${product.name} — 12 oz`);
+    await expect(shop.getByRole("main")).toContainText(`${product.name} — 8 oz`);
+    const number = (await confirmed.textContent())!.match(/WS-\w+/)![0];
+
+    const receipt = await outboxEmail(`Your Wickshop order ${number}`);
+    expect(receipt.text).toContain(`${product.name} — 12 oz: 1 x $24.00`);
+    expect(receipt.text).toContain(`${product.name} — 8 oz: 1 x $18.00`);
+
+    await page.goto(`/admin/orders/${number}`);
+    await expect(page.getByRole("main")).toContainText(`${product.name} — 12 oz`);
+    await expect(page.getByRole("main")).toContainText(`${product.name} — 8 oz`);
+
+    // The 8 oz sold its only unit: its value says so, and cannot be chosen.
+    await cart.open(`/shop/${product.category.toLowerCase()}/${id}/`);
+    const eight = shop.getByRole("group", { name: "Size", exact: true }).getByRole("radio", { name: /^8 oz/ });
+    await expect(eight).toBeDisabled();
+    await expect(shop.getByRole("group", { name: "Size", exact: true })).toContainText("Sold out");
+    expect(await seriousViolations(shop)).toEqual([]);
+  } finally {
+    await context.close();
+  }
 });
