@@ -1,6 +1,14 @@
 import path from "node:path";
 import { type Config, ConfigError, loadConfig, mailMode, paymentMode } from "~/.server/config";
+import { DatabaseUnusableError } from "~/.server/db/sqlite-file";
 import type { Logger } from "~/.server/logger";
+
+/**
+ * The exit status when the database cannot be used (sysexits' EX_DATAERR):
+ * starting again would fail the same way, so deploy/wickshop.service names it
+ * in RestartPreventExitStatus and systemd leaves the shop stopped.
+ */
+export const DATABASE_UNUSABLE_EXIT = 65;
 
 interface RunningShop {
   url: string;
@@ -11,7 +19,7 @@ interface RunningShop {
 
 /**
  * The process around the shop: reads `.env` and the configuration (a bad
- * value stops start-up with one line), starts the shop, says where it is, and
+ * value, or a database it cannot use, stops start-up with one line), starts the shop, says where it is, and
  * on SIGTERM or SIGINT closes it and exits 0.
  */
 export async function runShop(root: string, start: (config: Config) => Promise<RunningShop>) {
@@ -28,7 +36,14 @@ export async function runShop(root: string, start: (config: Config) => Promise<R
     console.error(`Cannot start: ${error.message}`);
     process.exit(1);
   }
-  const shop = await start(config);
+  let shop: RunningShop;
+  try {
+    shop = await start(config);
+  } catch (error) {
+    if (!(error instanceof DatabaseUnusableError)) throw error;
+    console.error(`Cannot start: ${error.message}`);
+    process.exit(DATABASE_UNUSABLE_EXIT);
+  }
   // Printed before the line that says the shop is open: what a watcher of the output waits for.
   if (config.publicUrl.startsWith("https:") && !config.stripe) {
     console.log(

@@ -1,6 +1,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import type { Db } from "../db";
+import { makePrivateDir } from "../private-files";
 import { runChildProcess } from "./child-process";
 import { type Snapshot, snapshotIsDue, snapshotName, snapshotOf, snapshotsToDelete } from "./schedule";
 import { type CommandResult, claimSnapshot, recordCommand, recordSnapshot } from "./status";
@@ -104,7 +105,7 @@ export async function runBackupJob(
   if (!snapshotIsDue(listSnapshots(backups.dir), now, backups.everyHours * 60 * 60_000)) return { kind: "not_due" };
   if (!(await claimSnapshot(db, now, SNAPSHOT_LEASE_MS))) return { kind: "claimed_elsewhere" };
 
-  fs.mkdirSync(backups.dir, { recursive: true, mode: 0o700 });
+  makePrivateDir(backups.dir);
   // A snapshot killed mid-copy (its timeout, a crash) left its partial copy; only the claim's holder writes one.
   const leftovers = leftoverPartials(backups.dir);
   for (const name of leftovers) fs.rmSync(path.join(backups.dir, name), { force: true });

@@ -1,13 +1,14 @@
-import fs from "node:fs";
 import path from "node:path";
 import SQLite from "better-sqlite3";
 import { type CompiledQuery, Kysely, Migrator, type QueryResult, SqliteDialect, sql } from "kysely";
 import pg from "pg";
+import { makePrivateDir } from "../private-files";
 import { type Engine, isSqlite } from "./engine";
 import { migrations } from "./migrations";
 import { OwnSchemaPostgresDialect } from "./own-schema-dialect";
 import { discardingLostConnections } from "./postgres-pool";
 import type { Database } from "./schema";
+import { openSqliteFile } from "./sqlite-file";
 import { runStepsSynchronously } from "./steps";
 
 export type { Database } from "./schema";
@@ -91,10 +92,9 @@ export function openDatabase(options: {
       description: `PostgreSQL ${url.hostname}:${url.port || 5432}${url.pathname}`,
     };
   }
-  fs.mkdirSync(options.dataDir, { recursive: true });
+  makePrivateDir(options.dataDir);
   const file = sqliteFileIn(options.dataDir);
-  const sqlite = new SQLite(file);
-  sqlite.pragma("journal_mode = WAL");
+  const sqlite = openSqliteFile(options.dataDir, file);
   sqlite.pragma("foreign_keys = ON");
   sqlite.pragma("busy_timeout = 5000");
   sqlite.pragma("synchronous = NORMAL");

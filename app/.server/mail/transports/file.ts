@@ -1,6 +1,7 @@
 import fs from "node:fs/promises";
 import path from "node:path";
 import nodemailer from "nodemailer";
+import { PRIVATE_DIR_MODE, PRIVATE_FILE_MODE } from "../../private-files";
 import type { MailTransport } from ".";
 import { mailOptions } from "./message";
 
@@ -16,9 +17,10 @@ export function fileTransport(dataDir: string, from: string, host: string): Mail
     name: "files",
     async send(message, senderName) {
       const info = await composer.sendMail(mailOptions(message, { name: senderName, address: from }, host));
-      await fs.mkdir(folder, { recursive: true });
+      // A customer's name, address and order: the shop's user's alone, whatever the umask (private-files.ts).
+      await fs.mkdir(folder, { recursive: true, mode: PRIVATE_DIR_MODE });
       const file = path.join(folder, `${message.id}.eml`);
-      await fs.writeFile(`${file}.tmp`, info.message as Buffer);
+      await fs.writeFile(`${file}.tmp`, info.message as Buffer, { mode: PRIVATE_FILE_MODE });
       await fs.rename(`${file}.tmp`, file);
     },
   };
