@@ -1,12 +1,22 @@
-/** npm run db:restore -- FILE: a backup made by db:backup, restored into an empty DATA_DIR. */
-import { restoreSqlite } from "~/.server/db/backup";
+/** npm run db:restore -- FILE: a backup made by db:backup, restored into DATA_DIR while the shop is stopped. */
+import { restoreSqlite } from "~/.server/db/restore";
 import { runDatabaseFileCommand } from "./db-command";
 
 process.exitCode = await runDatabaseFileCommand({
   usage: "Usage: npm run db:restore -- FILE",
   failed: "Nothing was restored",
-  sqlite: async (config, file) => ({
-    summary: await restoreSqlite(file, config.dataDir),
-    say: (described) => `Restored ${described}. Start the shop with DATA_DIR=${config.dataDir}.`,
-  }),
+  sqlite: async (config, file) => {
+    const { summary, kept } = await restoreSqlite(file, config.dataDir);
+    return {
+      summary,
+      say: (described) =>
+        [
+          `Restored ${described} into ${config.dataDir}.`,
+          kept ? `The database it replaced is kept as ${kept}.` : undefined,
+          "Start the shop again.",
+        ]
+          .filter(Boolean)
+          .join("\n"),
+    };
+  },
 });

@@ -5,7 +5,8 @@ import SQLite from "better-sqlite3";
 import { type Insertable, sql } from "kysely";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { type Db, openDatabase, sqliteFileIn } from "~/.server/db";
-import { backupSqlite, restoreSqlite } from "~/.server/db/backup";
+import { backupSqlite } from "~/.server/db/backup";
+import { restoreSqlite } from "~/.server/db/restore";
 import type { OutboxTable } from "~/.server/db/schema";
 import { createLogger } from "~/.server/logger";
 import { deliverDueEmails } from "~/.server/mail/delivery";
@@ -217,7 +218,7 @@ describe.runIf(testEngine === "sqlite")("backups of a SQLite database that preda
     const backup = await backupSqlite(database.env.DATA_DIR, path.join(folder, "backup.sqlite"));
     expect(backup.orders).toBe(10);
     expect(backup.bytes).toBeLessThan(fs.statSync(live).size / 10);
-    const restored = await restoreSqlite(backup.file, path.join(folder, "restored"));
+    const { summary: restored } = await restoreSqlite(backup.file, path.join(folder, "restored"));
     for (const file of [backup.file, restored.file]) {
       const copy = new SQLite(file, { readonly: true });
       expect(copy.pragma("auto_vacuum", { simple: true })).toBe(2);

@@ -1,6 +1,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import SQLite from "better-sqlite3";
+import { makePrivateDir, PRIVATE_FILE_MODE } from "../private-files";
 import { sqliteFileIn } from ".";
 
 /** A backup or restore that cannot go ahead; the message says why and what to do. */
@@ -58,14 +59,14 @@ export function inspectSqliteFile(file: string): BackupSummary {
  * and renamed, so a crash never leaves half a database under its name, and
  * it is readable by the shop's user alone (mode 0600).
  */
-async function copySqlite(source: string, target: string) {
+export async function copySqlite(source: string, target: string) {
   const partial = `${target}.partial`;
   const db = new SQLite(source, { readonly: true, fileMustExist: true });
   try {
     // Readable by the shop's user alone from its first byte: it holds password hashes, two-factor
     // secrets and the session secret. SQLite writes into the empty file, and gives its journal the same mode.
-    fs.writeFileSync(partial, "", { mode: 0o600 });
-    fs.chmodSync(partial, 0o600);
+    fs.writeFileSync(partial, "", { mode: PRIVATE_FILE_MODE });
+    fs.chmodSync(partial, PRIVATE_FILE_MODE);
     await db.backup(partial, { progress: ({ totalPages }) => Math.max(totalPages, 1) });
     // The copy inherits WAL mode; a rollback journal keeps it one self-contained file.
     const copy = new SQLite(partial);
@@ -83,29 +84,13 @@ async function copySqlite(source: string, target: string) {
   }
 }
 
-/** `npm run db:backup -- FILE`: the data folder's database, copied while the shop runs. */
+/** `npm run db:backup -- FILE`: the data folder's database, copied while the shop runs, into FILE's folder (made 0700 if new). */
 export async function backupSqlite(dataDir: string, file: string): Promise<BackupSummary> {
   const source = sqliteFileIn(dataDir);
   if (!fs.existsSync(source)) throw new BackupError(`There is no database at ${source}: check DATA_DIR.`);
   if (fs.existsSync(file))
     throw new BackupError(`${file} already exists: choose a new file name, so no backup is overwritten.`);
+  makePrivateDir(path.dirname(path.resolve(file)));
   await copySqlite(source, file);
   return inspectSqliteFile(file);
-}
-
-/** `npm run db:restore -- FILE`: a backup made into the database of an empty data folder. */
-export async function restoreSqlite(file: string, dataDir: string): Promise<BackupSummary> {
-  if (!fs.existsSync(file)) throw new BackupError(`There is no backup at ${file}.`);
-  inspectSqliteFile(file);
-  const present = fs.existsSync(dataDir) ? fs.readdirSync(dataDir) : [];
-  if (present.length > 0) {
-    throw new BackupError(
-      `${dataDir} is not empty (it holds ${present.join(", ")}), and a restore never overwrites a shop's data. ` +
-        "Set DATA_DIR to a new, empty folder, or move this one away first.",
-    );
-  }
-  fs.mkdirSync(dataDir, { recursive: true });
-  const target = sqliteFileIn(dataDir);
-  await copySqlite(path.resolve(file), target);
-  return inspectSqliteFile(target);
 }
