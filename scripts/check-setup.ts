@@ -6,14 +6,17 @@
  * Environment=, not this shell's); where no shop has started, this command's own environment and .env.
  */
 import { allDone, checklistLines, printedLine } from "~/.server/admin/setup-checklist";
-import { databaseFacts, environmentFacts, recordedEnvironment } from "~/.server/admin/setup-facts";
+import { databaseFacts, environmentFacts, fileFacts, recordedEnvironment } from "~/.server/admin/setup-facts";
 import { withShopDatabase } from "./shop-database";
 
 process.exitCode = await withShopDatabase(async ({ db }, config) => {
   const now = Date.now();
   const recorded = await recordedEnvironment(db);
   const { dismissed: _, ...facts } = await databaseFacts(db);
-  const lines = checklistLines({ ...(recorded ?? environmentFacts(config)), ...facts }, now);
+  const lines = checklistLines(
+    { ...(recorded ?? environmentFacts(config)), ...fileFacts(config.dataDir), ...facts },
+    now,
+  );
   console.log(
     recorded
       ? `Before you open, as the shop found its environment at its last start (${new Date(recorded.recordedAt).toISOString()}):`

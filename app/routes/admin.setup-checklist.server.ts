@@ -1,7 +1,7 @@
 import { type AppLoadContext, data } from "react-router";
 import type { Shopper } from "~/.server/accounts/auth";
 import { dismissChecklist, markShippingTaxNotNeeded } from "~/.server/admin/setup-choices";
-import { environmentFacts } from "~/.server/admin/setup-facts";
+import { shopFacts } from "~/.server/admin/setup-facts";
 import type { OrderActionAnswer } from "./admin.order.server";
 
 const NOT_NEEDED = {
@@ -24,7 +24,7 @@ export async function setupChecklistAction(
   const now = Date.now();
   if (intent === "shipping-tax-not-needed")
     return data<OrderActionAnswer>({ notice: NOT_NEEDED[await markShippingTaxNotNeeded(context.db, actor, now)] });
-  const outcome = await dismissChecklist(context.db, environmentFacts(context.config), actor, now);
+  const outcome = await dismissChecklist(context.db, shopFacts(context.config), actor, now);
   if (outcome === "lines_to_do")
     return data<OrderActionAnswer>({ notice: "Before you open stays until every line is done." }, { status: 409 });
   return data<OrderActionAnswer>({ notice: DISMISSED[outcome] });

@@ -1,7 +1,7 @@
 import { data } from "react-router";
 import { requireOwner } from "~/.server/admin/owners";
 import { todayScreen } from "~/.server/admin/today";
-import { environmentFacts } from "~/.server/admin/setup-facts";
+import { shopFacts } from "~/.server/admin/setup-facts";
 import { todayChecklist } from "~/.server/admin/setup-choices";
 import { SetupChecklist } from "~/components/admin/setup-checklist";
 import { setupChecklistAction } from "./admin.setup-checklist.server";
@@ -20,7 +20,7 @@ export async function loader({ context, request, url }: Route.LoaderArgs) {
   const now = Date.now();
   return {
     ...(await todayScreen(context.db, { now, timeZone: context.config.timeZone })),
-    checklist: await todayChecklist(context.db, environmentFacts(context.config), now),
+    checklist: await todayChecklist(context.db, shopFacts(context.config), now),
   };
 }
 

@@ -24,6 +24,8 @@ const ready: SetupFacts = {
   shopNamed: true,
   refundPolicyPublished: true,
   aboutWritten: true,
+  dataDir: "/srv/wickshop/data",
+  widerThanPrivate: [],
 };
 
 /** The printed lines, as `npm run check-setup` shows them. */
@@ -43,6 +45,7 @@ describe("Before you open", () => {
       "✓ SHOP_EMAIL is your own address",
       "✓ The last backup is 3 hours old",
       "✓ Backups leave the machine: BACKUP_COMMAND's last run succeeded",
+      "✓ The data folder and its files are the shop's user's alone",
       "✓ No demo product is in the shop",
       "✓ Shipping and tax are set up",
       "✓ The shop has its own name",
@@ -137,6 +140,18 @@ describe("Before you open", () => {
     expect(lines.map((each) => each.id)).not.toContain("backup");
     expect(lines.map((each) => each.id)).not.toContain("backup-copies");
     expect(allDone(lines)).toBe(true);
+  });
+
+  it("asks for the data folder to be made private, naming what others can read", () => {
+    expect(line("private-files", { widerThanPrivate: [".", "wickshop.sqlite"] })).toEqual({
+      id: "private-files",
+      done: false,
+      text: "Make the data folder private, as its owner: chmod -R go-rwx /srv/wickshop/data (other users can read ., wickshop.sqlite)",
+    });
+    const many = [".", "wickshop.sqlite", "wickshop.sqlite-wal", "wickshop.sqlite-shm", "outbox"];
+    expect(line("private-files", { widerThanPrivate: many })?.text).toMatch(
+      /\(other users can read \., wickshop\.sqlite, wickshop\.sqlite-wal and 2 more\)$/,
+    );
   });
 
   it("asks for the demo products still in the shop to go", () => {

@@ -35,7 +35,14 @@ export interface DatabaseFacts {
   aboutWritten: boolean;
 }
 
-export type SetupFacts = EnvironmentFacts & DatabaseFacts;
+/** What the data folder says, read when the list is shown (private-files.ts). */
+export interface FileFacts {
+  dataDir: string;
+  /** DATA_DIR itself or what is in it that other users may read, relative to it ("." for the folder). */
+  widerThanPrivate: string[];
+}
+
+export type SetupFacts = EnvironmentFacts & DatabaseFacts & FileFacts;
 
 export interface ChecklistLine {
   id: string;
@@ -121,6 +128,21 @@ function backupLines(facts: SetupFacts, now: number): ChecklistLine[] {
   return [backup, copies];
 }
 
+/** Names shown on the private-files line; the rest are counted. */
+const NAMED_FILES = 3;
+
+function privateFilesLine({ dataDir, widerThanPrivate: wide }: SetupFacts): ChecklistLine {
+  if (wide.length === 0)
+    return { id: "private-files", done: true, text: "The data folder and its files are the shop's user's alone" };
+  const named = wide.slice(0, NAMED_FILES).join(", ");
+  const more = wide.length > NAMED_FILES ? ` and ${wide.length - NAMED_FILES} more` : "";
+  return {
+    id: "private-files",
+    done: false,
+    text: `Make the data folder private, as its owner: chmod -R go-rwx ${dataDir} (other users can read ${named}${more})`,
+  };
+}
+
 function shippingTaxLine({ shippingRates, taxStates, shippingTaxNotNeeded }: SetupFacts): ChecklistLine {
   if (shippingRates > 0 && taxStates > 0)
     return { id: "shipping-tax", done: true, text: "Shipping and tax are set up" };
@@ -148,6 +170,7 @@ export function checklistLines(facts: SetupFacts, now: number): ChecklistLine[] 
       ? { id: "shop-email", done: false, text: "Set SHOP_EMAIL to your own address: it is the example one" }
       : { id: "shop-email", done: true, text: "SHOP_EMAIL is your own address" },
     ...backupLines(facts, now),
+    privateFilesLine(facts),
     facts.visibleDemoProducts === 0
       ? { id: "demo-products", done: true, text: "No demo product is in the shop" }
       : {

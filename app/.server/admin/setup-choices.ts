@@ -1,10 +1,10 @@
 import { type Db, transaction } from "../db";
 import { type ActivityEntry, type Actor, recordActivity } from "./activity";
 import { CHECKLIST_DISMISSED, SHIPPING_TAX_NOT_NEEDED, databaseFacts } from "./setup-facts";
-import { type EnvironmentFacts, allDone, checklistLines, checklistShown } from "./setup-checklist";
+import { type EnvironmentFacts, type FileFacts, allDone, checklistLines, checklistShown } from "./setup-checklist";
 
 /** Today's "Before you open": its lines, whether it shows, and whether it may be dismissed. */
-export async function todayChecklist(db: Db, environment: EnvironmentFacts, now: number) {
+export async function todayChecklist(db: Db, environment: EnvironmentFacts & FileFacts, now: number) {
   const { dismissed, ...facts } = await databaseFacts(db);
   const lines = checklistLines({ ...environment, ...facts }, now);
   return { lines, shown: checklistShown(lines, dismissed), dismissable: allDone(lines) };
@@ -40,7 +40,7 @@ export function markShippingTaxNotNeeded(db: Db, actor: Actor, now: number): Pro
 /** "Dismiss": only once every line is done; the list comes back by itself when one no longer is. */
 export function dismissChecklist(
   db: Db,
-  environment: EnvironmentFacts,
+  environment: EnvironmentFacts & FileFacts,
   actor: Actor,
   now: number,
 ): Promise<"dismissed" | "already" | "lines_to_do"> {

@@ -1,3 +1,4 @@
+import path from "node:path";
 import { z } from "zod";
 import { DEFAULT_SHOP_NAME } from "~/lib/shop-settings";
 import { lastBackupStatus } from "../backups/status";
@@ -5,7 +6,8 @@ import type { Config } from "../config";
 import type { Db } from "../db";
 import { isSqlite } from "../db/engine";
 import { readSettings, writeSetting } from "../db/settings";
-import type { DatabaseFacts, EnvironmentFacts } from "./setup-checklist";
+import { widerThanPrivate } from "../private-files";
+import type { DatabaseFacts, EnvironmentFacts, FileFacts } from "./setup-checklist";
 
 /**
  * Where "Before you open" gets its facts: the environment, which each server
@@ -34,6 +36,17 @@ export function environmentFacts(config: Config): EnvironmentFacts {
     backupCommandSet: config.backups.command !== undefined,
   };
 }
+
+/** Read live, not recorded: chmod changes them without a restart. */
+export function fileFacts(dataDir: string): FileFacts {
+  return {
+    dataDir,
+    widerThanPrivate: widerThanPrivate(dataDir).map((entry) => path.relative(dataDir, entry) || "."),
+  };
+}
+
+/** What Today checks beside the database: this process's environment, and its data folder. */
+export const shopFacts = (config: Config) => ({ ...environmentFacts(config), ...fileFacts(config.dataDir) });
 
 const recordedSchema = z
   .object({
