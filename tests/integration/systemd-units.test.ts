@@ -3,6 +3,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
+import { DATABASE_UNUSABLE_EXIT } from "../../server/process";
 import { requiredProgram } from "../helpers/missing-program";
 import { repoRoot } from "../helpers/run-script";
 
@@ -46,4 +47,17 @@ describe.skipIf(analyze.missing)(analyze.title("deploy/'s systemd units, as syst
     expect(result.stderr).toBe("");
     expect(result.status).toBe(0);
   });
+});
+
+describe("deploy/'s service units and a database that cannot be used", () => {
+  it.each(["wickshop.service", "wickshop@.service"])(
+    "%s does not restart on the exit status that says so, and gives up on a loop",
+    (unit) => {
+      const text = fs.readFileSync(path.join(repoRoot, "deploy", unit), "utf8");
+      expect(text).toMatch(new RegExp(`^RestartPreventExitStatus=${DATABASE_UNUSABLE_EXIT}$`, "m"));
+      expect(text).toMatch(/^StartLimitIntervalSec=\d+$/m);
+      expect(text).toMatch(/^StartLimitBurst=\d+$/m);
+      expect(text).toMatch(/^UMask=0077$/m);
+    },
+  );
 });
