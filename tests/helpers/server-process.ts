@@ -1,6 +1,7 @@
 import { type ChildProcess, spawn } from "node:child_process";
 import path from "node:path";
 import { COMPILED_SERVER, SERVER_ENV, SERVER_NODE_FLAGS } from "../../scripts/server-command";
+import { type RunAs, spawnedAs } from "./run-as";
 import { repoRoot } from "./run-script";
 
 export interface ServerProcess {
@@ -49,15 +50,20 @@ export function serverEnv(env: Record<string, string | undefined>, options: { li
 /**
  * Starts the compiled server (`node build/server.js`) as its own process on a free loopback port (or `env.PORT`)
  * and waits until it serves: this project's, or another copy's (`root`). The browser tests keep the shop's own
- * payment limit (`liftLimits: false`).
+ * payment limit (`liftLimits: false`); `as` runs it under a umask or as another user.
  */
 export function startServerProcess(
   env: Record<string, string | undefined>,
-  options: { liftLimits?: boolean; root?: string } = {},
+  options: { liftLimits?: boolean; root?: string; as?: RunAs } = {},
 ): Promise<ServerProcess> {
   const root = options.root ?? repoRoot;
-  const [node, ...args] = serverCommandIn(root);
-  const child = spawn(node!, args, { cwd: root, env: serverEnv(env, options), stdio: ["ignore", "pipe", "pipe"] });
+  const command = spawnedAs(serverCommandIn(root), options.as);
+  const child = spawn(command.file, command.args, {
+    ...command.ids,
+    cwd: root,
+    env: serverEnv(env, options),
+    stdio: ["ignore", "pipe", "pipe"],
+  });
   let output = "";
   child.stdout!.on("data", (chunk) => (output += chunk));
   child.stderr!.on("data", (chunk) => (output += chunk));
