@@ -20,9 +20,17 @@ export const makePrivateDir = (dir: string) => void fs.mkdirSync(dir, { recursiv
 /**
  * Creates `file` empty and 0600 unless it exists. SQLite then writes into it
  * rather than creating it 0644, and gives the -wal and -shm files it creates
- * beside it the same mode as the database's.
+ * beside it the same mode as the database's. An existing file is never
+ * opened here: closing a descriptor drops every POSIX lock this process
+ * holds on the file, SQLite's included.
  */
-export const createPrivateFile = (file: string) => fs.closeSync(fs.openSync(file, "a", PRIVATE_FILE_MODE));
+export function createPrivateFile(file: string) {
+  try {
+    fs.closeSync(fs.openSync(file, "wx", PRIVATE_FILE_MODE));
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== "EEXIST") throw error;
+  }
+}
 
 /**
  * Narrows a file an older version made 0644 to 0600. One that is missing, or
