@@ -1,7 +1,6 @@
 import { Link } from "react-router";
-import { type ProductSummary, productPath } from "~/lib/catalog";
+import { type ProductSummary, productPath, shownPrice } from "~/lib/catalog";
 import { PRODUCT_IMAGE_SIZE } from "~/lib/images";
-import { formatPrice } from "~/lib/money";
 import { AddToCartButton } from "./add-to-cart-button";
 import { ResponsiveImage } from "./responsive-image";
 
@@ -31,7 +30,7 @@ export function ProductCard({ product, eager = false, headingLevel = 3 }: Produc
           fetchPriority={eager ? "high" : undefined}
         />
         <Heading className="product-card__name">{product.name}</Heading>
-        <p className="product-card__price">{`${product.priceVaries ? "From " : ""}$${formatPrice(product.priceCents)}`}</p>
+        <p className="product-card__price">{shownPrice(product)}</p>
       </Link>
       {product.stock > 0 && product.hasOptions ? (
         // A size or scent is chosen on the product's page: the card leads there.

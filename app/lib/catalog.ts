@@ -1,3 +1,4 @@
+import { formatPrice } from "./money";
 import { initialVariant, type ProductOption, type Variant } from "./variants";
 
 /** Catalog shapes the pages work with: money in cents, images as a list. */
@@ -37,6 +38,10 @@ export interface Product extends ProductSummary {
 export interface CategoryWithProducts<P extends ProductSummary = Product> extends Category {
   products: P[];
 }
+
+/** "$24.00", or "From $18.00" when its variants' prices differ. */
+export const shownPrice = (product: Pick<ProductSummary, "priceCents" | "priceVaries">) =>
+  `${product.priceVaries ? "From " : ""}$${formatPrice(product.priceCents)}`;
 
 export const categoryPath = (slug: string) => `/shop/${encodeURIComponent(slug)}`;
 

@@ -14,8 +14,7 @@ import { ValuePriceForm } from "~/components/admin/value-price-form";
 import { VariantRows } from "~/components/admin/variant-rows";
 import { answerVariantForm } from "~/.server/admin/variant-actions";
 import { PhotoList } from "~/components/admin/photo-list";
-import { formatPrice } from "~/lib/money";
-import { priceRange } from "~/lib/variants";
+import { shownPrice } from "~/lib/catalog";
 import { MAX_PHOTO_ALT } from "~/lib/photo-alt";
 import { formatOunces } from "~/lib/weight";
 import { productFormSchema, stockEditSchema } from "~/lib/catalog-schemas";
@@ -154,12 +153,6 @@ export async function action({ context, params, request, url }: Route.ActionArgs
   }
 }
 
-/** "$24.00", or "From $18.00" when the variants' prices differ. */
-function priceOf(variants: { priceCents: number }[]) {
-  const { lowestCents, varies } = priceRange(variants);
-  return `${varies ? "From " : ""}$${formatPrice(lowestCents)}`;
-}
-
 /** A refused stock edit shows the stock as it now is, and Set stock to expects it. */
 export const shouldRevalidate = revalidateAfterEveryAnswer;
 
@@ -185,7 +178,7 @@ export default function AdminProduct({ loaderData, actionData }: Route.Component
       {product ? (
         <>
           <p className="admin-status">
-            {`Number ${product.id} · ${product.visible ? "Visible in the shop" : "Hidden from the shop"} · ${priceOf(product.variants)}`}
+            {`Number ${product.id} · ${product.visible ? "Visible in the shop" : "Hidden from the shop"} · ${shownPrice(product)}`}
             {product.visible ? (
               <>
                 {" · "}

@@ -3,7 +3,7 @@ import { requireOwner } from "~/.server/admin/owners";
 import { listProducts } from "~/.server/admin/products";
 import { Pagination } from "~/components/pagination";
 import { imageUrl } from "~/lib/images";
-import { formatPrice } from "~/lib/money";
+import { shownPrice } from "~/lib/catalog";
 import { pageCount, parsePageNumber } from "~/lib/pagination";
 import { productSearchOf } from "~/lib/catalog-schemas";
 import type { Route } from "./+types/admin.products";
@@ -78,7 +78,7 @@ export default function AdminProducts({ loaderData }: Route.ComponentProps) {
                 </Link>{" "}
                 <span className="admin-card__number">{product.id}</span>
               </p>
-              <p className="admin-card__detail">{`${product.categoryTitle} · $${formatPrice(product.priceCents)}`}</p>
+              <p className="admin-card__detail">{`${product.categoryTitle} · ${shownPrice(product)}`}</p>
               <p className="admin-card__detail">
                 {`${product.stock} in stock`}
                 {product.low ? <strong className="product-row__flag">{" · Low stock"}</strong> : null}

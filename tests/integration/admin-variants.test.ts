@@ -199,6 +199,8 @@ describe(`the owner's variants, on ${testEngine}`, () => {
     expect(set.status).toBe(200);
     expect(textOf(set.html)).toContain("Every 12 oz now costs $30.00 (2 variants).");
     expect((await variantsOf(1001)).map((row) => row.price_cents)).toEqual([2400, 2400, 3000, 3000]);
+    // The products list, like the shop's cards, gives the lowest price "From".
+    expect(textOf((await owner.get("/admin/products?q=1001")).html)).toContain("From $24.00");
     expect(await lastActivity()).toEqual({
       action: "product.value_price",
       before: JSON.stringify({ value: "Size 12 oz", price: "$28.00, $24.00" }),
