@@ -54,7 +54,12 @@ export async function startServer(config: Config) {
     longestRateLimitWindowMs: config.longestRateLimitWindowMs,
     mail: { transport: createMailTransport(config), policy: config.mailRetry, keepDays: config.outboxKeepDays },
     digest: { timeZone: config.timeZone, publicUrl: config.publicUrl },
-    backups: { ...config.backups, sqliteFile: database.sqliteFile, root, timeZone: config.timeZone },
+    backups: {
+      ...config.backups,
+      source: database.sqliteFile ? { sqliteFile: database.sqliteFile } : { databaseUrl: config.databaseUrl! },
+      root,
+      timeZone: config.timeZone,
+    },
   });
 
   // Pages change under the dev server without the catalog changing: it renders every time.

@@ -10,7 +10,7 @@ import { sendLowStockDigests } from "./admin/low-stock-digest";
 import { refreshPlannerStatistics } from "./db";
 import { indexNewOrdersForSearch } from "./db/search";
 import { rushDetector } from "./rush";
-import { type BackupSettings, runBackupJob } from "./backups/job";
+import { type BackupSettings, type BackupSource, runBackupJob } from "./backups/job";
 
 interface MailDependencies {
   transport: MailTransport;
@@ -89,8 +89,8 @@ export function startJobs(
     /** Rate-limit windows that started longer ago than this are over for every rule and can go. */
     longestRateLimitWindowMs: number;
     digest: { timeZone: string; publicUrl: string };
-    /** The automatic snapshots of a SQLite shop; on PostgreSQL `sqliteFile` is undefined and none are taken. */
-    backups: BackupSettings & { sqliteFile: string | undefined; root: string; timeZone: string };
+    /** The automatic snapshots: of the SQLite file, or a pg_dump of the PostgreSQL database. */
+    backups: BackupSettings & { source: BackupSource; root: string; timeZone: string };
   },
 ) {
   const { db, logger, mail } = deps;
@@ -162,11 +162,11 @@ export function startJobs(
   );
   const { backups } = deps;
   const stopBackups =
-    backups.everyHours > 0 && backups.sqliteFile !== undefined
+    backups.everyHours > 0
       ? repeat(
           async (signal) => {
-            const { sqliteFile, root, timeZone } = backups;
-            const run = await runBackupJob(db, { sqliteFile, root, timeZone, backups, now: Date.now(), signal });
+            const { source, root, timeZone } = backups;
+            const run = await runBackupJob(db, { source, root, timeZone, backups, now: Date.now(), signal });
             if (run.kind !== "taken") return;
             logger.info({ file: run.file, deleted: run.deleted }, run.summary);
             if (run.command && run.command.exitCode !== 0)

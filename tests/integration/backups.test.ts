@@ -1,11 +1,12 @@
+import { execFile } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import SQLite from "better-sqlite3";
 import { sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type BackupSettings, listSnapshots, runBackupJob } from "~/.server/backups/job";
-import { snapshotName } from "~/.server/backups/schedule";
+import { type BackupSettings, type BackupSource, listSnapshots, runBackupJob } from "~/.server/backups/job";
+import { snapshotName as snapshotNameOf } from "~/.server/backups/schedule";
 import { lastBackupStatus } from "~/.server/backups/status";
 import { openDatabase, sqliteFileIn } from "~/.server/db";
 import { requiredProgram } from "../helpers/missing-program";
@@ -15,19 +16,26 @@ import { openShop, type Shop } from "../helpers/shop-api";
 import { placePaidOrder } from "../helpers/shop-mail";
 import { createTestDatabase, testEngine } from "../helpers/test-database";
 import { sleep, waitFor } from "../helpers/wait-for";
+import { promisify } from "node:util";
 
 const rclone = requiredProgram("rclone");
 const HOUR = 60 * 60_000;
 const DAY = 24 * HOUR;
 const candle = { id: 1501, price: 18, stock: 100 };
+/** pg_restore's output: what the test reads of a dump. */
+const pgRestore = async (args: string[]) =>
+  (await promisify(execFile)("pg_restore", args, { maxBuffer: 64 << 20 })).stdout;
 const tempDir = (name: string) => fs.mkdtempSync(path.join(os.tmpdir(), `wickshop-${name}-`));
 const modeOf = (file: string) => fs.statSync(file).mode & 0o777;
 /** The stored snapshots' names in `dir`, and nothing else there. */
 const namesIn = (dir: string) => listSnapshots(dir).map((snapshot) => snapshot.name);
+/** A SQLite shop's snapshots are copies of its file, a PostgreSQL shop's pg_dump's custom format. */
+const kind = testEngine === "sqlite" ? "sqlite" : "dump";
+const snapshotName = (takenAt: number) => snapshotNameOf(takenAt, kind);
 
 describe(`automatic backups, on ${testEngine}`, () => {
   let shop: Shop;
-  let sqliteFile: string | undefined;
+  let source: BackupSource;
   /** Where the shop's own server puts its snapshots (DATA_DIR/backups unless set). */
   let serverBackups: string;
   beforeAll(async () => {
@@ -36,21 +44,24 @@ describe(`automatic backups, on ${testEngine}`, () => {
       { Wax: [{ ...candle, name: "Cedar" }] },
       { BACKUP_EVERY_HOURS: "24", BACKUP_DIR: serverBackups },
     );
-    sqliteFile = testEngine === "sqlite" ? sqliteFileIn(shop.database.env.DATA_DIR) : undefined;
+    source =
+      testEngine === "sqlite"
+        ? { sqliteFile: sqliteFileIn(shop.database.env.DATA_DIR) }
+        : { databaseUrl: shop.database.env.DATABASE_URL! };
   });
   afterAll(() => shop.close());
 
   /** One run of the job on the shop's database, as a server process runs it, at `now`. */
   const runAt = (now: number, backups: Partial<BackupSettings> & { dir: string }, db = shop.db) =>
     runBackupJob(db, {
-      sqliteFile,
+      source,
       root: repoRoot,
       backups: { everyHours: 24, ...backups },
       timeZone: "America/Los_Angeles",
       now,
     });
 
-  describe.skipIf(testEngine !== "sqlite")("on SQLite", () => {
+  describe("on either engine", () => {
     it("takes a snapshot when the server starts with none, readable by the shop's user alone", async () => {
       const [name] = await waitFor(() => (namesIn(serverBackups).length === 1 ? namesIn(serverBackups) : undefined), {
         timeoutMs: 30_000,
@@ -75,7 +86,7 @@ describe(`automatic backups, on ${testEngine}`, () => {
       expect(namesIn(serverBackups)).toEqual([name, snapshotName(takenAt + DAY)]);
     });
 
-    it("writes a copy that restores: open it and the orders are there", async () => {
+    it.runIf(testEngine === "sqlite")("writes a copy that restores: open it and the orders are there", async () => {
       const orders = [
         await placePaidOrder(shop, [{ id: candle.id, quantity: 2 }]),
         await placePaidOrder(shop, [{ id: candle.id, quantity: 1 }]),
@@ -170,14 +181,14 @@ describe(`automatic backups, on ${testEngine}`, () => {
       expect(lastSnapshotAt).toBe(Date.parse("2026-02-03T12:00:00Z"));
       expect(lastCommand).toMatchObject({ exitCode: 3, lastLine: "remote refused the copy: quota exceeded" });
       // The copy itself is kept: only sending it failed.
-      expect(namesIn(dir)).toEqual(["wickshop-2026-02-03T120000Z.sqlite"]);
+      expect(namesIn(dir)).toEqual([`wickshop-2026-02-03T120000Z.${kind}`]);
     });
 
     it("stops a BACKUP_COMMAND that runs past its timeout, with the shell's children", async () => {
       const dir = tempDir("timeout");
       const started = Date.now();
       const run = await runBackupJob(shop.db, {
-        sqliteFile,
+        source,
         root: repoRoot,
         backups: { everyHours: 24, dir, command: "sleep 30; echo never" },
         timeZone: "UTC",
@@ -193,12 +204,15 @@ describe(`automatic backups, on ${testEngine}`, () => {
 
     it("takes one snapshot between two processes that run the job at once", async () => {
       const dir = tempDir("two");
-      const other = openDatabase({ dataDir: shop.database.env.DATA_DIR });
+      const other = openDatabase({
+        dataDir: shop.database.env.DATA_DIR,
+        databaseUrl: shop.database.env.DATABASE_URL,
+      });
       try {
         const now = Date.parse("2026-02-07T12:00:00Z");
         const runs = await Promise.all([runAt(now, { dir }), runAt(now, { dir }, other.db)]);
         expect(runs.map((run) => run.kind).sort()).toEqual(["claimed_elsewhere", "taken"]);
-        expect(namesIn(dir)).toEqual(["wickshop-2026-02-07T120000Z.sqlite"]);
+        expect(namesIn(dir)).toEqual([`wickshop-2026-02-07T120000Z.${kind}`]);
       } finally {
         await other.db.destroy();
       }
@@ -237,13 +251,58 @@ describe(`automatic backups, on ${testEngine}`, () => {
     });
   });
 
-  describe.skipIf(testEngine !== "postgres")("on PostgreSQL", () => {
-    it("does nothing: no snapshot, no folder, nothing recorded", async () => {
-      expect(await runAt(Date.now(), { dir: serverBackups })).toEqual({ kind: "no_sqlite_file" });
-      // The server has started its jobs before it opened; a second more shows nothing appears.
-      await sleep(1000);
-      expect(fs.existsSync(serverBackups)).toBe(false);
-      expect(await lastBackupStatus(shop.db)).toEqual({ lastSnapshotAt: null, lastCommand: null });
+  describe.runIf(testEngine === "postgres")("on PostgreSQL", () => {
+    it("writes a pg_dump that pg_restore lists, 0600, with every order in it", async () => {
+      const orders = [
+        await placePaidOrder(shop, [{ id: candle.id, quantity: 2 }]),
+        await placePaidOrder(shop, [{ id: candle.id, quantity: 1 }]),
+      ];
+      const dir = tempDir("dump");
+      const run = await runAt(Date.parse("2026-01-10T12:00:00Z"), { dir });
+      expect(run).toMatchObject({ kind: "taken", file: path.join(dir, "wickshop-2026-01-10T120000Z.dump") });
+      if (run.kind !== "taken") return;
+      expect(modeOf(run.file)).toBe(0o600);
+      const paid = (await sql<{ n: string }>`select count(*) as n from orders where status = 'paid'`.execute(shop.db))
+        .rows[0]!.n;
+      expect(run.summary).toMatch(new RegExp(`listed and read by pg_restore: \\d+ orders, ${paid} of them paid`));
+      const listed = await pgRestore(["--list", run.file]);
+      expect(listed).toMatch(/TABLE DATA \S+ orders /);
+      // Only the shop's schema, and the extension its search needs.
+      const schema = new URL(shop.database.env.DATABASE_URL!).searchParams.get("options")!.split("=")[1]!;
+      expect(listed.match(/ SCHEMA - \S+/g)).toEqual([` SCHEMA - ${schema}`]);
+      expect(listed).toMatch(/ EXTENSION - pg_trgm/);
+      const rows = await pgRestore(["--data-only", "--table=orders", "--file=-", run.file]);
+      for (const order of orders) expect(rows).toContain(`\t${order.number}\t`);
+    });
+
+    it("sends each dump off the machine with BACKUP_COMMAND", async () => {
+      const dir = tempDir("command");
+      const offsite = tempDir("offsite");
+      const now = Date.parse("2026-02-02T12:00:00Z");
+      const run = await runAt(now, { dir, command: `cp "$BACKUP_FILE" ${offsite}/ && echo "sent $BACKUP_FILE"` });
+      const file = path.join(dir, snapshotName(now));
+      expect(run).toMatchObject({ kind: "taken", command: { exitCode: 0, lastLine: `sent ${file}` } });
+      expect(fs.readFileSync(path.join(offsite, snapshotName(now)))).toEqual(fs.readFileSync(file));
+      expect((await lastBackupStatus(shop.db)).lastCommand).toMatchObject({ exitCode: 0 });
+    });
+
+    it("fails, keeping no dump and recording nothing, when the database cannot be reached", async () => {
+      const dir = tempDir("refused");
+      const before = await lastBackupStatus(shop.db);
+      const url = new URL(shop.database.env.DATABASE_URL!);
+      url.password = "wrong-password";
+      url.port = "1";
+      await expect(
+        runBackupJob(shop.db, {
+          source: { databaseUrl: url.toString() },
+          root: repoRoot,
+          backups: { everyHours: 24, dir },
+          timeZone: "UTC",
+          now: Date.parse("2026-02-09T12:00:00Z"),
+        }),
+      ).rejects.toThrow();
+      expect(fs.readdirSync(dir)).toEqual([]);
+      expect(await lastBackupStatus(shop.db)).toEqual(before);
     });
   });
 });

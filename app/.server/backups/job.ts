@@ -1,6 +1,8 @@
 import fs from "node:fs";
 import path from "node:path";
 import type { Db } from "../db";
+import { describeBackup } from "../db/backup";
+import { backupPostgres } from "../db/pg-backup";
 import { makePrivateDir } from "../private-files";
 import { runChildProcess } from "./child-process";
 import { type Snapshot, snapshotIsDue, snapshotName, snapshotOf, snapshotsToDelete } from "./schedule";
@@ -22,8 +24,10 @@ export const COMMAND_TIMEOUT_MS = 10 * 60_000;
 /** Copying, compacting and checking a shop's database takes seconds; this bounds a stuck one. */
 const SNAPSHOT_TIMEOUT_MS = 30 * 60_000;
 
+/** What the job copies: the shop's SQLite file, or its PostgreSQL database (a pg_dump). */
+export type BackupSource = { sqliteFile: string } | { databaseUrl: string };
+
 export type BackupRun =
-  | { kind: "no_sqlite_file" }
   | { kind: "not_due" }
   | { kind: "claimed_elsewhere" }
   | { kind: "taken"; file: string; summary: string; deleted: string[]; command: CommandResult | null };
@@ -58,7 +62,7 @@ const BACKUP_SCRIPT = import.meta.url.endsWith(".js")
  * answering pages meanwhile. Its last line says what the copy holds, or why
  * there is none.
  */
-async function takeSnapshot(root: string, sqliteFile: string, file: string) {
+async function copySqliteFile(root: string, sqliteFile: string, file: string) {
   const end = await runChildProcess(process.execPath, [...BACKUP_SCRIPT, file], {
     cwd: root,
     // The data folder of this very file, and no PostgreSQL from a .env the server's environment overrode.
@@ -67,6 +71,16 @@ async function takeSnapshot(root: string, sqliteFile: string, file: string) {
   });
   if (end.exitCode !== 0) throw new Error(`The backup to ${file} failed: ${end.lastLine}`);
   return end.lastLine;
+}
+
+/**
+ * A snapshot of `source` into `file`, and its summary line. pg_dump and the
+ * pg_restore that checks its dump are child processes already.
+ */
+async function takeSnapshot(source: BackupSource, root: string, file: string, signal?: AbortSignal) {
+  if ("sqliteFile" in source) return copySqliteFile(root, source.sqliteFile, file);
+  const summary = await backupPostgres(source.databaseUrl, file, { timeoutMs: SNAPSHOT_TIMEOUT_MS, signal });
+  return `Backed up the database at DATABASE_URL to ${describeBackup(summary)}.`;
 }
 
 /** BACKUP_COMMAND through /bin/sh -c, with the snapshot's path in BACKUP_FILE, bounded by a timeout. */
@@ -81,16 +95,14 @@ async function sendOffMachine(command: string, file: string, options: { timeoutM
 /**
  * The automatic backup (DESIGN.md "Going live"): when no snapshot of the
  * shop's own was taken within BACKUP_EVERY_HOURS, one process claims it,
- * copies the SQLite database into BACKUP_DIR, records it, rotates the old
- * copies (7 daily, 4 weekly, in SHOP_TIME_ZONE) and runs BACKUP_COMMAND,
- * recording its exit status and last line. On PostgreSQL there is no file
- * to copy, and nothing is done.
+ * copies the SQLite database (or takes a pg_dump of the PostgreSQL one) into
+ * BACKUP_DIR, records it, rotates the old copies (7 daily, 4 weekly, in
+ * SHOP_TIME_ZONE) and runs BACKUP_COMMAND, recording its exit status and last line.
  */
 export async function runBackupJob(
   db: Db,
   options: {
-    /** The shop's SQLite file; undefined on PostgreSQL. */
-    sqliteFile: string | undefined;
+    source: BackupSource;
     /** The project folder, where `scripts/db-backup.ts` is. */
     root: string;
     backups: BackupSettings;
@@ -100,8 +112,7 @@ export async function runBackupJob(
     signal?: AbortSignal;
   },
 ): Promise<BackupRun> {
-  const { sqliteFile, backups, now } = options;
-  if (sqliteFile === undefined) return { kind: "no_sqlite_file" };
+  const { source, backups, now } = options;
   if (!snapshotIsDue(listSnapshots(backups.dir), now, backups.everyHours * 60 * 60_000)) return { kind: "not_due" };
   if (!(await claimSnapshot(db, now, SNAPSHOT_LEASE_MS))) return { kind: "claimed_elsewhere" };
 
@@ -109,8 +120,8 @@ export async function runBackupJob(
   // A snapshot killed mid-copy (its timeout, a crash) left its partial copy; only the claim's holder writes one.
   const leftovers = leftoverPartials(backups.dir);
   for (const name of leftovers) fs.rmSync(path.join(backups.dir, name), { force: true });
-  const file = path.join(backups.dir, snapshotName(now));
-  const summary = await takeSnapshot(options.root, sqliteFile, file);
+  const file = path.join(backups.dir, snapshotName(now, "sqliteFile" in source ? "sqlite" : "dump"));
+  const summary = await takeSnapshot(source, options.root, file, options.signal);
   await recordSnapshot(db, now);
 
   const rotated = snapshotsToDelete(listSnapshots(backups.dir), { now, timeZone: options.timeZone }).map(

@@ -8,26 +8,37 @@ export interface Snapshot {
 
 /**
  * The shop names its snapshots after the moment they were taken, in UTC to
- * the second: `wickshop-2026-11-26T122530Z.sqlite`. UTC keeps names unique and
+ * the second: `wickshop-2026-11-26T122530Z.sqlite`, or `….dump` for a
+ * PostgreSQL shop's pg_dump, which rotate together. UTC keeps names unique and
  * in order through daylight saving's repeated hour; the days of rotation are
  * the shop's (SHOP_TIME_ZONE). A file named otherwise is not the shop's, and
  * nothing here ever touches it.
  */
-const SNAPSHOT_NAME = /^wickshop-(\d{4})-(\d{2})-(\d{2})T(\d{2})(\d{2})(\d{2})Z\.sqlite$/;
+const SNAPSHOT_NAME = /^wickshop-(\d{4})-(\d{2})-(\d{2})T(\d{2})(\d{2})(\d{2})Z\.(sqlite|dump)$/;
 
-export const snapshotName = (takenAt: number) => {
+/** A SQLite copy is a `.sqlite` file; a PostgreSQL one is pg_dump's custom format, a `.dump`. */
+export type SnapshotKind = "sqlite" | "dump";
+
+export const snapshotName = (takenAt: number, kind: SnapshotKind = "sqlite") => {
   const iso = new Date(takenAt).toISOString();
-  return `wickshop-${iso.slice(0, 10)}T${iso.slice(11, 13)}${iso.slice(14, 16)}${iso.slice(17, 19)}Z.sqlite`;
+  return `wickshop-${iso.slice(0, 10)}T${iso.slice(11, 13)}${iso.slice(14, 16)}${iso.slice(17, 19)}Z.${kind}`;
 };
 
 /** The snapshot a file name stands for, or undefined when the name is not one the shop writes. */
 export function snapshotOf(name: string): Snapshot | undefined {
-  const parts = SNAPSHOT_NAME.exec(name)?.slice(1).map(Number);
-  if (!parts) return undefined;
-  const [year, month, day, hour, minute, second] = parts as [number, number, number, number, number, number];
+  const match = SNAPSHOT_NAME.exec(name);
+  if (!match) return undefined;
+  const [year, month, day, hour, minute, second] = match.slice(1, 7).map(Number) as [
+    number,
+    number,
+    number,
+    number,
+    number,
+    number,
+  ];
   const takenAt = Date.UTC(year, month - 1, day, hour, minute, second);
   // 2026-02-30 parses, as March 2nd: a name that does not round-trip is not one the shop wrote.
-  return snapshotName(takenAt) === name ? { name, takenAt } : undefined;
+  return snapshotName(takenAt, match[7] as SnapshotKind) === name ? { name, takenAt } : undefined;
 }
 
 /**

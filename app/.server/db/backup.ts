@@ -21,8 +21,20 @@ export const postgresAdvice = [
 export interface BackupSummary {
   file: string;
   bytes: number;
+  /** How the copy was checked, as the owner is told: "checked page by page". */
+  checked: string;
   orders: number;
   paidOrders: number;
+}
+
+/** A backup as db:backup, db:restore and the shop's log describe it. */
+export const describeBackup = ({ file, bytes, checked, orders, paidOrders }: BackupSummary) =>
+  `${file} (${(bytes / 1024).toFixed(0)} KB, ${checked}: ${orders} orders, ${paidOrders} of them paid)`;
+
+/** A backup never overwrites another. */
+export function refuseExisting(file: string) {
+  if (fs.existsSync(file))
+    throw new BackupError(`${file} already exists: choose a new file name, so no backup is overwritten.`);
 }
 
 /** Checks a database file page by page and counts its orders: what a shop owner wants to know of a copy. */
@@ -36,7 +48,7 @@ export function inspectSqliteFile(file: string): BackupSummary {
     const counts = db
       .prepare("select count(*) as orders, coalesce(sum(status = 'paid'), 0) as paidOrders from orders")
       .get() as { orders: number; paidOrders: number };
-    return { file, bytes: fs.statSync(file).size, ...counts };
+    return { file, bytes: fs.statSync(file).size, checked: "checked page by page", ...counts };
   } catch (error) {
     if (error instanceof BackupError) throw error;
     throw new BackupError(
@@ -45,6 +57,16 @@ export function inspectSqliteFile(file: string): BackupSummary {
   } finally {
     db.close();
   }
+}
+
+/**
+ * Empties `file`, or creates it, readable by the shop's user alone from its
+ * first byte: a backup holds password hashes, two-factor secrets and the
+ * session secret.
+ */
+export function emptyPrivateFile(file: string) {
+  fs.writeFileSync(file, "", { mode: PRIVATE_FILE_MODE });
+  fs.chmodSync(file, PRIVATE_FILE_MODE);
 }
 
 /**
@@ -63,10 +85,8 @@ export async function copySqlite(source: string, target: string) {
   const partial = `${target}.partial`;
   const db = new SQLite(source, { readonly: true, fileMustExist: true });
   try {
-    // Readable by the shop's user alone from its first byte: it holds password hashes, two-factor
-    // secrets and the session secret. SQLite writes into the empty file, and gives its journal the same mode.
-    fs.writeFileSync(partial, "", { mode: PRIVATE_FILE_MODE });
-    fs.chmodSync(partial, PRIVATE_FILE_MODE);
+    // SQLite writes into the empty file, and gives its journal the same mode.
+    emptyPrivateFile(partial);
     await db.backup(partial, { progress: ({ totalPages }) => Math.max(totalPages, 1) });
     // The copy inherits WAL mode; a rollback journal keeps it one self-contained file.
     const copy = new SQLite(partial);
@@ -88,8 +108,7 @@ export async function copySqlite(source: string, target: string) {
 export async function backupSqlite(dataDir: string, file: string): Promise<BackupSummary> {
   const source = sqliteFileIn(dataDir);
   if (!fs.existsSync(source)) throw new BackupError(`There is no database at ${source}: check DATA_DIR.`);
-  if (fs.existsSync(file))
-    throw new BackupError(`${file} already exists: choose a new file name, so no backup is overwritten.`);
+  refuseExisting(file);
   makePrivateDir(path.dirname(path.resolve(file)));
   await copySqlite(source, file);
   return inspectSqliteFile(file);
