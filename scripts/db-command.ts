@@ -1,19 +1,19 @@
 import { type Config, loadConfig } from "~/.server/config";
-import { type BackupSummary, postgresAdvice } from "~/.server/db/backup";
+import { type BackupSummary, describeBackup } from "~/.server/db/backup";
 
-const describe = ({ file, bytes, orders, paidOrders }: BackupSummary) =>
-  `${file} (${(bytes / 1024).toFixed(0)} KB, checked page by page: ${orders} orders, ${paidOrders} of them paid)`;
+type Done = { summary: BackupSummary; say: (described: string) => string };
 
 /**
  * What db:backup and db:restore share: one FILE argument, the environment
- * (.env, DATA_DIR, DATABASE_URL) as the shop reads it, the PostgreSQL advice,
+ * (.env, DATA_DIR, DATABASE_URL) as the shop reads it, SQLite or PostgreSQL,
  * and an exit code that says whether it worked.
  */
 export async function runDatabaseFileCommand(command: {
   usage: string;
   /** Said before the reason when nothing was done. */
   failed: string;
-  sqlite: (config: Config, file: string) => Promise<{ summary: BackupSummary; say: (described: string) => string }>;
+  sqlite: (config: Config, file: string) => Promise<Done>;
+  postgres: (databaseUrl: string, file: string) => Promise<Done>;
 }) {
   const args = process.argv.slice(2);
   try {
@@ -27,12 +27,10 @@ export async function runDatabaseFileCommand(command: {
       // No .env file: the environment alone says where the data lives.
     }
     const config = loadConfig();
-    if (config.databaseUrl) {
-      console.error(postgresAdvice);
-      return 1;
-    }
-    const { summary, say } = await command.sqlite(config, args[0]!);
-    console.log(say(describe(summary)));
+    const { summary, say } = config.databaseUrl
+      ? await command.postgres(config.databaseUrl, args[0]!)
+      : await command.sqlite(config, args[0]!);
+    console.log(say(describeBackup(summary)));
     return 0;
   } catch (error) {
     // BackupError and ConfigError say what to do; anything else (a full disk, a locked file) says what went wrong.

@@ -1,4 +1,8 @@
-/** npm run db:restore -- FILE: a backup made by db:backup, restored into DATA_DIR while the shop is stopped. */
+/**
+ * npm run db:restore -- FILE: a backup made by db:backup, restored into
+ * DATA_DIR while the shop is stopped, or a pg_dump into DATABASE_URL's empty database.
+ */
+import { restorePostgres } from "~/.server/db/pg-backup";
 import { restoreSqlite } from "~/.server/db/restore";
 import { runDatabaseFileCommand } from "./db-command";
 
@@ -19,4 +23,8 @@ process.exitCode = await runDatabaseFileCommand({
           .join("\n"),
     };
   },
+  postgres: async (databaseUrl, file) => ({
+    summary: await restorePostgres(file, databaseUrl),
+    say: (described) => `Restored ${described} into the database at DATABASE_URL. Start the shop on it.`,
+  }),
 });

@@ -9,15 +9,6 @@ export class BackupError extends Error {
   override name = "BackupError";
 }
 
-export const postgresAdvice = [
-  "This shop keeps its data in PostgreSQL (DATABASE_URL), so PostgreSQL's own tools back it up:",
-  '  pg_dump --format=custom --file=wickshop.dump "$DATABASE_URL"',
-  "and restore it into a new, empty database:",
-  "  createdb wickshop_restored",
-  "  pg_restore --no-owner --dbname=postgres://USER@HOST:5432/wickshop_restored wickshop.dump",
-  "(README.md, Backups).",
-].join("\n");
-
 export interface BackupSummary {
   file: string;
   bytes: number;
