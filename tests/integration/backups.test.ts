@@ -286,6 +286,27 @@ describe(`automatic backups, on ${testEngine}`, () => {
       expect((await lastBackupStatus(shop.db)).lastCommand).toMatchObject({ exitCode: 0 });
     });
 
+    it("fails, keeping no dump and recording nothing, when pg_restore cannot read the dump back", async () => {
+      const dir = tempDir("unreadable");
+      const tools = tempDir("tools");
+      const failing = "pg_restore: error: could not read from input file: end of file";
+      fs.writeFileSync(path.join(tools, "pg_restore"), `#!/bin/sh\necho "${failing}" >&2\nexit 1\n`, { mode: 0o755 });
+      const before = await lastBackupStatus(shop.db);
+      const path_ = process.env.PATH;
+      process.env.PATH = `${tools}:${path_}`;
+      try {
+        await expect(runAt(Date.parse("2026-02-08T12:00:00Z"), { dir, command: `touch ${tools}/ran` })).rejects.toThrow(
+          `is not a readable pg_dump file (custom format): pg_restore failed: ${failing}`,
+        );
+      } finally {
+        process.env.PATH = path_;
+      }
+      // No dump, not even a partial one, and no BACKUP_COMMAND for it.
+      expect(fs.readdirSync(dir)).toEqual([]);
+      expect(fs.existsSync(path.join(tools, "ran"))).toBe(false);
+      expect(await lastBackupStatus(shop.db)).toEqual(before);
+    });
+
     it("fails, keeping no dump and recording nothing, when the database cannot be reached", async () => {
       const dir = tempDir("refused");
       const before = await lastBackupStatus(shop.db);

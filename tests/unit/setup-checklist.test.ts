@@ -101,7 +101,7 @@ describe("Before you open", () => {
   });
 
   it("wants a backup younger than the interval and two hours more", () => {
-    const takenAgo = (hours: number) => ({ ...ready.backups!, lastSnapshotAt: NOW - hours * HOUR });
+    const takenAgo = (hours: number) => ({ ...ready.backups, lastSnapshotAt: NOW - hours * HOUR });
     expect(line("backup", { backups: takenAgo(25.9) })).toMatchObject({ done: true });
     expect(line("backup", { backups: takenAgo(26) })).toMatchObject({
       done: false,
@@ -109,7 +109,7 @@ describe("Before you open", () => {
     });
     expect(line("backup", { backups: takenAgo(0.5) })?.text).toBe("The last backup is less than an hour old");
     expect(line("backup", { backups: takenAgo(3), backupEveryHours: 1 })).toMatchObject({ done: false });
-    expect(line("backup", { backups: { ...ready.backups!, lastSnapshotAt: null } })).toMatchObject({
+    expect(line("backup", { backups: { ...ready.backups, lastSnapshotAt: null } })).toMatchObject({
       done: false,
       text: "No backup yet: the shop takes one at start; look for backup errors in its log",
     });
@@ -124,22 +124,15 @@ describe("Before you open", () => {
       done: false,
       text: "Set BACKUP_COMMAND to send each backup off the machine",
     });
-    expect(line("backup-copies", { backups: { ...ready.backups!, lastCommand: null } })).toMatchObject({
+    expect(line("backup-copies", { backups: { ...ready.backups, lastCommand: null } })).toMatchObject({
       done: false,
       text: "BACKUP_COMMAND has not run yet: it runs after the next backup",
     });
     const failed = { at: NOW, exitCode: 3, lastLine: "Failed to copy: directory not found" };
-    expect(line("backup-copies", { backups: { ...ready.backups!, lastCommand: failed } })).toMatchObject({
+    expect(line("backup-copies", { backups: { ...ready.backups, lastCommand: failed } })).toMatchObject({
       done: false,
       text: "Fix BACKUP_COMMAND: its last run failed (exit 3): Failed to copy: directory not found",
     });
-  });
-
-  it("has no backup lines on PostgreSQL, whose backups are the provider's or pg_dump's", () => {
-    const lines = checklistLines({ ...ready, backups: null, backupEveryHours: 0, backupCommandSet: false }, NOW);
-    expect(lines.map((each) => each.id)).not.toContain("backup");
-    expect(lines.map((each) => each.id)).not.toContain("backup-copies");
-    expect(allDone(lines)).toBe(true);
   });
 
   it("asks for the data folder to be made private, naming what others can read", () => {
