@@ -27,8 +27,6 @@ const checklistOf = (html: string) => {
 
 const checkSetup = (env: Record<string, string | undefined>) => runScript("scripts/check-setup.ts", [], env);
 
-const onSqlite = testEngine === "sqlite";
-
 describe(`Before you open, on a fresh shop, on ${testEngine}`, () => {
   let database: TestDatabase;
   let server: ServerProcess;
@@ -57,16 +55,14 @@ describe(`Before you open, on a fresh shop, on ${testEngine}`, () => {
     expect(list).toContain("To do: Set SHOP_EMAIL to your own address: it is the example one");
     expect(list).toContain("To do: Edit, hide or delete the 22 demo products still in the shop Open Products");
     expect(list).toContain("To do: Add shipping rates and a sales tax state, or press Not needed on Today");
-    // The test servers run without automatic backups; PostgreSQL's are not the shop's to take.
-    expect(list?.includes("To do: Turn automatic backups on: set BACKUP_EVERY_HOURS (24 is usual), not 0")).toBe(
-      onSqlite,
-    );
-    expect(list?.includes("To do: Set BACKUP_COMMAND to send each backup off the machine")).toBe(onSqlite);
+    // The test servers run without automatic backups, on SQLite and PostgreSQL alike.
+    expect(list).toContain("To do: Turn automatic backups on: set BACKUP_EVERY_HOURS (24 is usual), not 0");
+    expect(list).toContain("To do: Set BACKUP_COMMAND to send each backup off the machine");
     expect(list).toContain("To do: Give the shop its own name in Shop: it is still called Wickshop Open Shop");
     expect(list).toContain("To do: Publish a refund policy in Pages: shoppers and card payments expect one Open Pages");
     expect(list).toContain("To do: Write your About page in Pages: it still tells the demo's story Open Pages");
     expect(list).toContain("Done: The data folder and its files are the shop's user's alone");
-    expect(list).toContain(onSqlite ? "12 of 13 still to do." : "10 of 11 still to do.");
+    expect(list).toContain("12 of 13 still to do.");
     expect(list).not.toContain("Dismiss");
   });
 
@@ -136,7 +132,7 @@ describe(`Before you open, on a fresh shop, on ${testEngine}`, () => {
         "✗ Write your About page in Pages: it still tells the demo's story",
       ]),
     );
-    expect(lines.at(-1)).toBe(onSqlite ? "11 of 13 still to do." : "9 of 11 still to do.");
+    expect(lines.at(-1)).toBe("11 of 13 still to do.");
   });
 });
 
@@ -213,13 +209,12 @@ describe(`Before you open, all done, on ${testEngine}`, () => {
     });
     await owner.postForm("/admin/pages", { intent: "refunds", refundPolicy: "Returns within 30 days." });
     await owner.postForm("/admin/pages", { intent: "about", aboutTitle: "", aboutHeading: "", aboutText: "Ours." });
-    if (onSqlite)
-      await waitFor(
-        async () =>
-          (await database.db.selectFrom("settings").select("key").where("key", "=", "backup_last_command").execute())
-            .length,
-        { what: "the first backup and its command", timeoutMs: 30_000 },
-      );
+    await waitFor(
+      async () =>
+        (await database.db.selectFrom("settings").select("key").where("key", "=", "backup_last_command").execute())
+          .length,
+      { what: "the first backup and its command", timeoutMs: 30_000 },
+    );
 
     const list = checklistOf((await owner.get("/admin")).html);
     expect(list).toContain("Every line is done.");

@@ -22,8 +22,8 @@ export interface EnvironmentFacts {
 export interface DatabaseFacts {
   owners: number;
   ownersWithoutTwoFactor: number;
-  /** The backup job's record; null on PostgreSQL, whose backups are the provider's or pg_dump's. */
-  backups: BackupStatus | null;
+  /** The backup job's record: SQLite copies or PostgreSQL dumps alike. */
+  backups: BackupStatus;
   visibleDemoProducts: number;
   shippingRates: number;
   taxStates: number;
@@ -92,9 +92,8 @@ const MAIL = {
   files: "Set SMTP_URL or EmailJS so email goes out: now it is only written to files",
 };
 
-/** The two backup lines, on SQLite; PostgreSQL's backups are not the shop's to take. */
+/** The two backup lines: a recent backup, and BACKUP_COMMAND sending it off the machine. */
 function backupLines(facts: SetupFacts, now: number): ChecklistLine[] {
-  if (!facts.backups) return [];
   const { lastSnapshotAt, lastCommand } = facts.backups;
   const age = lastSnapshotAt === null ? null : Math.max(0, Math.floor((now - lastSnapshotAt) / HOUR_MS));
   const ageText = age === 0 ? "less than an hour old" : `${plural(age ?? 0, "hour", "hours")} old`;

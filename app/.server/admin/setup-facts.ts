@@ -4,7 +4,6 @@ import { DEFAULT_SHOP_NAME } from "~/lib/shop-settings";
 import { lastBackupStatus } from "../backups/status";
 import type { Config } from "../config";
 import type { Db } from "../db";
-import { isSqlite } from "../db/engine";
 import { readSettings, writeSetting } from "../db/settings";
 import { widerThanPrivate } from "../private-files";
 import type { DatabaseFacts, EnvironmentFacts, FileFacts } from "./setup-checklist";
@@ -106,7 +105,7 @@ export async function databaseFacts(db: Db): Promise<DatabaseFacts & { dismissed
   return {
     owners: owners.length,
     ownersWithoutTwoFactor: owners.filter((owner) => !owner.twoFactorEnabled).length,
-    backups: isSqlite(db) ? await lastBackupStatus(db) : null,
+    backups: await lastBackupStatus(db),
     visibleDemoProducts: count(demo),
     shippingRates: count(rates),
     taxStates: count(taxStates),
