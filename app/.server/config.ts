@@ -244,7 +244,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     },
     // A sent email's text, HTML and parameters (the shopper's details) are removed after this; its row stays.
     outboxKeepDays: env.OUTBOX_KEEP_DAYS,
-    // SQLite's automatic snapshots (app/.server/backups): how often, where, and the command that sends each off the machine.
+    // The automatic snapshots, SQLite's or pg_dump's (app/.server/backups): how often, where, and the command that sends each off the machine.
     backups: {
       everyHours: env.BACKUP_EVERY_HOURS,
       dir: path.resolve(env.BACKUP_DIR ?? path.join(env.DATA_DIR, "backups")),
