@@ -20,6 +20,7 @@ import { loadBuild } from "./server/build";
 import { createExpressApp } from "./server/express-app";
 import { listen } from "./server/http-server";
 import { projectFolder } from "./server/project-folder";
+import { clientAddressOf } from "./server/client-address";
 import { createPageCache } from "./server/page-cache";
 import { runShop } from "./server/process";
 
@@ -64,11 +65,12 @@ export async function startServer(config: Config) {
 
   // Pages change under the dev server without the catalog changing: it renders every time.
   const versionReader = config.mode === "development" ? undefined : openCatalogVersionReader(database);
-  const pageCache = versionReader && createPageCache({ readVersion: versionReader.read, logger });
+  const clientOf = clientAddressOf(config.trustProxy);
+  const pageCache = versionReader && createPageCache({ readVersion: versionReader.read, logger, clientOf });
   const pricing = openPricingSetup(database);
   const settings = openShopSettings(database);
   const services = { db, config, logger, payments, auth, orderAccess: createOrderAccess(secret) };
-  const app = createExpressApp({ config, build, assets, pageCache, services });
+  const app = createExpressApp({ config, build, assets, pageCache, clientOf, services });
   const server = await listen({ config, logger, app, pageCache });
   await recordShopAddress(db, config.givenPublicUrl ?? server.url);
 

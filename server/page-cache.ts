@@ -58,6 +58,8 @@ export function cacheKey(request: { method?: string; url?: string; cookie?: stri
 export interface PageCacheOptions {
   readVersion: () => Promise<number>;
   logger: Logger;
+  /** The client's address, as Express's own request lines give it (client-address.ts). */
+  clientOf: (req: IncomingMessage) => string;
   maxBytes?: number;
 }
 
@@ -75,7 +77,7 @@ function answerFrom(page: CachedPage, req: IncomingMessage, send: Send): number 
   return 200;
 }
 
-export function createPageCache({ readVersion, logger, maxBytes = DEFAULT_MAX_BYTES }: PageCacheOptions) {
+export function createPageCache({ readVersion, logger, clientOf, maxBytes = DEFAULT_MAX_BYTES }: PageCacheOptions) {
   const store = new PageStore(maxBytes);
   /** What a missed GET was looked up as: `capture` keeps its page under that key and version. */
   const misses = new WeakMap<
@@ -96,7 +98,13 @@ export function createPageCache({ readVersion, logger, maxBytes = DEFAULT_MAX_BY
     // The line pino-http writes for the requests Express serves, so logs read the same.
     const responseTime = Math.round(performance.now() - started);
     hitLogger.info(
-      { req: { method: req.method, url: req.url }, res: { statusCode: status }, responseTime, cache: "hit" },
+      {
+        req: { method: req.method, url: req.url },
+        client: clientOf(req),
+        res: { statusCode: status },
+        responseTime,
+        cache: "hit",
+      },
       "request completed",
     );
   };

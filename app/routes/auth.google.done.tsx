@@ -14,7 +14,10 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const error = params.get("error");
   const signedIn = !error && (await getShopper(context.auth, request.headers)) !== undefined;
   if (!signedIn)
-    context.logger.warn({ provider: "google", reason: (error ?? "no session").slice(0, 100) }, "user sign in failed");
+    context.logger.warn(
+      { provider: "google", reason: (error ?? "no session").slice(0, 100), client: context.clientIp },
+      "user sign in failed",
+    );
   if (signedIn && !popup) throw redirect(returnTo);
   // better-auth will not join a Google sign-in to a password account with the same email.
   const outcome: SignInOutcome = signedIn ? "signed-in" : error === "account_not_linked" ? "email-in-use" : "failed";

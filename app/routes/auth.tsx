@@ -66,7 +66,7 @@ async function limitedByIp({ db, config, clientIp }: AppLoadContext, form: Actio
 }
 
 async function signInWithPassword(
-  { auth, db, config, logger }: AppLoadContext,
+  { auth, db, config, logger, clientIp }: AppLoadContext,
   request: Request,
   form: FormData,
   returnTo: string,
@@ -90,13 +90,13 @@ async function signInWithPassword(
   } catch (error) {
     const refusal = authRefusal(error);
     if (!refusal) throw error;
-    logger.warn({ reason: refusal.code }, "user sign in failed");
+    logger.warn({ reason: refusal.code, client: clientIp }, "user sign in failed");
     return refused("sign-in", authTexts.signInFailed, 401);
   }
 }
 
 async function signUpWithPassword(
-  { auth, logger }: AppLoadContext,
+  { auth, logger, clientIp }: AppLoadContext,
   request: Request,
   form: FormData,
   returnTo: string,
@@ -115,7 +115,7 @@ async function signUpWithPassword(
     const refusal = authRefusal(error);
     if (!refusal) throw error;
     if (refusal.code.startsWith("USER_ALREADY_EXISTS")) return refused("sign-up", authTexts.emailInUse, 409);
-    logger.warn({ reason: refusal.code }, "user sign up failed");
+    logger.warn({ reason: refusal.code, client: clientIp }, "user sign up failed");
     return refused("sign-up", refusal.message ?? "We could not create the account.", 400);
   }
 }

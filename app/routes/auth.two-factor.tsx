@@ -49,7 +49,7 @@ export async function action({ context, request }: Route.ActionArgs) {
   } catch (error) {
     const refusal = authRefusal(error);
     if (!refusal) throw error;
-    context.logger.warn({ reason: refusal.code }, "two-factor code refused");
+    context.logger.warn({ reason: refusal.code, client: context.clientIp }, "two-factor code refused");
     if (refusal.code === "INVALID_TWO_FACTOR_COOKIE") throw redirect(`/auth?returnTo=${encodeURIComponent(returnTo)}`);
     return data(
       { error: "That code did not work. Enter the newest code from your authenticator app, or an unused backup code." },

@@ -118,6 +118,7 @@ describe("createPageCache in front of a real HTTP server", () => {
     const cache = createPageCache({
       readVersion: async () => version,
       logger: pino({ level: "silent" }),
+      clientOf: () => "127.0.0.1",
       maxBytes: 1024 * 1024,
     });
     let renders = 0;

@@ -1,0 +1,91 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { type RawRequest, rawRequest } from "../helpers/https-client";
+import type { ServerProcess } from "../helpers/server-process";
+import { openShop, type Shop } from "../helpers/shop-api";
+import { waitFor } from "../helpers/wait-for";
+
+/** The shop's JSON log lines so far. */
+const logLines = (server: ServerProcess) =>
+  server
+    .output()
+    .split("\n")
+    .filter((line) => line.startsWith("{"))
+    .map((line) => JSON.parse(line) as { msg?: string; client?: string; req?: { url?: string }; cache?: string });
+
+/** The clients of the request lines for `url`, once `count` of them are written. */
+async function clientsOf(server: ServerProcess, url: string, count: number) {
+  const lines = () => logLines(server).filter((line) => line.msg === "request completed" && line.req?.url === url);
+  await waitFor(() => lines().length >= count, { timeoutMs: 5_000, what: `${count} request lines for ${url}` });
+  return lines().map((line) => line.client);
+}
+
+/** A sign-in with a password no account has: refused (401) and logged as a failed sign-in. */
+const wrongSignIn = () => {
+  const body = new URLSearchParams({ intent: "sign-in", email: "nobody@wickshop.test", password: "wrong-password-1" });
+  return {
+    method: "POST",
+    body: body.toString(),
+    headers: { "Content-Type": "application/x-www-form-urlencoded", "Content-Length": body.toString().length },
+  } satisfies RawRequest;
+};
+
+async function refusalClients(server: ServerProcess, count: number) {
+  const lines = () => logLines(server).filter((line) => line.msg === "user sign in failed");
+  await waitFor(() => lines().length >= count, { timeoutMs: 5_000, what: `${count} refused sign-ins` });
+  return lines().map((line) => line.client);
+}
+
+const CATALOG = { Wax: [{ id: 1001, price: 19.99, stock: 5 }] };
+
+describe("the client's address in request lines and refused sign-ins", () => {
+  let shop: Shop;
+  beforeAll(async () => {
+    shop = await openShop(CATALOG, { LOG_LEVEL: "info" });
+  });
+  afterAll(() => shop?.close());
+
+  it("is the peer's address without X-Forwarded-For, and the forwarded one from a trusted proxy (loopback)", async () => {
+    await rawRequest(`${shop.url}/healthz`, { localAddress: "127.0.0.2" });
+    await rawRequest(`${shop.url}/healthz`, {
+      localAddress: "127.0.0.3",
+      headers: { "X-Forwarded-For": "203.0.113.7" },
+    });
+    expect(await clientsOf(shop.server, "/healthz", 2)).toEqual(["127.0.0.2", "203.0.113.7"]);
+  });
+
+  it("names the client in a cached page's line as in a rendered one", async () => {
+    for (const localAddress of ["127.0.0.2", "127.0.0.3", "127.0.0.4"])
+      expect((await rawRequest(`${shop.url}/shop`, { localAddress })).status).toBe(200);
+    expect(await clientsOf(shop.server, "/shop", 3)).toEqual(["127.0.0.2", "127.0.0.3", "127.0.0.4"]);
+    expect(logLines(shop.server).some((line) => line.req?.url === "/shop" && line.cache === "hit")).toBe(true);
+  });
+
+  it("names the client of a refused sign-in", async () => {
+    const form = wrongSignIn();
+    const origin = { Origin: shop.url };
+    await rawRequest(`${shop.url}/auth`, {
+      ...form,
+      localAddress: "127.0.0.5",
+      headers: { ...form.headers, ...origin },
+    });
+    const forwarded = { ...form.headers, ...origin, "X-Forwarded-For": "198.51.100.4" };
+    await rawRequest(`${shop.url}/auth`, { ...form, localAddress: "127.0.0.5", headers: forwarded });
+    expect(await refusalClients(shop.server, 2)).toEqual(["127.0.0.5", "198.51.100.4"]);
+  });
+});
+
+describe("the client's address with TRUST_PROXY=false", () => {
+  let shop: Shop;
+  beforeAll(async () => {
+    shop = await openShop(CATALOG, { LOG_LEVEL: "info", TRUST_PROXY: "false" });
+  });
+  afterAll(() => shop?.close());
+
+  it("is the peer's address, whatever X-Forwarded-For says", async () => {
+    await rawRequest(`${shop.url}/healthz`, {
+      localAddress: "127.0.0.2",
+      headers: { "X-Forwarded-For": "203.0.113.7" },
+    });
+    expect(await clientsOf(shop.server, "/healthz", 1)).toEqual(["127.0.0.2"]);
+  });
+});
