@@ -25,6 +25,8 @@ export interface Caddy {
   /** The root of Caddy's internal CA, for clients that check the certificate. */
   ca: () => Buffer;
   output: () => string;
+  /** The access log's lines (deploy/Caddyfile's `log`), as JSON. */
+  accessLog: () => Record<string, unknown>[];
   /** What Caddy logged as errors (a 502's cause), one line each. */
   errors: () => string;
   stop: () => Promise<void>;
@@ -63,6 +65,7 @@ export function testCaddyfile(shipped: string): string {
 export async function startCaddy(...shopPorts: number[]): Promise<Caddy> {
   const home = fs.mkdtempSync(path.join(os.tmpdir(), "wickshop-caddy-"));
   const config = path.join(home, "Caddyfile");
+  const accessLog = path.join(home, "access.log");
   fs.writeFileSync(config, testCaddyfile(fs.readFileSync(shippedCaddyfile, "utf8")));
   const [httpPort, httpsPort] = [await freePort(), await freePort()];
   const child: ChildProcess = spawn("caddy", ["run", "--adapter", "caddyfile", "--config", config], {
@@ -76,6 +79,7 @@ export async function startCaddy(...shopPorts: number[]): Promise<Caddy> {
       HTTPS_PORT: String(httpsPort),
       SHOP_UPSTREAMS: shopPorts.map((port) => `127.0.0.1:${port}`).join(" "),
       CADDY_ADMIN: "off",
+      ACCESS_LOG: accessLog,
     },
     stdio: ["ignore", "pipe", "pipe"],
   });
@@ -105,6 +109,12 @@ export async function startCaddy(...shopPorts: number[]): Promise<Caddy> {
     httpUrl: `http://localhost:${httpPort}`,
     ca: () => fs.readFileSync(root),
     output: () => output,
+    accessLog: () =>
+      fs
+        .readFileSync(accessLog, "utf8")
+        .split("\n")
+        .filter(Boolean)
+        .map((line) => JSON.parse(line) as Record<string, unknown>),
     errors: () =>
       output
         .split("\n")

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { type Caddy, caddyMissing, caddySuite, freePort, startCaddy } from "../helpers/caddy";
 import { type RawRequest, rawRequest } from "../helpers/https-client";
 import type { ServerProcess } from "../helpers/server-process";
 import { openShop, type Shop } from "../helpers/shop-api";
@@ -87,5 +88,44 @@ describe("the client's address with TRUST_PROXY=false", () => {
       headers: { "X-Forwarded-For": "203.0.113.7" },
     });
     expect(await clientsOf(shop.server, "/healthz", 1)).toEqual(["127.0.0.2"]);
+  });
+});
+
+describe.skipIf(caddyMissing)(caddySuite("the client's address through Caddy (deploy/Caddyfile)"), () => {
+  let shop: Shop;
+  let caddy: Caddy;
+  beforeAll(async () => {
+    const port = await freePort();
+    caddy = await startCaddy(port);
+    shop = await openShop(CATALOG, { PORT: String(port), PUBLIC_URL: caddy.httpsUrl, LOG_LEVEL: "info" });
+  });
+  afterAll(async () => {
+    await caddy?.stop();
+    await shop?.close();
+  });
+
+  it("is each client's own, in the shop's request lines and refusals and in Caddy's access log", async () => {
+    const send = (path: string, options: RawRequest) =>
+      rawRequest(`${caddy.httpsUrl}${path}`, { ca: caddy.ca(), ...options });
+    expect((await send("/healthz", { localAddress: "127.0.0.2" })).status).toBe(200);
+    // What a client claims in X-Forwarded-For, Caddy does not pass on.
+    const claim = { "X-Forwarded-For": "203.0.113.7" };
+    expect((await send("/healthz", { localAddress: "127.0.0.3", headers: claim })).status).toBe(200);
+    expect(await clientsOf(shop.server, "/healthz", 2)).toEqual(["127.0.0.2", "127.0.0.3"]);
+
+    const form = wrongSignIn();
+    const headers = { ...form.headers, Origin: caddy.httpsUrl };
+    await send("/auth", { ...form, localAddress: "127.0.0.3", headers });
+    await send("/auth", { ...form, localAddress: "127.0.0.2", headers });
+    expect(await refusalClients(shop.server, 2)).toEqual(["127.0.0.3", "127.0.0.2"]);
+
+    const accessed = () =>
+      caddy
+        .accessLog()
+        .map((line) => line.request as { remote_ip: string; uri: string })
+        .filter((request) => request.uri === "/healthz" || request.uri === "/auth")
+        .map((request) => `${request.remote_ip} ${request.uri}`);
+    await waitFor(() => accessed().length >= 4, { timeoutMs: 5_000, what: "Caddy's access log" });
+    expect(accessed()).toEqual(["127.0.0.2 /healthz", "127.0.0.3 /healthz", "127.0.0.3 /auth", "127.0.0.2 /auth"]);
   });
 });
