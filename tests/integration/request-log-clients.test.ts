@@ -1,5 +1,6 @@
+import { execFileSync } from "node:child_process";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type Caddy, caddyMissing, caddySuite, freePort, startCaddy } from "../helpers/caddy";
+import { type Caddy, caddyMissing, caddySuite, freePort, shippedCaddyfile, startCaddy } from "../helpers/caddy";
 import { type RawRequest, rawRequest } from "../helpers/https-client";
 import type { ServerProcess } from "../helpers/server-process";
 import { openShop, type Shop } from "../helpers/shop-api";
@@ -127,5 +128,26 @@ describe.skipIf(caddyMissing)(caddySuite("the client's address through Caddy (de
         .map((request) => `${request.remote_ip} ${request.uri}`);
     await waitFor(() => accessed().length >= 4, { timeoutMs: 5_000, what: "Caddy's access log" });
     expect(accessed()).toEqual(["127.0.0.2 /healthz", "127.0.0.3 /healthz", "127.0.0.3 /auth", "127.0.0.2 /auth"]);
+  });
+
+  it("keeps the access log as README says: /var/log/caddy, a new file at 10 MiB, the 10 newest, 90 days", () => {
+    const adapted = JSON.parse(
+      execFileSync("caddy", ["adapt", "--adapter", "caddyfile", "--config", shippedCaddyfile], {
+        env: { PATH: process.env.PATH, HOME: process.env.HOME, SITE: "shop.example.com" },
+        stdio: ["ignore", "pipe", "ignore"],
+      }).toString("utf8"),
+    ) as {
+      logging: { logs: Record<string, { writer?: Record<string, unknown> }> };
+      apps: { http: { servers: Record<string, { logs?: { logger_names: Record<string, string> } }> } };
+    };
+    const [server] = Object.values(adapted.apps.http.servers);
+    const logger = server!.logs!.logger_names["shop.example.com"]!;
+    expect(adapted.logging.logs[logger]!.writer).toEqual({
+      output: "file",
+      filename: "/var/log/caddy/wickshop-access.log",
+      roll_size_mb: 10,
+      roll_keep: 10,
+      roll_keep_days: 90,
+    });
   });
 });
