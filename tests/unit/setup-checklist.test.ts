@@ -158,6 +158,13 @@ describe("Before you open", () => {
     );
   });
 
+  it("does not say there is no demo product before the first start has loaded them", () => {
+    expect(line("demo-products", { visibleDemoProducts: null })).toMatchObject({
+      done: false,
+      text: "Start the shop once: its first start loads the demo catalog, whose products you then edit, hide or delete",
+    });
+  });
+
   it("wants shipping rates and a tax state, or the owner's Not needed", () => {
     expect(line("shipping-tax", { shippingRates: 0, taxStates: 0 })).toMatchObject({
       done: false,

@@ -24,7 +24,8 @@ export interface DatabaseFacts {
   ownersWithoutTwoFactor: number;
   /** The backup job's record: SQLite copies or PostgreSQL dumps alike. */
   backups: BackupStatus;
-  visibleDemoProducts: number;
+  /** null before the first start, which loads the demo catalog (catalog/demo.ts). */
+  visibleDemoProducts: number | null;
   shippingRates: number;
   taxStates: number;
   /** The owner pressed "Not needed" on the shipping and tax line. */
@@ -170,17 +171,28 @@ export function checklistLines(facts: SetupFacts, now: number): ChecklistLine[] 
       : { id: "shop-email", done: true, text: "SHOP_EMAIL is your own address" },
     ...backupLines(facts, now),
     privateFilesLine(facts),
-    facts.visibleDemoProducts === 0
-      ? { id: "demo-products", done: true, text: "No demo product is in the shop" }
-      : {
-          id: "demo-products",
-          done: false,
-          text: `Edit, hide or delete the ${plural(facts.visibleDemoProducts, "demo product", "demo products")} still in the shop`,
-          where: { to: "/admin/products", label: "Products" },
-        },
+    demoLine(facts.visibleDemoProducts),
     shippingTaxLine(facts),
     ...ownShopLines(facts),
   ];
+}
+
+/** Until the first start, the demo's products are still to come: the line cannot say there are none. */
+function demoLine(visibleDemoProducts: number | null): ChecklistLine {
+  if (visibleDemoProducts === null)
+    return {
+      id: "demo-products",
+      done: false,
+      text: "Start the shop once: its first start loads the demo catalog, whose products you then edit, hide or delete",
+    };
+  return visibleDemoProducts === 0
+    ? { id: "demo-products", done: true, text: "No demo product is in the shop" }
+    : {
+        id: "demo-products",
+        done: false,
+        text: `Edit, hide or delete the ${plural(visibleDemoProducts, "demo product", "demo products")} still in the shop`,
+        where: { to: "/admin/products", label: "Products" },
+      };
 }
 
 /** The three lines that make it her shop, not the demo's (issue 43). */

@@ -2,6 +2,7 @@ import path from "node:path";
 import { z } from "zod";
 import { DEFAULT_SHOP_NAME } from "~/lib/shop-settings";
 import { lastBackupStatus } from "../backups/status";
+import { demoCatalogToCome } from "../catalog/demo";
 import type { Config } from "../config";
 import type { Db } from "../db";
 import { readSettings, writeSetting } from "../db/settings";
@@ -106,7 +107,7 @@ export async function databaseFacts(db: Db): Promise<DatabaseFacts & { dismissed
     owners: owners.length,
     ownersWithoutTwoFactor: owners.filter((owner) => !owner.twoFactorEnabled).length,
     backups: await lastBackupStatus(db),
-    visibleDemoProducts: count(demo),
+    visibleDemoProducts: (await demoCatalogToCome(db)) ? null : count(demo),
     shippingRates: count(rates),
     taxStates: count(taxStates),
     shippingTaxNotNeeded: choices.has(SHIPPING_TAX_NOT_NEEDED),

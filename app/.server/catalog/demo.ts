@@ -1,5 +1,6 @@
 import fs from "node:fs/promises";
 import type { Db, Trx } from "../db";
+import { readSettings } from "../db/settings";
 import { parseCatalogFile } from "./file";
 import { importCatalog } from "./import";
 
@@ -16,6 +17,13 @@ async function claimDemoCatalog(trx: Trx) {
     .onConflict((conflict) => conflict.column("key").doNothing())
     .executeTakeFirst();
   if (claim.numInsertedOrUpdatedRows === 0n) throw new LoadedElsewhere();
+}
+
+/** Before the shop's first start: no catalog yet, and the demo's is still to come. */
+export async function demoCatalogToCome(db: Db): Promise<boolean> {
+  const category = await db.selectFrom("categories").select("id").limit(1).executeTakeFirst();
+  if (category) return false;
+  return !(await readSettings(db, [LOADED_AT])).has(LOADED_AT);
 }
 
 /**
