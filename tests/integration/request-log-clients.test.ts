@@ -130,16 +130,35 @@ describe.skipIf(caddyMissing)(caddySuite("the client's address through Caddy (de
     expect(accessed()).toEqual(["127.0.0.2 /healthz", "127.0.0.3 /healthz", "127.0.0.3 /auth", "127.0.0.2 /auth"]);
   });
 
-  it("keeps the access log as README says: /var/log/caddy, a new file at 10 MiB, the 10 newest, 90 days", () => {
-    const adapted = JSON.parse(
+  /** deploy/Caddyfile as Caddy reads it with this environment. */
+  const adapt = (env: Record<string, string>) =>
+    JSON.parse(
       execFileSync("caddy", ["adapt", "--adapter", "caddyfile", "--config", shippedCaddyfile], {
-        env: { PATH: process.env.PATH, HOME: process.env.HOME, SITE: "shop.example.com" },
+        env: { PATH: process.env.PATH, HOME: process.env.HOME, ...env },
         stdio: ["ignore", "pipe", "ignore"],
       }).toString("utf8"),
     ) as {
       logging: { logs: Record<string, { writer?: Record<string, unknown> }> };
-      apps: { http: { servers: Record<string, { logs?: { logger_names: Record<string, string> } }> } };
+      apps: {
+        http: { servers: Record<string, { logs?: { logger_names: Record<string, string> } }> };
+        pki?: unknown;
+        tls?: unknown;
+      };
     };
+
+  it("takes README's local test options: Caddy's own certificate, its root out of the trust store", () => {
+    const local = adapt({ SITE: "shop.test", SITE_TLS: "tls internal", CADDY_OPTIONS: "skip_install_trust" });
+    expect(local.apps.pki).toEqual({ certificate_authorities: { local: { install_trust: false } } });
+    expect(local.apps.tls).toMatchObject({
+      automation: { policies: [{ subjects: ["shop.test"], issuers: [{ module: "internal" }] }] },
+    });
+    const server = adapt({ SITE: "shop.example.com" });
+    expect(server.apps.pki).toBeUndefined();
+    expect(server.apps.tls).toBeUndefined();
+  });
+
+  it("keeps the access log as README says: /var/log/caddy, a new file at 10 MiB, the 10 newest, 90 days", () => {
+    const adapted = adapt({ SITE: "shop.example.com" });
     const [server] = Object.values(adapted.apps.http.servers);
     const logger = server!.logs!.logger_names["shop.example.com"]!;
     expect(adapted.logging.logs[logger]!.writer).toEqual({
