@@ -6,7 +6,7 @@ import { backupPostgres } from "../db/pg-backup";
 import { makePrivateDir } from "../private-files";
 import { runChildProcess } from "./child-process";
 import { type Snapshot, snapshotIsDue, snapshotName, snapshotOf, snapshotsToDelete } from "./schedule";
-import { type CommandResult, claimSnapshot, recordCommand, recordSnapshot } from "./status";
+import { type CommandResult, claimSnapshot, recordCommand, recordSnapshot, releaseSnapshot } from "./status";
 
 export interface BackupSettings {
   /** BACKUP_EVERY_HOURS: 0 turns the automatic snapshots off. */
@@ -113,8 +113,14 @@ export async function runBackupJob(
   },
 ): Promise<BackupRun> {
   const { source, backups, now } = options;
-  if (!snapshotIsDue(listSnapshots(backups.dir), now, backups.everyHours * 60 * 60_000)) return { kind: "not_due" };
+  const due = () => snapshotIsDue(listSnapshots(backups.dir), now, backups.everyHours * 60 * 60_000);
+  if (!due()) return { kind: "not_due" };
   if (!(await claimSnapshot(db, now, SNAPSHOT_LEASE_MS))) return { kind: "claimed_elsewhere" };
+  // Another process may have taken one and released its claim since the folder was read.
+  if (!due()) {
+    await releaseSnapshot(db, now);
+    return { kind: "not_due" };
+  }
 
   makePrivateDir(backups.dir);
   // A snapshot killed mid-copy (its timeout, a crash) left its partial copy; only the claim's holder writes one.
@@ -123,6 +129,7 @@ export async function runBackupJob(
   const file = path.join(backups.dir, snapshotName(now, "sqliteFile" in source ? "sqlite" : "dump"));
   const summary = await takeSnapshot(source, options.root, file, options.signal);
   await recordSnapshot(db, now);
+  await releaseSnapshot(db, now);
 
   const rotated = snapshotsToDelete(listSnapshots(backups.dir), { now, timeZone: options.timeZone }).map(
     (snapshot) => snapshot.name,

@@ -53,6 +53,19 @@ export async function claimSnapshot(db: Db, now: number, leaseMs: number): Promi
   return claimed.numUpdatedRows === 1n;
 }
 
+/**
+ * Ends the claim taken at `claimedAt` once its snapshot is in the folder: were
+ * the folder emptied within the lease, the next run takes a new one at once.
+ */
+export async function releaseSnapshot(db: Db, claimedAt: number) {
+  await db
+    .updateTable("settings")
+    .set({ value: "0" })
+    .where("key", "=", CLAIMED_AT)
+    .where("value", "=", String(claimedAt))
+    .execute();
+}
+
 export const recordSnapshot = (db: Db, takenAt: number) => writeSetting(db, LAST_SNAPSHOT_AT, String(takenAt));
 
 export const recordCommand = (db: Db, result: CommandResult) => writeSetting(db, LAST_COMMAND, JSON.stringify(result));
