@@ -3,7 +3,7 @@ import path from "node:path";
 import { loadConfig } from "~/.server/config";
 import { newCredentials, signedUp } from "../tests/helpers/accounts";
 import { BrowserSession } from "../tests/helpers/browser-session";
-import { MAX_STOCK, productIdsOf, readDemoCatalog, withStock, writeCatalogFile } from "./catalog-generator";
+import { MAX_STOCK, readDemoCatalog, withStock, writeCatalogFile } from "./catalog-generator";
 import { importCatalogFile, progress, withShop } from "./catalog-run";
 import { measureCheckout } from "./checkout";
 import { writeCheckoutBodies } from "./checkout-bodies";
@@ -52,7 +52,7 @@ export async function checkoutOnGrownShop(
       ? await database.schemaUrl(`bench_limit_${path.basename(dir).replaceAll("-", "_")}`)
       : undefined,
     catalog,
-    bodies: writeCheckoutBodies(productIdsOf(catalog), dir),
+    bodies: writeCheckoutBodies(catalog, dir),
     settings: options.checkoutSettings,
     dir: path.join(dir, "checkout"),
   });

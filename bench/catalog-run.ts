@@ -9,6 +9,8 @@ import {
   MAX_STOCK,
   productIdsOf,
   readDemoCatalog,
+  sellableUnitsOf,
+  withSizesAndScents,
   withStock,
   writeCatalogFile,
 } from "./catalog-generator";
@@ -24,6 +26,18 @@ import { type ShopData, shopEnv, type ShopServer, startShop } from "./shop-serve
 
 /** The grown shop of issue #8: 10 000 products in 50 categories, one of them with 2 000. */
 const LARGE = { products: 10_000, categories: 50, largest: 2_000 };
+/** The same 10 000 things to sell as 2 500 products of 4 variants each (two sizes, two scents; issue #44). */
+const LARGE_VARIANTS = { products: 2_500, categories: 50, largest: 500 };
+
+/** The demo's catalog, the grown one, and the grown one in sizes and scents. */
+export type CatalogName = "demo" | "large" | "large-variants";
+
+const catalogOf = (name: CatalogName): CatalogDocument[] =>
+  name === "demo"
+    ? withStock(readDemoCatalog(), MAX_STOCK)
+    : name === "large"
+      ? generateCatalog({ ...LARGE, stock: MAX_STOCK })
+      : withSizesAndScents(generateCatalog({ ...LARGE_VARIANTS, stock: MAX_STOCK }));
 
 /** What a bench run hands each of its parts: the load generator, its settings, the PostgreSQL server and a folder. */
 export interface CatalogRunOptions {
@@ -70,26 +84,25 @@ export async function withShop<T>(data: ShopData, work: (shop: ShopServer) => Pr
 }
 
 /** A catalog with its import file, checkout bodies and pages, in `dir`. */
-export function prepareCatalog(name: "demo" | "large", dir: string) {
+export function prepareCatalog(name: CatalogName, dir: string) {
   fs.mkdirSync(dir, { recursive: true });
   // Checkout needs stock for its count bound; the demo's own stock is what the page figures see.
-  const catalog =
-    name === "demo" ? withStock(readDemoCatalog(), MAX_STOCK) : generateCatalog({ ...LARGE, stock: MAX_STOCK });
+  const catalog = catalogOf(name);
   return {
     catalog,
     file: writeCatalogFile(catalog, path.join(dir, "catalog.json")),
-    bodies: writeCheckoutBodies(productIdsOf(catalog), dir),
+    bodies: writeCheckoutBodies(catalog, dir),
     pages: pagesOf(catalog),
   };
 }
 
 /**
  * Every figure for one catalog: the demo (loaded by the shop itself into its
- * fresh data folder, stock raised by an import before checkout) or the large
+ * fresh data folder, stock raised by an import before checkout) or a large
  * generated one (imported into empty databases, timed).
  */
 export async function benchCatalog(
-  name: "demo" | "large",
+  name: CatalogName,
   { generator, settings, postgresServer, workDir }: CatalogRunOptions,
 ): Promise<CatalogFigures> {
   const dir = path.join(workDir, name);
@@ -108,8 +121,10 @@ export async function benchCatalog(
 
   const sqlite: ShopData = { dataDir: path.join(dir, "sqlite") };
   const importSeconds = { sqlite: 0, postgres: 0 };
-  if (name === "large") {
-    progress(`importing ${LARGE.products} products into SQLite`);
+  const generated = name !== "demo";
+  const products = productIdsOf(catalog).length;
+  if (generated) {
+    progress(`importing ${products} products into SQLite`);
     importSeconds.sqlite = await importCatalogFile(file, sqlite);
   }
   const checkout: CheckoutFigure[] = [];
@@ -134,11 +149,11 @@ export async function benchCatalog(
     return { pages: pageFigures, browser, lighthouse };
   });
 
-  const database = await createBenchDatabase(postgresServer, name);
+  const database = await createBenchDatabase(postgresServer, name.replace("-", "_"));
   try {
     const postgres: ShopData = { dataDir: path.join(dir, "postgres"), databaseUrl: database.url };
-    if (name === "large") {
-      progress(`importing ${LARGE.products} products into PostgreSQL`);
+    if (generated) {
+      progress(`importing ${products} products into PostgreSQL`);
       importSeconds.postgres = await importCatalogFile(file, postgres);
     }
     await withShop(postgres, async (shop) => {
@@ -152,9 +167,10 @@ export async function benchCatalog(
 
   return {
     name,
-    products: productIdsOf(catalog).length,
+    products,
+    variants: sellableUnitsOf(catalog),
     categories: catalog.length,
-    importSeconds: name === "large" ? importSeconds : undefined,
+    importSeconds: generated ? importSeconds : undefined,
     pages: onSqlite.pages,
     checkout,
     browser: onSqlite.browser,

@@ -1,6 +1,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import { type Line, type Shipping, shipping } from "../tests/helpers/shop-api";
+import { type CatalogDocument, productIdsOf, variantIdsOf } from "./catalog-generator";
 
 /**
  * POST /api/checkout bodies without their idempotency key: the load generator
@@ -26,16 +27,28 @@ function seededRandom(seed: number) {
   };
 }
 
-/** The carts every checkout bench sends, the same in every run: one to three different products, one unit each. */
-export function checkoutCarts(productIds: number[]): Line[][] {
+/**
+ * The carts every checkout bench sends, the same in every run: one to three
+ * different products, one unit each. A product with options (`variantsOf`)
+ * is bought as one of its variants, drawn after the products, so a catalog
+ * without options gets the very carts it always did.
+ */
+export function checkoutCarts(productIds: number[], variantsOf = new Map<number, number[]>()): Line[][] {
   const random = seededRandom(productIds.length);
   return Array.from({ length: TEMPLATE_COUNT }, () => {
     const count = Math.min(productIds.length, 1 + Math.floor(random() * MAX_LINES));
     const ids = new Set<number>();
     while (ids.size < count) ids.add(productIds[Math.floor(random() * productIds.length)]!);
-    return [...ids].map((id) => ({ id, quantity: UNITS_PER_LINE }));
+    return [...ids].map((id) => {
+      const variants = variantsOf.get(id);
+      if (!variants) return { id, quantity: UNITS_PER_LINE };
+      return { id, variant: variants[Math.floor(random() * variants.length)]!, quantity: UNITS_PER_LINE };
+    });
   });
 }
+
+/** `checkoutCarts` of a catalog's products, each with options bought as one of its variants. */
+export const catalogCarts = (catalog: CatalogDocument[]) => checkoutCarts(productIdsOf(catalog), variantIdsOf(catalog));
 
 /** One template: the cart, where it goes, and what else the panel sends with it (a shipping method, the total seen, a code). */
 export const bodyTemplate = (lines: Line[], to: Shipping, extra: Record<string, string | number> = {}) =>
@@ -48,9 +61,9 @@ export function writeBodies(templates: string[], dir: string): CheckoutBodies {
   return { templates, file };
 }
 
-export const writeCheckoutBodies = (productIds: number[], dir: string): CheckoutBodies =>
+export const writeCheckoutBodies = (catalog: CatalogDocument[], dir: string): CheckoutBodies =>
   writeBodies(
-    checkoutCarts(productIds).map((lines) => bodyTemplate(lines, shipping)),
+    catalogCarts(catalog).map((lines) => bodyTemplate(lines, shipping)),
     dir,
   );
 

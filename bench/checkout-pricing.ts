@@ -5,7 +5,7 @@ import { ENGINE } from "./back-office-run";
 import { productIdsOf } from "./catalog-generator";
 import { type CatalogRunOptions, importCatalogFile, prepareCatalog, progress, withShop } from "./catalog-run";
 import { payForSomeOrders } from "./checkout";
-import { type CheckoutBodies, checkoutCarts } from "./checkout-bodies";
+import { catalogCarts, type CheckoutBodies } from "./checkout-bodies";
 import { checkStockInvariant } from "./invariant";
 import { type BenchDatabase, createBenchDatabase } from "./postgres";
 import { type PricingVariant, pricedBodies, setUpPricing } from "./pricing-setup";
@@ -38,7 +38,7 @@ export async function benchCheckoutPricing(
   const { generator, settings, rounds, postgresServer, workDir } = options;
   const dir = path.join(workDir, "checkout-pricing");
   const { catalog, file } = prepareCatalog("demo", dir);
-  const carts = checkoutCarts(productIdsOf(catalog));
+  const carts = catalogCarts(catalog);
   const maxRequests = checkoutBoundFor(rounds);
   const engines: CheckoutPricingEngine[] = [];
   for (const engine of ["sqlite", "postgres"] as const) {

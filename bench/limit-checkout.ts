@@ -5,7 +5,7 @@ import { newOrderNumber } from "~/.server/orders/reservation";
 /** The parts of a POST /api/checkout body the raw transaction needs. */
 export interface Reservation {
   idempotencyKey: string;
-  lines: { id: number; quantity: number }[];
+  lines: { id: number; variant?: number; quantity: number }[];
   shipping: { name: string; address: string; city: string; state: string; zip: string; phone?: string; email?: string };
 }
 
@@ -19,8 +19,14 @@ export interface CheckoutStore {
   reserve(reservation: Reservation): Promise<PlacedOrder | undefined>;
 }
 
-/** As the shop does: rows locked in id order, so concurrent PostgreSQL transactions never deadlock. */
-const byId = (lines: Reservation["lines"]) => [...lines].sort((a, b) => a.id - b.id);
+/**
+ * The variant rows a reservation takes stock from, in id order as the shop
+ * locks them (concurrent PostgreSQL transactions then never deadlock): a
+ * line's variant, or for a product without options its one variant, which
+ * has the product's id.
+ */
+const byId = (lines: Reservation["lines"]) =>
+  lines.map((line) => ({ id: line.variant ?? line.id, quantity: line.quantity })).sort((a, b) => a.id - b.id);
 
 const RESERVATION_MS = 15 * 60_000;
 
@@ -57,9 +63,8 @@ function orderValues(reservation: Reservation, number: string, amountCents: numb
 }
 
 /**
- * The conditional update of DESIGN.md §Checkout, on the line's variant (the
- * bench's lines name products without options, whose one variant has the
- * product's id); it also reads what the order copies from the product.
+ * The conditional update of DESIGN.md §Checkout, on the line's variant (see
+ * `byId`); it also reads what the order copies from the product.
  */
 const reserveSql = (quantity: string, id: string) =>
   `update variants set stock = stock - ${quantity} where id = ${id} and stock >= ${quantity}

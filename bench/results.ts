@@ -1,3 +1,4 @@
+import type { CatalogName } from "./catalog-run";
 import type { LoadRun, ShopperAddresses } from "./load";
 import type { OWN_SHOP, OwnShopVariant } from "./own-shop";
 import type { PRICING_SETUP, PricingVariant } from "./pricing-setup";
@@ -64,10 +65,12 @@ export interface LighthouseFigure {
 }
 
 export interface CatalogFigures {
-  name: "demo" | "large";
+  name: CatalogName;
   products: number;
+  /** What a shopper can buy: products without options, and each variant of those with them. */
+  variants: number;
   categories: number;
-  /** Seconds `npm run catalog:import` took for the large catalog, per engine (the whole command). */
+  /** Seconds `npm run catalog:import` took for a generated catalog, per engine (the whole command). */
   importSeconds?: { sqlite: number; postgres: number };
   pages: PageFigure[];
   checkout: CheckoutFigure[];

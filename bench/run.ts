@@ -32,6 +32,9 @@
  * each engine, and how many of the load's requests the page cache answered
  * (issue #43: within 5 % of the fresh shop's; bench/own-shop.ts; default
  * FILE bench/results/own-shop.json, quick.own-shop.json with --quick).
+ * The main run measures the generated catalog twice: 10,000 products, and
+ * 2,500 products of 4 variants each (the same 10,000 things to sell), each
+ * row of the latter beside the former's (bench/catalog-run.ts).
  * See README.md "Benchmarks".
  */
 import fs from "node:fs";
@@ -266,6 +269,7 @@ async function mainReport() {
   if (!settings.memoryOnly) {
     catalogs.push(await benchCatalog("demo", { generator, settings, postgresServer, workDir }));
     catalogs.push(await benchCatalog("large", { generator, settings, postgresServer, workDir }));
+    catalogs.push(await benchCatalog("large-variants", { generator, settings, postgresServer, workDir }));
   }
   const leak = await benchMemory({ generator, settings, workDir });
   const results: BenchResults = {

@@ -12,7 +12,9 @@ const rate = (run: Throughput, unit: string) =>
   `${count(run.requestsPerSecond)} ${unit}${run.boundReached ? " (count bound hit: at least)" : ""}`;
 
 const catalogName = (catalog: CatalogFigures) =>
-  `${catalog.name === "demo" ? "demo" : "generated"}: ${count(catalog.products)} products, ${catalog.categories} categories`;
+  catalog.name === "large-variants"
+    ? `generated, sizes and scents: ${count(catalog.products)} products of ${catalog.variants / catalog.products} variants (${count(catalog.variants)} to sell), ${catalog.categories} categories`
+    : `${catalog.name === "demo" ? "demo" : "generated"}: ${count(catalog.products)} products, ${catalog.categories} categories`;
 
 const invariantNote = (invariant: StockInvariant) =>
   `${invariant.ok ? "stock invariant ok" : `STOCK INVARIANT BROKEN for ${invariant.mismatches.length} products`} ` +
@@ -20,13 +22,21 @@ const invariantNote = (invariant: StockInvariant) =>
 
 const ENGINE = { sqlite: "SQLite", postgres: "PostgreSQL" } as const;
 
-function catalogRows(catalog: CatalogFigures, demo: CatalogFigures | undefined, seconds: number): string[][] {
+/** What a catalog's figures are set beside: the demo's for the generated one, the generated one's for it in sizes and scents. */
+const BESIDE: Record<CatalogFigures["name"], { name: CatalogFigures["name"]; label: string } | undefined> = {
+  demo: undefined,
+  large: { name: "demo", label: "the demo's" },
+  "large-variants": { name: "large", label: "the 10,000 products'" },
+};
+
+function catalogRows(catalog: CatalogFigures, beside: CatalogFigures | undefined, seconds: number): string[][] {
   const name = catalogName(catalog);
+  const besideLabel = BESIDE[catalog.name]?.label;
   const rows: string[][] = [];
   for (const page of catalog.pages) {
-    const demoPage = demo?.pages.find((other) => other.label === page.label);
-    const growth = demoPage?.shop.requestsPerSecond
-      ? `; ${fraction(page.shop.requestsPerSecond / demoPage.shop.requestsPerSecond)} × the demo's req/s`
+    const besidePage = beside?.pages.find((other) => other.label === page.label);
+    const growth = besidePage?.shop.requestsPerSecond
+      ? `; ${fraction(page.shop.requestsPerSecond / besidePage.shop.requestsPerSecond)} × ${besideLabel} req/s`
       : "";
     rows.push([
       `GET ${page.path} (${page.label})`,
@@ -40,6 +50,13 @@ function catalogRows(catalog: CatalogFigures, demo: CatalogFigures | undefined, 
     ]);
   }
   for (const checkout of catalog.checkout) {
+    const besideCheckout =
+      catalog.name === "large-variants"
+        ? beside?.checkout.find((other) => other.engine === checkout.engine)
+        : undefined;
+    const against = besideCheckout
+      ? `; ${fraction(checkout.shop.requestsPerSecond / besideCheckout.shop.requestsPerSecond)} × ${besideLabel} orders/s`
+      : "";
     rows.push([
       `POST /api/checkout, ${ENGINE[checkout.engine]}`,
       name,
@@ -48,7 +65,7 @@ function catalogRows(catalog: CatalogFigures, demo: CatalogFigures | undefined, 
       fraction(checkout.ratio),
       latency(checkout.shop),
       latency(checkout.limit),
-      invariantNote(checkout.invariant),
+      `${invariantNote(checkout.invariant)}${against}`,
     ]);
   }
   for (const page of catalog.browser) {
@@ -138,10 +155,11 @@ export function renderTable(results: BenchResults): string {
       `the raw reservation transaction with the same driver for checkout.`,
   ];
   const columns = ["figure", "catalog", "shop", "limit", "shop/limit", "shop p50 / p99", "limit p50 / p99", "notes"];
-  const [demo] = results.catalogs;
+  const catalogNamed = (name: CatalogFigures["name"] | undefined) =>
+    results.catalogs.find((catalog) => catalog.name === name);
   const rows = [
     ...results.catalogs.flatMap((catalog) =>
-      catalogRows(catalog, catalog === demo ? undefined : demo, settings.seconds),
+      catalogRows(catalog, catalogNamed(BESIDE[catalog.name]?.name), settings.seconds),
     ),
     leakRow(results),
   ];

@@ -44,9 +44,12 @@ describe("npm run bench -- --quick", () => {
       PAYMENT_ATTEMPTS_PER_IP: "100000",
       AUTH_ATTEMPTS_PER_IP: "100000",
     });
-    expect(results.catalogs.map(({ name, products, categories }) => ({ name, products, categories }))).toEqual([
-      { name: "demo", products: 22, categories: 4 },
-      { name: "large", products: 10_000, categories: 50 },
+    expect(
+      results.catalogs.map(({ name, products, variants, categories }) => ({ name, products, variants, categories })),
+    ).toEqual([
+      { name: "demo", products: 22, variants: 22, categories: 4 },
+      { name: "large", products: 10_000, variants: 10_000, categories: 50 },
+      { name: "large-variants", products: 2_500, variants: 10_000, categories: 50 },
     ]);
 
     for (const catalog of results.catalogs) {
@@ -78,9 +81,10 @@ describe("npm run bench -- --quick", () => {
         }
       }
     }
-    const large = results.catalogs[1]!;
-    expect(large.importSeconds!.sqlite).toBeGreaterThan(0);
-    expect(large.importSeconds!.postgres).toBeGreaterThan(0);
+    for (const generated of results.catalogs.slice(1)) {
+      expect(generated.importSeconds!.sqlite).toBeGreaterThan(0);
+      expect(generated.importSeconds!.postgres).toBeGreaterThan(0);
+    }
 
     const { leak } = results;
     expect(leak.requests).toBeGreaterThan(0);
@@ -100,11 +104,13 @@ describe("npm run bench -- --quick", () => {
       .split("\n")
       .filter((line) => line.startsWith("| ") && !line.startsWith("| figure") && !line.startsWith("| ---"));
     const ratioRows = rows.filter((row) => /^\| (GET|POST) /.test(row));
-    expect(ratioRows).toHaveLength(2 * (4 + 2));
+    expect(ratioRows).toHaveLength(3 * (4 + 2));
     for (const row of ratioRows) expect(Number(row.split(" | ")[4])).toBeGreaterThan(0);
-    expect(rows.filter((row) => row.startsWith("| Chromium "))).toHaveLength(2 * 3);
-    expect(rows.filter((row) => row.startsWith("| npm run catalog:import "))).toHaveLength(1);
+    expect(rows.filter((row) => row.startsWith("| Chromium "))).toHaveLength(3 * 3);
+    expect(rows.filter((row) => row.startsWith("| npm run catalog:import "))).toHaveLength(2);
+    // The generated catalog in sizes and scents is set beside the one of 10,000 products.
+    expect(rows.filter((row) => row.includes("× the 10,000 products' "))).toHaveLength(4 + 2);
     expect(rows.filter((row) => row.startsWith("| mixed run, "))).toHaveLength(1);
-    expect(rows.filter((row) => row.includes("stock invariant ok"))).toHaveLength(2 * 2 + 1);
+    expect(rows.filter((row) => row.includes("stock invariant ok"))).toHaveLength(3 * 2 + 1);
   });
 });
