@@ -4,16 +4,14 @@ import path from "node:path";
 import { ENGINE } from "./back-office-run";
 import { productIdsOf } from "./catalog-generator";
 import { type CatalogRunOptions, importCatalogFile, prepareCatalog, progress, withShop } from "./catalog-run";
-import { payForSomeOrders } from "./checkout";
+import { checkoutRoundsFigure } from "./checkout";
 import { catalogCarts, type CheckoutBodies } from "./checkout-bodies";
-import { checkStockInvariant } from "./invariant";
 import { type BenchDatabase, createBenchDatabase } from "./postgres";
 import { type PricingVariant, pricedBodies, setUpPricing } from "./pricing-setup";
 import type { CheckoutPricingEngine, PricingVariantFigure } from "./results";
 import { checkoutBoundFor } from "./settings";
 import { type ShopData, type ShopServer, startShop } from "./shop-server";
 import { alternatingRounds, roundRatios } from "./side-by-side";
-import { medianBy } from "./stats";
 
 const VARIANTS = ["none", "shipping_tax", "code"] as const satisfies PricingVariant[];
 
@@ -86,18 +84,8 @@ export async function benchCheckoutPricing(
         },
       );
       const variants: PricingVariantFigure[] = [];
-      for (const { variant, data, shop } of shops) {
-        await payForSomeOrders(shop.url, data);
-        const own = runs.get(variant)!;
-        const { cpuMsPerRequest: _, ...middle } = medianBy(own, (run) => run.requestsPerSecond);
-        variants.push({
-          variant,
-          median: middle,
-          rounds: own.map((run) => run.requestsPerSecond),
-          cpuMsPerOrder: own.map((run) => run.cpuMsPerRequest),
-          invariant: await checkStockInvariant(data),
-        });
-      }
+      for (const { variant, data, shop } of shops)
+        variants.push({ variant, ...(await checkoutRoundsFigure(runs.get(variant)!, shop, data)) });
       const ratiosOf = (variant: PricingVariant, base: PricingVariant) =>
         roundRatios(runs.get(variant)!, runs.get(base)!);
       engines.push({

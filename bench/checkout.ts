@@ -7,11 +7,11 @@ import type { CheckoutBodies } from "./checkout-bodies";
 import { checkStockInvariant } from "./invariant";
 import type { LoadGenerator, ShopperAddresses } from "./load";
 import { startCheckoutLimit } from "./limits";
-import type { CheckoutFigure } from "./results";
+import type { CheckoutFigure, CheckoutRoundsFigure } from "./results";
 import type { BenchSettings } from "./settings";
 import type { ShopData } from "./shop-server";
-import { type Server, shopBesideLimit } from "./side-by-side";
-import { ratio } from "./stats";
+import { type RoundRun, type Server, shopBesideLimit } from "./side-by-side";
+import { medianBy, ratio } from "./stats";
 
 /** Paid orders in the invariant check: it then covers both kinds of order that hold stock. */
 const ORDERS_TO_PAY = 5;
@@ -81,4 +81,20 @@ export async function measureCheckout(options: {
   } finally {
     await limit.stop();
   }
+}
+
+/** A shop's checkout after its alternating rounds: pays some of its orders, then checks the stock invariant. */
+export async function checkoutRoundsFigure(
+  runs: RoundRun[],
+  shop: Server,
+  data: ShopData,
+): Promise<CheckoutRoundsFigure> {
+  await payForSomeOrders(shop.url, data);
+  const { cpuMsPerRequest: _, ...middle } = medianBy(runs, (run) => run.requestsPerSecond);
+  return {
+    median: middle,
+    rounds: runs.map((run) => run.requestsPerSecond),
+    cpuMsPerOrder: runs.map((run) => run.cpuMsPerRequest),
+    invariant: await checkStockInvariant(data),
+  };
 }

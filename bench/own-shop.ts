@@ -1,21 +1,15 @@
-import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import readline from "node:readline";
-import zlib from "node:zlib";
 import sharp from "sharp";
 import { ENGINE } from "./back-office-run";
 import { productIdsOf, readDemoCatalog } from "./catalog-generator";
 import { type CatalogRunOptions, pagesOf, progress, withShop } from "./catalog-run";
-import { capture, headerOf, sizeOnTheWire } from "./limits";
 import { newOwnerBrowser, submitForm } from "./owner";
+import { pagesInRounds, type RoundPageShop } from "./page-rounds";
 import type { PageToMeasure } from "./pages";
 import { type BenchDatabase, createBenchDatabase } from "./postgres";
-import { waitUntilIdle } from "./process";
-import type { OwnShopEngine, OwnShopPageFigure, OwnShopPageRuns, PageCacheFigure } from "./results";
-import { type ShopData, type ShopServer, startShop } from "./shop-server";
-import { alternatingRounds, type RoundRun, roundRatios } from "./side-by-side";
-import { medianBy } from "./stats";
+import type { OwnShopEngine } from "./results";
+import { type ShopData, startShop } from "./shop-server";
 
 /** A fresh shop (SPEC's, named Wickshop) and one its owner has made hers on /admin/settings. */
 export type OwnShopVariant = "fresh" | "named";
@@ -65,14 +59,8 @@ async function nameTheShop(shopUrl: string, data: ShopData, logo: Buffer) {
   if (!answer.html.includes("Logo saved")) throw new Error("/admin/settings did not save the logo");
 }
 
-const DECODE: Record<string, (body: Buffer) => Buffer> = {
-  br: (body) => zlib.brotliDecompressSync(body),
-  gzip: (body) => zlib.gunzipSync(body),
-  identity: (body) => body,
-};
-
 /** What a page must show, or the bench would measure something else: her name, logo and announcement, or none of them. */
-function expectShown(variant: OwnShopVariant, html: string, page: string) {
+const expectShown = (variant: OwnShopVariant) => (html: string, _page: PageToMeasure, pagePath: string) => {
   const shows = {
     name: html.includes(`aria-label="${OWN_SHOP.name} home"`),
     logo: /<img class="logo__image" src="\/photos\/[0-9a-f]+-\d+\.webp"/.test(html),
@@ -80,59 +68,8 @@ function expectShown(variant: OwnShopVariant, html: string, page: string) {
   };
   const wanted = variant === "named";
   if (Object.values(shows).some((shown) => shown !== wanted))
-    throw new Error(`${variant} shop's ${page} shows ${JSON.stringify(shows)}`);
-}
-
-/**
- * Asks for each page twice as a browser does, before the load: the second
- * answer must come from the page cache (its ETag, the same as the first's:
- * a page rendered for itself has none) and show what the shop should.
- * Resolves with each page's size on the wire.
- */
-async function checkPages(variant: OwnShopVariant, shop: ShopServer, pages: PageToMeasure[]) {
-  const sizes = new Map<string, { bytes: number; encoding: string }>();
-  for (const page of pages) {
-    const first = await capture(shop.url, page.path);
-    const again = await capture(shop.url, page.path);
-    const etag = headerOf(again, "etag");
-    if (!etag || etag !== headerOf(first, "etag"))
-      throw new Error(`${variant} shop's ${page.path} did not come from the page cache (ETag ${etag})`);
-    const size = sizeOnTheWire(again);
-    expectShown(variant, DECODE[size.encoding]!(Buffer.from(again.bodyBase64, "base64")).toString("utf8"), page.path);
-    sizes.set(page.path, size);
-  }
-  return sizes;
-}
-
-const serverLog = (data: ShopData) => path.join(data.dataDir, "server.log");
-
-/**
- * The requests a shop's log records from `offset` on, and how many of them
- * the page cache answered from a kept page (its line says `"cache":"hit"`;
- * a page rendered for the request has pino-http's line, without it).
- */
-async function pageCacheFigure(logFile: string, offset: number): Promise<PageCacheFigure> {
-  const figure = { requests: 0, hits: 0 };
-  const lines = readline.createInterface({
-    input: fs.createReadStream(logFile, { start: offset }),
-    crlfDelay: Infinity,
-  });
-  for await (const line of lines) {
-    if (!line.includes('"request completed"')) continue;
-    figure.requests++;
-    if (line.includes('"cache":"hit"')) figure.hits++;
-  }
-  return figure;
-}
-
-interface MeasuredShop {
-  variant: OwnShopVariant;
-  data: ShopData;
-  shop: ShopServer;
-  sizes: Map<string, { bytes: number; encoding: string }>;
-  /** Where the measuring process's log begins: the lines of the load. */
-  logOffset: number;
-}
+    throw new Error(`${variant} shop's ${pagePath} shows ${JSON.stringify(shows)}`);
+};
 
 /**
  * `--own-shop`: the storefront's pages on two shops of one engine at once,
@@ -155,10 +92,8 @@ export async function benchOwnShop(
   const engines: OwnShopEngine[] = [];
   for (const engine of ["sqlite", "postgres"] as const) {
     const loadAtStart = os.loadavg()[0]!;
-    const shops: MeasuredShop[] = [];
+    const shops: RoundPageShop<OwnShopVariant>[] = [];
     const databases: BenchDatabase[] = [];
-    const figures: OwnShopPageFigure[] = [];
-    const all = { fresh: [] as RoundRun[], named: [] as RoundRun[] };
     try {
       for (const variant of VARIANTS) {
         const database =
@@ -172,66 +107,31 @@ export async function benchOwnShop(
             await nameTheShop(setUp.url, data, logo);
           }
         });
-        const shop = await startShop(data);
-        shops.push({ variant, data, shop, sizes: new Map(), logOffset: 0 });
+        shops.push({ key: variant, data, shop: await startShop(data), expectShown: expectShown(variant) });
       }
-      for (const measured of shops) {
-        measured.sizes = await checkPages(measured.variant, measured.shop, pages);
-        // The checks' own lines are written before the load's begin.
-        await waitUntilIdle([measured.shop.pid]);
-        measured.logOffset = fs.statSync(serverLog(measured.data)).size;
-      }
-      for (const page of pages) {
-        const runs = await alternatingRounds(
-          generator,
-          shops.map(({ variant, shop }) => ({
-            key: variant,
-            shop,
-            workload: { kind: "get" as const, path: page.path },
-          })),
-          {
-            connections: settings.connections,
-            seconds: settings.seconds,
-            rounds,
-            onRun: (variant, round, run) =>
-              progress(
-                `own shop on ${ENGINE[engine]}, ${page.label}, round ${round + 1}, ${variant}: ${Math.round(run.requestsPerSecond)} req/s, ${(run.cpuMsPerRequest * 1000).toFixed(0)} µs of the shop's CPU each`,
-              ),
-          },
-        );
-        const runsOf = (variant: OwnShopVariant): OwnShopPageRuns => {
-          const own = runs.get(variant)!;
-          all[variant].push(...own);
-          const { cpuMsPerRequest: _, ...middle } = medianBy(own, (run) => run.requestsPerSecond);
-          const size = shops.find((measured) => measured.variant === variant)!.sizes.get(page.path)!;
-          return {
-            median: middle,
-            rounds: own.map((run) => run.requestsPerSecond),
-            cpuMsPerRequest: own.map((run) => run.cpuMsPerRequest),
-            ...size,
-          };
-        };
-        figures.push({
-          ...page,
-          shops: { fresh: runsOf("fresh"), named: runsOf("named") },
-          ratios: roundRatios(runs.get("named")!, runs.get("fresh")!),
-        });
-      }
-    } finally {
+      const [fresh, named] = shops as [RoundPageShop<OwnShopVariant>, RoundPageShop<OwnShopVariant>];
+      const measured = await pagesInRounds({
+        generator,
+        settings,
+        engine,
+        what: "own shop",
+        rounds,
+        pages,
+        shops: [fresh, named],
+      });
       // Stopped, each has written every line of its log.
+      for (const { shop } of shops.splice(0)) await shop.stop();
+      engines.push({
+        engine,
+        loadAverage: { start: loadAtStart, end: os.loadavg()[0]! },
+        pages: measured.pages,
+        overall: measured.overall,
+        pageCache: await measured.pageCache(),
+      });
+    } finally {
       for (const { shop } of shops) await shop.stop();
       for (const database of databases) await database.drop();
     }
-    const pageCache = {} as Record<OwnShopVariant, PageCacheFigure>;
-    for (const { variant, data, logOffset } of shops)
-      pageCache[variant] = await pageCacheFigure(serverLog(data), logOffset);
-    engines.push({
-      engine,
-      loadAverage: { start: loadAtStart, end: os.loadavg()[0]! },
-      pages: figures,
-      overall: roundRatios(all.named, all.fresh),
-      pageCache,
-    });
   }
   return { products: productIdsOf(catalog).length, categories: catalog.length, logo, engines };
 }

@@ -245,9 +245,8 @@ export interface CheckoutResults {
   figures: CheckoutFigure[];
 }
 
-/** One setup of `--checkout-pricing` on one engine: its shop's checkout in each round. */
-export interface PricingVariantFigure {
-  variant: PricingVariant;
+/** One shop's checkout in alternating rounds (bench/checkout.ts, checkoutRoundsFigure). */
+export interface CheckoutRoundsFigure {
   /** The round with the median rate, with its latencies. */
   median: Throughput;
   /** Each round's orders per second, in order. */
@@ -255,6 +254,11 @@ export interface PricingVariantFigure {
   /** Each round's CPU time of the shop's process per order placed, in milliseconds. */
   cpuMsPerOrder: number[];
   invariant: StockInvariant;
+}
+
+/** One setup of `--checkout-pricing` on one engine: its shop's checkout in each round. */
+export interface PricingVariantFigure extends CheckoutRoundsFigure {
+  variant: PricingVariant;
 }
 
 /** Each round's figure over the same round's of the setup it is compared with, and their median. */
@@ -290,8 +294,8 @@ export interface CheckoutPricingResults {
   engines: CheckoutPricingEngine[];
 }
 
-/** One shop's page in `--own-shop`'s rounds. */
-export interface OwnShopPageRuns {
+/** One shop's page in the rounds of `--own-shop` or `--variants` (bench/page-rounds.ts). */
+export interface RoundPageRuns {
   /** The round with the median rate, with its latencies. */
   median: Throughput;
   /** Each round's requests per second, in order. */
@@ -303,13 +307,18 @@ export interface OwnShopPageRuns {
   encoding: string;
 }
 
-/** A page of both shops: the fresh one's and the named one's runs, and the named one's against the fresh one's. */
-export interface OwnShopPageFigure {
+/** A page of two shops: where each serves it, each one's runs, and the second's against the first's. */
+export interface RoundPageFigure<Key extends string> {
   label: string;
   path: string;
-  shops: Record<OwnShopVariant, OwnShopPageRuns>;
+  paths: Record<Key, string>;
+  shops: Record<Key, RoundPageRuns>;
   ratios: { rate: RoundRatios; cpu: RoundRatios };
 }
+
+export type OwnShopPageRuns = RoundPageRuns;
+/** The fresh shop's and the named one's runs, and the named one's against the fresh one's. */
+export type OwnShopPageFigure = RoundPageFigure<OwnShopVariant>;
 
 /** The measured pages' GETs a shop's log records during the rounds, and how many of them the page cache answered from a kept copy. */
 export interface PageCacheFigure {
