@@ -17,6 +17,7 @@ export const engineAgnosticSuites = [
   "assets",
   "bench-orders-smoke",
   "bench-own-shop-smoke",
+  "bench-variants-smoke",
   "bench-smoke",
   "caddy",
   "caddy-restarts",

@@ -4,7 +4,8 @@ import fs from "node:fs";
  * Replaces the figures between the README's markers `<!-- {block}:start -->`
  * and `<!-- {block}:end -->` with `table`: "bench" for the main bench,
  * "bench-orders" for the owner's side, "bench-checkout" for --checkout,
- * "bench-checkout-pricing" for --checkout-pricing, "bench-own-shop" for --own-shop.
+ * "bench-checkout-pricing" for --checkout-pricing, "bench-own-shop" for --own-shop,
+ * "bench-variants" for --variants.
  */
 export function writeIntoReadme(file: string, table: string, block = "bench") {
   const [START, END] = [`<!-- ${block}:start -->`, `<!-- ${block}:end -->`];

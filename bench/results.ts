@@ -2,6 +2,7 @@ import type { CatalogName } from "./catalog-run";
 import type { LoadRun, ShopperAddresses } from "./load";
 import type { OWN_SHOP, OwnShopVariant } from "./own-shop";
 import type { PRICING_SETUP, PricingVariant } from "./pricing-setup";
+import type { VariantsShop } from "./variants";
 
 /** The median of the repeated runs of one figure, and whether a run stopped at its count bound. */
 export interface Throughput extends LoadRun {
@@ -349,4 +350,32 @@ export interface OwnShopResults {
   /** The PNG she uploads, before the shop's logo code processes it. */
   logo: { bytes: number; width: number; height: number };
   engines: OwnShopEngine[];
+}
+
+export interface VariantsEngine {
+  engine: "sqlite" | "postgres";
+  loadAverage: BenchResults["loadAverage"];
+  /** Each shop's checkout, and the shop with options' against the plain one's (orders/s, CPU per order). */
+  checkout: {
+    shops: Record<VariantsShop, CheckoutRoundsFigure>;
+    ratios: { rate: RoundRatios; cpu: RoundRatios };
+  };
+  pages: RoundPageFigure<VariantsShop>[];
+  /** The shop with options' pages against the plain one's over every page's rounds together. */
+  overall: { rate: RoundRatios; cpu: RoundRatios };
+  pageCache: Record<VariantsShop, PageCacheFigure>;
+}
+
+/** `--variants`: checkout and pages of the demo's shop with every candle in sizes and scents against it as it is (issue #44). */
+export interface VariantsResults {
+  date: string;
+  quick: boolean;
+  machine: BenchResults["machine"];
+  loadAverage: BenchResults["loadAverage"];
+  loadGenerator: BenchResults["loadGenerator"];
+  settings: { connections: number; seconds: number; rounds: number; maxRequestsPerRun: number };
+  shopEnv: BenchResults["shopEnv"];
+  /** The demo's products and categories, and what the shop with options sells: its variants. */
+  catalog: { products: number; variants: number; categories: number };
+  engines: VariantsEngine[];
 }

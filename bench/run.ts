@@ -5,6 +5,7 @@
  * npm run bench -- --checkout [--quick] [--out FILE] [--readme]
  * npm run bench -- --checkout-pricing [--quick] [--rounds R] [--out FILE] [--readme]
  * npm run bench -- --own-shop [--quick] [--rounds R] [--out FILE] [--readme]
+ * npm run bench -- --variants [--quick] [--rounds R] [--out FILE] [--readme]
  *
  * Measures the production build against this machine's limits and prints one
  * Markdown table, also written as FILE (JSON, default bench/results/latest.json,
@@ -32,6 +33,13 @@
  * each engine, and how many of the load's requests the page cache answered
  * (issue #43: within 5 % of the fresh shop's; bench/own-shop.ts; default
  * FILE bench/results/own-shop.json, quick.own-shop.json with --quick).
+ * --variants measures checkout and the storefront's pages on the demo's shop
+ * and on the same shop with every candle in two sizes and two scents (four
+ * variants, imported by `npm run catalog:import`, each checkout line naming
+ * one), side by side in R alternating rounds (default 3), on each engine:
+ * orders/s and pages' req/s, and CPU per request, within 5 % of the plain
+ * shop's (issue #44; bench/variants.ts; default FILE
+ * bench/results/variants.json, quick.variants.json with --quick).
  * The main run measures the generated catalog twice: 10,000 products, and
  * 2,500 products of 4 variants each (the same 10,000 things to sell), each
  * row of the latter beside the former's (bench/catalog-run.ts).
@@ -66,8 +74,11 @@ import type {
   CheckoutResults,
   IndexCostResults,
   OwnShopResults,
+  VariantsResults,
 } from "./results";
 import { backOfficeSettings, benchSettings } from "./settings";
+import { benchVariants } from "./variants";
+import { renderVariantsTable } from "./variants-table";
 import { liftedLimits } from "./shop-server";
 import { renderTable } from "./table";
 
@@ -84,6 +95,7 @@ const { values } = parseArgs({
     checkout: { type: "boolean", default: false },
     "checkout-pricing": { type: "boolean", default: false },
     "own-shop": { type: "boolean", default: false },
+    variants: { type: "boolean", default: false },
   },
 });
 const settings = benchSettings({ quick: values.quick, memory: values.memory });
@@ -91,7 +103,7 @@ const orders = values.orders === undefined ? undefined : Number(values.orders.re
 if (orders !== undefined && !(Number.isInteger(orders) && orders >= 100))
   throw new Error(`--orders wants a whole number of at least 100, not ${values.orders}`);
 /** The modes that run alone, each with its own results file. */
-const aloneMode = (["checkout", "checkout-pricing", "own-shop"] as const).find((mode) => values[mode]);
+const aloneMode = (["checkout", "checkout-pricing", "own-shop", "variants"] as const).find((mode) => values[mode]);
 const mainOut = values.memory
   ? "memory.json"
   : aloneMode
@@ -110,6 +122,11 @@ if (values["checkout-pricing"] && (orders !== undefined || values.memory || valu
   throw new Error("--checkout-pricing runs alone: leave out --orders, --memory and --checkout");
 if (values["own-shop"] && (orders !== undefined || values.memory || values.checkout || values["checkout-pricing"]))
   throw new Error("--own-shop runs alone: leave out --orders, --memory, --checkout and --checkout-pricing");
+if (
+  values.variants &&
+  (orders !== undefined || values.memory || values.checkout || values["checkout-pricing"] || values["own-shop"])
+)
+  throw new Error("--variants runs alone: leave out --orders, --memory, --checkout, --checkout-pricing and --own-shop");
 const backOfficeOut = values["index-cost"] ? "index-cost.json" : "back-office.json";
 const defaultOut = orders === undefined ? mainOut : `${values.quick ? "quick." : ""}${backOfficeOut}`;
 const out = path.resolve(values.out ?? path.join(repoRoot, "bench/results", defaultOut));
@@ -264,6 +281,26 @@ async function ownShopReport() {
   return { results, table, block: "bench-own-shop", readme: table };
 }
 
+/** Checkout and pages of the demo's shop with sizes and scents against it as it is: each engine, alternating rounds. */
+async function variantsReport() {
+  const { maxRequests, engines, ...catalog } = await benchVariants({
+    generator,
+    settings,
+    rounds,
+    postgresServer,
+    workDir,
+  });
+  const results: VariantsResults = {
+    ...measuredOn(),
+    settings: { connections: settings.connections, seconds: settings.seconds, rounds, maxRequestsPerRun: maxRequests },
+    shopEnv: liftedLimits,
+    catalog,
+    engines,
+  };
+  const table = renderVariantsTable(results);
+  return { results, table, block: "bench-variants", readme: table };
+}
+
 async function mainReport() {
   const catalogs = [];
   if (!settings.memoryOnly) {
@@ -302,7 +339,9 @@ try {
           ? checkoutPricingReport()
           : values["own-shop"]
             ? ownShopReport()
-            : mainReport();
+            : values.variants
+              ? variantsReport()
+              : mainReport();
   const { results, table, block, readme } = await report;
   fs.mkdirSync(path.dirname(out), { recursive: true });
   fs.writeFileSync(out, JSON.stringify(results, null, 2) + "\n");
