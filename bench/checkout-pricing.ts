@@ -4,14 +4,14 @@ import path from "node:path";
 import { ENGINE } from "./back-office-run";
 import { productIdsOf } from "./catalog-generator";
 import { type CatalogRunOptions, importCatalogFile, prepareCatalog, progress, withShop } from "./catalog-run";
-import { checkoutRoundsFigure } from "./checkout";
+import { checkoutInRounds, checkoutRoundsFigure } from "./checkout";
 import { catalogCarts, type CheckoutBodies } from "./checkout-bodies";
 import { type BenchDatabase, createBenchDatabase } from "./postgres";
 import { type PricingVariant, pricedBodies, setUpPricing } from "./pricing-setup";
 import type { CheckoutPricingEngine, PricingVariantFigure } from "./results";
 import { checkoutBoundFor } from "./settings";
 import { type ShopData, type ShopServer, startShop } from "./shop-server";
-import { alternatingRounds, roundRatios } from "./side-by-side";
+import { roundRatios } from "./side-by-side";
 
 const VARIANTS = ["none", "shipping_tax", "code"] as const satisfies PricingVariant[];
 
@@ -66,22 +66,10 @@ export async function benchCheckoutPricing(
         started.push(shop);
         shops.push({ variant, data, shop, bodies });
       }
-      const runs = await alternatingRounds(
+      const runs = await checkoutInRounds(
         generator,
-        shops.map(({ variant, shop, bodies }) => ({
-          key: variant,
-          shop,
-          workload: { kind: "checkout" as const, bodies, maxRequests, addresses: "own" as const },
-        })),
-        {
-          connections: settings.connections,
-          seconds: settings.seconds,
-          rounds,
-          onRun: (variant, round, run) =>
-            progress(
-              `checkout pricing on ${ENGINE[engine]}, round ${round + 1}, ${variant}: ${Math.round(run.requestsPerSecond)} orders/s, ${run.cpuMsPerRequest.toFixed(2)} ms of the shop's CPU each`,
-            ),
-        },
+        shops.map(({ variant, shop, bodies }) => ({ key: variant, shop, bodies })),
+        { settings, rounds, maxRequests, what: `checkout pricing on ${ENGINE[engine]}` },
       );
       const variants: PricingVariantFigure[] = [];
       for (const { variant, data, shop } of shops)

@@ -3,6 +3,7 @@ import { openDatabase } from "~/.server/db";
 import { type OrderAccess, createOrderAccess } from "~/.server/orders/access";
 import { cards, pay } from "../tests/helpers/shop-api";
 import type { CatalogDocument } from "./catalog-generator";
+import { progress } from "./catalog-run";
 import type { CheckoutBodies } from "./checkout-bodies";
 import { checkStockInvariant } from "./invariant";
 import type { LoadGenerator, ShopperAddresses } from "./load";
@@ -10,7 +11,7 @@ import { startCheckoutLimit } from "./limits";
 import type { CheckoutFigure, CheckoutRoundsFigure } from "./results";
 import type { BenchSettings } from "./settings";
 import type { ShopData } from "./shop-server";
-import { type RoundRun, type Server, shopBesideLimit } from "./side-by-side";
+import { alternatingRounds, type RoundRun, type Server, shopBesideLimit } from "./side-by-side";
 import { medianBy, ratio } from "./stats";
 
 /** Paid orders in the invariant check: it then covers both kinds of order that hold stock. */
@@ -98,3 +99,31 @@ export async function checkoutRoundsFigure(
     invariant: await checkStockInvariant(data),
   };
 }
+
+/**
+ * POST /api/checkout on several shops at once, in alternating rounds
+ * (bench/side-by-side.ts), each checkout from an address of its own and at
+ * most `maxRequests` a run; `what` names the runs in the progress lines.
+ */
+export const checkoutInRounds = <Key>(
+  generator: LoadGenerator,
+  shops: { key: Key; shop: Server; bodies: CheckoutBodies }[],
+  options: { settings: BenchSettings; rounds: number; maxRequests: number; what: string },
+) =>
+  alternatingRounds(
+    generator,
+    shops.map(({ key, shop, bodies }) => ({
+      key,
+      shop,
+      workload: { kind: "checkout" as const, bodies, maxRequests: options.maxRequests, addresses: "own" as const },
+    })),
+    {
+      connections: options.settings.connections,
+      seconds: options.settings.seconds,
+      rounds: options.rounds,
+      onRun: (key, round, run) =>
+        progress(
+          `${options.what}, round ${round + 1}, ${String(key)}: ${Math.round(run.requestsPerSecond)} orders/s, ${run.cpuMsPerRequest.toFixed(2)} ms of the shop's CPU each`,
+        ),
+    },
+  );

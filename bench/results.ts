@@ -295,6 +295,9 @@ export interface CheckoutPricingResults {
   engines: CheckoutPricingEngine[];
 }
 
+/** What a storefront report starts with: when, where, under what load and with which load generator (bench/run.ts, measuredOn). */
+export type MeasuredOn = Pick<BenchResults, "date" | "quick" | "machine" | "loadAverage" | "loadGenerator">;
+
 /** One shop's page in the rounds of `--own-shop` or `--variants` (bench/page-rounds.ts). */
 export interface RoundPageRuns {
   /** The round with the median rate, with its latencies. */
@@ -337,12 +340,7 @@ export interface OwnShopEngine {
 }
 
 /** `--own-shop`: page throughput of a shop with her name, tagline, logo and announcement against a fresh shop's (issue #43). */
-export interface OwnShopResults {
-  date: string;
-  quick: boolean;
-  machine: BenchResults["machine"];
-  loadAverage: BenchResults["loadAverage"];
-  loadGenerator: BenchResults["loadGenerator"];
+export interface OwnShopResults extends MeasuredOn {
   settings: { connections: number; seconds: number; rounds: number };
   shopEnv: BenchResults["shopEnv"];
   catalog: { products: number; categories: number };
@@ -367,12 +365,7 @@ export interface VariantsEngine {
 }
 
 /** `--variants`: checkout and pages of the demo's shop with every candle in sizes and scents against it as it is (issue #44). */
-export interface VariantsResults {
-  date: string;
-  quick: boolean;
-  machine: BenchResults["machine"];
-  loadAverage: BenchResults["loadAverage"];
-  loadGenerator: BenchResults["loadGenerator"];
+export interface VariantsResults extends MeasuredOn {
   settings: { connections: number; seconds: number; rounds: number; maxRequestsPerRun: number };
   shopEnv: BenchResults["shopEnv"];
   /** The demo's products and categories, and what the shop with options sells: its variants. */

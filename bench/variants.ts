@@ -12,8 +12,8 @@ import {
   withStock,
   writeCatalogFile,
 } from "./catalog-generator";
-import { type CatalogRunOptions, importCatalogFile, pagesOf, progress, withShop } from "./catalog-run";
-import { checkoutRoundsFigure } from "./checkout";
+import { type CatalogRunOptions, importCatalogFile, pagesOf, withShop } from "./catalog-run";
+import { checkoutInRounds, checkoutRoundsFigure } from "./checkout";
 import { writeCheckoutBodies } from "./checkout-bodies";
 import { type ExpectShown, pagesInRounds, type RoundPageShop } from "./page-rounds";
 import type { PageToMeasure } from "./pages";
@@ -21,7 +21,7 @@ import { type BenchDatabase, createBenchDatabase } from "./postgres";
 import type { VariantsEngine } from "./results";
 import { checkoutBoundFor } from "./settings";
 import { type ShopData, startShop } from "./shop-server";
-import { alternatingRounds, roundRatios } from "./side-by-side";
+import { roundRatios } from "./side-by-side";
 
 /** The demo's shop as it is, and the same shop with every candle in sizes and scents (issue #44). */
 export type VariantsShop = "plain" | "variants";
@@ -103,23 +103,12 @@ export async function benchVariants(
         });
       }
       const [plainShop, variantsShop] = shops as [(typeof shops)[0], (typeof shops)[0]];
-      const checkoutRuns = await alternatingRounds(
-        generator,
-        shops.map(({ key, shop, bodies }) => ({
-          key,
-          shop,
-          workload: { kind: "checkout" as const, bodies, maxRequests, addresses: "own" as const },
-        })),
-        {
-          connections: settings.connections,
-          seconds: settings.seconds,
-          rounds,
-          onRun: (key, round, run) =>
-            progress(
-              `variants on ${ENGINE[engine]}, checkout, round ${round + 1}, ${key}: ${Math.round(run.requestsPerSecond)} orders/s, ${run.cpuMsPerRequest.toFixed(2)} ms of the shop's CPU each`,
-            ),
-        },
-      );
+      const checkoutRuns = await checkoutInRounds(generator, shops, {
+        settings,
+        rounds,
+        maxRequests,
+        what: `variants on ${ENGINE[engine]}, checkout`,
+      });
       const checkout = {
         plain: await checkoutRoundsFigure(checkoutRuns.get("plain")!, plainShop.shop, plainShop.data),
         variants: await checkoutRoundsFigure(checkoutRuns.get("variants")!, variantsShop.shop, variantsShop.data),
