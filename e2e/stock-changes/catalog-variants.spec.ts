@@ -31,24 +31,34 @@ async function priceAndStock(page: Page, label: string, price: string, units: nu
   await expect(stock.getByText(/^\d+ in stock/)).toHaveText(new RegExp(`^${units} in stock`));
 }
 
-test("on a phone, the owner adds Size (8 oz, 12 oz) to a candle and sets each size's price and stock", async ({
-  page,
-  asOwner,
-}, testInfo) => {
-  // Sign-in, two uploads turned into WebP, and a page load per save: slow on a busy machine.
-  test.setTimeout(120_000);
+/** As the owner on a phone: a new candle with two photos, given Size (8 oz, 12 oz); answers it, its number and its Options form. */
+async function candleWithSizes(
+  page: Page,
+  asOwner: (page: Page) => Promise<unknown>,
+  name: string,
+  colours: [string, string],
+) {
   await page.setViewportSize(PHONE);
-  const product = await candle("Two Sizes", "#8d5b6f");
-  product.photos.push(await photo("two-sizes-large.jpg", "#5b6f8d"));
+  const product = await candle(name, colours[0]);
+  product.photos.push(await photo(`${name.toLowerCase().replace(/\s+/g, "-")}-large.jpg`, colours[1]));
   await openNewProduct(page, asOwner);
   const id = await createProduct(page, product);
-
   const options = page.getByRole("form", { name: "Options" });
   const size = options.getByRole("group", { name: "Option 1" });
   await size.getByLabel("Option name", { exact: true }).fill("Size");
   await size.getByLabel("Values", { exact: true }).fill("8 oz, 12 oz");
   await options.getByRole("button", { name: "Save options" }).click();
   await expect(options.getByRole("status")).toHaveText("Options saved: 2 variants.");
+  return { product, id, options };
+}
+
+test("on a phone, the owner adds Size (8 oz, 12 oz) to a candle and sets each size's price and stock", async ({
+  page,
+  asOwner,
+}, testInfo) => {
+  // Sign-in, two uploads turned into WebP, and a page load per save: slow on a busy machine.
+  test.setTimeout(120_000);
+  const { id, options } = await candleWithSizes(page, asOwner, "Two Sizes", ["#8d5b6f", "#5b6f8d"]);
   await expect(page.getByRole("heading", { level: 3 })).toHaveText(["8 oz", "12 oz"]);
   // Each size has its own Price: the details form has none.
   await expect(page.getByRole("form", { name: "Details" }).getByLabel("Price", { exact: true })).toHaveCount(0);
@@ -87,17 +97,7 @@ test("at 390 px a shopper buys two sizes the owner set up: the cart, checkout, r
   asOwner,
 }) => {
   test.setTimeout(180_000);
-  await page.setViewportSize(PHONE);
-  const product = await candle("Sized Fig", "#6f8d5b");
-  product.photos.push(await photo("sized-fig-large.jpg", "#8d6f5b"));
-  await openNewProduct(page, asOwner);
-  const id = await createProduct(page, product);
-  const options = page.getByRole("form", { name: "Options" });
-  const size = options.getByRole("group", { name: "Option 1" });
-  await size.getByLabel("Option name", { exact: true }).fill("Size");
-  await size.getByLabel("Values", { exact: true }).fill("8 oz, 12 oz");
-  await options.getByRole("button", { name: "Save options" }).click();
-  await expect(options.getByRole("status")).toHaveText("Options saved: 2 variants.");
+  const { product, id } = await candleWithSizes(page, asOwner, "Sized Fig", ["#6f8d5b", "#8d6f5b"]);
   await priceAndStock(page, "8 oz", "18", 1);
   await priceAndStock(page, "12 oz", "24", 5, "Photo 2");
 
