@@ -185,17 +185,16 @@ describe(`a product page with options on ${testEngine}`, () => {
       const again = await cachedGet(guest, path);
       expect(again.headers.get("etag"), path).toBe(first.headers.get("etag"));
     }
-    const hits = shop.server
-      .output()
-      .slice(logFrom)
-      .split("\n")
-      .filter((line) => line.includes('"cache":"hit"'))
-      .map((line) => (JSON.parse(line) as { req: { url: string } }).req.url);
+    const hits = () =>
+      shop.server
+        .output()
+        .slice(logFrom)
+        .split("\n")
+        .filter((line) => line.includes('"cache":"hit"'))
+        .map((line) => (JSON.parse(line) as { req: { url: string } }).req.url);
+    // The server writes its log lines after it answers: the last ones may come a moment later.
     for (const path of paths)
-      expect(
-        hits.filter((url) => url === path),
-        path,
-      ).toHaveLength(2);
+      await expect.poll(() => hits().filter((url) => url === path), { message: path, timeout: 5000 }).toHaveLength(2);
     // The variant's page is its own: not the product page's copy.
     expect((await cachedGet(guest, paths[1]!)).headers.get("etag")).not.toBe(
       (await cachedGet(guest, paths[0]!)).headers.get("etag"),
