@@ -136,7 +136,8 @@ export async function backupPostgres(
 ): Promise<BackupSummary> {
   refuseExisting(file);
   const { schema, tables, pgTrgm } = await shopSchema(databaseUrl);
-  if (!schema || !tables) throw new BackupError("The database at DATABASE_URL has no Wickshop tables to back up.");
+  if (!schema || !tables)
+    throw new BackupError("The database at DATABASE_URL has none of the shop's tables to back up.");
   makePrivateDir(path.dirname(path.resolve(file)));
   const env = libpqEnvironment(databaseUrl);
   const partial = `${file}.partial`;
