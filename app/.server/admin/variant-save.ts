@@ -4,6 +4,7 @@ import { formatOunces } from "~/lib/weight";
 import { formatDollars } from "~/lib/money";
 import { type Db, type Trx, transaction } from "../db";
 import { lockForUpdate, lockedInIdOrder } from "../db/locks";
+import { isUniqueViolation } from "../db/unique-violation";
 import { catalogVersionBump } from "../catalog/version";
 import { VariantIds, type WantedVariant, syncVariants } from "../catalog/variant-sync";
 import { WEIGHT_NEEDED, checkWeightRule } from "../catalog/weight-rule";
@@ -159,8 +160,27 @@ const variantSummary = (row: {
   available: row.available === 1,
 });
 
-/** Saves one variant's Price, SKU, Weight (oz), Photo and Available; a SKU another variant has is refused. */
-export function saveVariant(db: Db, edit: VariantEdit, options: EditOptions): Promise<VariantOutcome> {
+const skuTaken = (sku: string): VariantOutcome => ({
+  kind: "refused",
+  field: "sku",
+  message: `Another variant has the SKU ${sku}.`,
+});
+
+/**
+ * Saves one variant's Price, SKU, Weight (oz), Photo and Available; a SKU
+ * another variant has is refused, also when another product's variant took
+ * it in a save running at the same time (PostgreSQL).
+ */
+export async function saveVariant(db: Db, edit: VariantEdit, options: EditOptions): Promise<VariantOutcome> {
+  try {
+    return await savedVariant(db, edit, options);
+  } catch (error) {
+    if (edit.sku !== null && isUniqueViolation(error, "variants", "sku")) return skuTaken(edit.sku);
+    throw error;
+  }
+}
+
+function savedVariant(db: Db, edit: VariantEdit, options: EditOptions): Promise<VariantOutcome> {
   return transaction(db, async (trx) => {
     const product = await lockedProduct(trx, edit.productId);
     const variant = product
@@ -174,7 +194,7 @@ export function saveVariant(db: Db, edit: VariantEdit, options: EditOptions): Pr
         .where("sku", "=", edit.sku)
         .where("id", "!=", edit.variantId)
         .executeTakeFirst();
-      if (other) return { kind: "refused", field: "sku", message: `Another variant has the SKU ${edit.sku}.` };
+      if (other) return skuTaken(edit.sku);
     }
     if (edit.image !== null && edit.image >= (JSON.parse(product.images) as string[]).length)
       return { kind: "refused", field: "image", message: "Choose one of the product's photos." };
