@@ -1,3 +1,4 @@
+import { DEFAULT_SHOP_NAME } from "~/lib/shop-settings";
 import type { BackupStatus } from "../backups/status";
 
 /**
@@ -195,7 +196,7 @@ function demoLine(visibleDemoProducts: number | null): ChecklistLine {
       };
 }
 
-/** The three lines that make it her shop, not the demo's (issue 43). */
+/** The three lines that make it her shop, not the demo's. */
 function ownShopLines({ shopNamed, refundPolicyPublished, aboutWritten }: SetupFacts): ChecklistLine[] {
   const pages = { to: "/admin/pages", label: "Pages" };
   return [
@@ -204,7 +205,7 @@ function ownShopLines({ shopNamed, refundPolicyPublished, aboutWritten }: SetupF
       : {
           id: "shop-name",
           done: false,
-          text: "Give the shop its own name in Shop: it is still called Wickshop",
+          text: `Give the shop its own name in Shop: it is still called ${DEFAULT_SHOP_NAME}`,
           where: { to: "/admin/settings", label: "Shop" },
         },
     refundPolicyPublished
