@@ -6,14 +6,14 @@ import { median } from "./stats";
 const count = (value: number) => Math.round(value).toLocaleString("en-US");
 const ms = (value: number) => (value >= 100 ? value.toFixed(0) : value.toFixed(1));
 
-/** Within 10 % of the checkout compared with (issues #31 and #33): a rate at least 0.9 times its, a CPU time at most 1.1. */
+/** Within 10 % of the checkout compared with: a rate at least 0.9 times its, a CPU time at most 1.1. */
 const LIMIT = 0.1;
 const WITHIN = within(LIMIT);
 
 const ratioCell = (ratios: RoundRatios, isWithin: (ratio: number) => boolean) => cell(ratios, isWithin, LIMIT);
 
-/** Issue #31 compares shipping and tax with nothing set up; issue #33 a code with the same shop without one. */
-const COMPARED_WITH = { none: "", shipping_tax: "nothing set up (#31)", code: "the same without the code (#33)" };
+/** Shipping and tax are compared with nothing set up; a code with the same shop without one. */
+const COMPARED_WITH = { none: "", shipping_tax: "nothing set up", code: "the same without the code" };
 
 const invariantNote = ({ invariant }: PricingVariantFigure) =>
   `${invariant.ok ? "stock invariant ok" : `STOCK INVARIANT BROKEN for ${invariant.mismatches.length} products`} ` +
@@ -21,7 +21,7 @@ const invariantNote = ({ invariant }: PricingVariantFigure) =>
 
 /**
  * The `--checkout-pricing` run as Markdown: each engine's three setups, their
- * rates, and each one's ratios to the setup its issue compares it with.
+ * rates, and each one's ratios to the setup it is compared with.
  */
 export function renderCheckoutPricingTable(results: CheckoutPricingResults): string {
   const { machine, loadAverage, settings, catalog, setup } = results;

@@ -1,11 +1,15 @@
 import fs from "node:fs";
 
+/** Where `--readme` writes each mode's latest table: the bench's own README, beside its code. */
+export const BENCH_README = "bench/README.md";
+
 /**
- * Replaces the figures between the README's markers `<!-- {block}:start -->`
- * and `<!-- {block}:end -->` with `table`: "bench" for the main bench,
- * "bench-orders" for the owner's side, "bench-checkout" for --checkout,
- * "bench-checkout-pricing" for --checkout-pricing, "bench-own-shop" for --own-shop,
- * "bench-variants" for --variants.
+ * Replaces the figures between the markers `<!-- {block}:start -->` and
+ * `<!-- {block}:end -->` of `file` with `table`: "bench" for the main bench,
+ * "bench-orders" for the owner's side, "bench-index-cost" for --index-cost,
+ * "bench-checkout" for --checkout, "bench-checkout-pricing" for
+ * --checkout-pricing, "bench-own-shop" for --own-shop, "bench-variants" for
+ * --variants.
  */
 export function writeIntoReadme(file: string, table: string, block = "bench") {
   const [START, END] = [`<!-- ${block}:start -->`, `<!-- ${block}:end -->`];

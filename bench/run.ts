@@ -10,7 +10,7 @@
  * Measures the production build against this machine's limits and prints one
  * Markdown table, also written as FILE (JSON, default bench/results/latest.json,
  * quick.json with --quick, memory.json with --memory) and FILE's .md twin;
- * --readme puts the table in README.md. --memory runs only the memory run, for
+ * --readme puts the table in bench/README.md. --memory runs only the memory run, for
  * ten minutes at 64 connections. PostgreSQL: BENCH_DATABASE_URL names the server
  * (default postgres://postgres@127.0.0.1:5432); the bench creates and drops
  * its own databases there. --orders N measures the owner's side instead, on
@@ -19,7 +19,7 @@
  * --quick). --index-cost measures only what the back office's indexes cost
  * a checkout on that shop, in R alternating pairs of runs (default 3;
  * bench/index-cost.ts; default FILE bench/results/index-cost.json).
- * --checkout measures only README's checkout figure, on each engine, with
+ * --checkout measures only the main table's checkout figure, on each engine, with
  * each checkout from an address of its own and with all from one
  * (bench/checkout-run.ts; default FILE bench/results/checkout.json,
  * quick.checkout.json with --quick).
@@ -31,19 +31,19 @@
  * whose owner has saved a name, tagline and announcement and uploaded a logo
  * on /admin/settings, side by side in R alternating rounds (default 3), on
  * each engine, and how many of the load's requests the page cache answered
- * (issue #43: within 5 % of the fresh shop's; bench/own-shop.ts; default
+ * (within 5 % of the fresh shop's; bench/own-shop.ts; default
  * FILE bench/results/own-shop.json, quick.own-shop.json with --quick).
  * --variants measures checkout and the storefront's pages on the demo's shop
  * and on the same shop with every candle in two sizes and two scents (four
  * variants, imported by `npm run catalog:import`, each checkout line naming
  * one), side by side in R alternating rounds (default 3), on each engine:
  * orders/s and pages' req/s, and CPU per request, within 5 % of the plain
- * shop's (issue #44; bench/variants.ts; default FILE
+ * shop's (bench/variants.ts; default FILE
  * bench/results/variants.json, quick.variants.json with --quick).
  * The main run measures the generated catalog twice: 10,000 products, and
  * 2,500 products of 4 variants each (the same 10,000 things to sell), each
  * row of the latter beside the former's (bench/catalog-run.ts).
- * See README.md "Benchmarks".
+ * bench/README.md says what each mode measures, and how.
  */
 import fs from "node:fs";
 import os from "node:os";
@@ -65,7 +65,7 @@ import { pickLoadGenerator } from "./load";
 import { benchOwnShop, OWN_LOGO, OWN_SHOP } from "./own-shop";
 import { renderOwnShopTable } from "./own-shop-table";
 import { DEFAULT_POSTGRES_URL } from "./postgres";
-import { writeIntoReadme } from "./readme";
+import { BENCH_README, writeIntoReadme } from "./readme";
 import { PRICING_SETUP } from "./pricing-setup";
 import type {
   BackOfficeResults,
@@ -182,7 +182,7 @@ async function backOfficeReport(orders: number) {
     engines,
   };
   const table = renderBackOfficeTable(results);
-  // The README says how large a shop its figures were taken on.
+  // The bench's README says how large a shop its figures were taken on.
   return {
     results,
     table,
@@ -214,7 +214,7 @@ async function indexCostReport(orders: number) {
   return { results, table, block: "bench-index-cost", readme: table };
 }
 
-/** README's checkout figure alone: each engine, an address per checkout and one for all. */
+/** The main table's checkout figure alone: each engine, an address per checkout and one for all. */
 async function checkoutReport() {
   const { products, categories, figures } = await benchCheckoutAddresses({
     generator,
@@ -346,9 +346,9 @@ try {
   fs.mkdirSync(path.dirname(out), { recursive: true });
   fs.writeFileSync(out, JSON.stringify(results, null, 2) + "\n");
   fs.writeFileSync(out.replace(/\.json$/, "") + ".md", table);
-  if (values.readme) writeIntoReadme(path.join(repoRoot, "README.md"), readme, block);
+  if (values.readme) writeIntoReadme(path.join(repoRoot, BENCH_README), readme, block);
   console.log(table);
-  console.error(`Written to ${out}${values.readme ? " and README.md" : ""}.`);
+  console.error(`Written to ${out}${values.readme ? ` and ${BENCH_README}` : ""}.`);
 } catch (error) {
   console.error(`The bench stopped: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`);
   process.exitCode = 1;
