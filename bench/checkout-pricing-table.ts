@@ -26,7 +26,7 @@ const invariantNote = ({ invariant }: PricingVariantFigure) =>
 export function renderCheckoutPricingTable(results: CheckoutPricingResults): string {
   const { machine, loadAverage, settings, catalog, setup } = results;
   const what = {
-    none: "nothing set up (SPEC's shop)",
+    none: "nothing set up (as a fresh shop)",
     shipping_tax: `zone "${setup.zone}", flat rate $${setup.rate.price}, ${setup.tax.state} taxed at ${setup.tax.rate} %`,
     code: `the same and code ${setup.code.code} (${setup.code.percent} % off, no use limit)`,
   };
