@@ -47,7 +47,7 @@ export default defineConfig({
   define: { __IMAGES_VERSION__: JSON.stringify(imagesVersion(path.join(import.meta.dirname, "public/images"))) },
   test: {
     // Vitest's default on this 2-core machine is one worker; two use both cores. The suites are bound by
-    // processor time: a third worker took as long (README: "How long the tests take").
+    // processor time: a third worker took as long (docs/development.md, "How long the tests take").
     maxWorkers: 2,
     sequence: { sequencer: SlowFirstSequencer },
     projects: [

@@ -86,7 +86,7 @@ function checkoutCell(engine: BackOfficeEngineFigures) {
   return `${fraction(checkout.ratio)} (${count(checkout.shop.requestsPerSecond)} / ${count(checkout.limit.requestsPerSecond)} orders/s; p50 / p99 ${ms(checkout.shop.p50Ms)} / ${ms(checkout.shop.p99Ms)} ms; ${invariant})`;
 }
 
-/** The owner's side in one Markdown table, a column per engine: the terminal shows it, the README embeds it. */
+/** The owner's side in one Markdown table, a column per engine: the terminal shows it, bench/README.md embeds it. */
 export function renderBackOfficeTable(results: BackOfficeResults): string {
   const { machine, settings, checkoutLoad, engines } = results;
   const [first] = engines;

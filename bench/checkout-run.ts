@@ -12,7 +12,7 @@ const ENGINE = { sqlite: "SQLite", postgres: "PostgreSQL" } as const;
 const FROM = { own: "each from an address of its own", one: "all from one address" } as const;
 
 /**
- * `--checkout`: README's checkout figure alone, on each engine, and again
+ * `--checkout`: the main table's checkout figure alone, on each engine, and again
  * with every checkout from one address, as a harness that sends no
  * X-Forwarded-For measures it. Each figure gets a fresh shop (demo catalog,
  * stock raised by an import, as the main bench's) and its own limit, so

@@ -233,7 +233,7 @@ export interface IndexCostResults {
   engines: IndexCostFigure[];
 }
 
-/** `--checkout`: README's checkout figure on each engine, with every checkout from an address of its own and all from one. */
+/** `--checkout`: the main table's checkout figure on each engine, with every checkout from an address of its own and all from one. */
 export interface CheckoutResults {
   date: string;
   quick: boolean;

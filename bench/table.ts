@@ -133,7 +133,7 @@ function leakRow(results: BenchResults): string[] {
   ];
 }
 
-/** The one table, in Markdown: the terminal shows it, the README embeds it. */
+/** The one table, in Markdown: the terminal shows it, bench/README.md embeds it. */
 export function renderTable(results: BenchResults): string {
   const { machine, loadGenerator, settings } = results;
   const runs =

@@ -9,7 +9,7 @@ export interface Account {
 
 /**
  * The user who owns `folder`, when this process runs as root and that user is
- * another one (README's `wickshop`): what root runs in the folder runs as its
+ * another one (the guide's `wickshop`): what root runs in the folder runs as its
  * owner, so the files it writes stay the shop's own.
  */
 export function otherOwner(folder: string): Account | undefined {

@@ -7,7 +7,7 @@ const systemctl = (...args: string[]) => spawnSync("systemctl", args, { encoding
 
 /**
  * The shop's systemd units running now: `wickshop.service`, or the processes
- * of README's "Two processes" (`wickshop@3001.service`, …). None where
+ * of docs/running-a-shop.md's "Two processes" (`wickshop@3001.service`, …). None where
  * systemd does not run the shop.
  */
 export function runningUnits(): string[] {

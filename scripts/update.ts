@@ -47,7 +47,7 @@ function prepare() {
   console.log(`\n${CURRENT_BUILD} → ${shown(folder)}`);
 }
 
-/** As root in a folder another user owns (README's setup), the preparing steps run as that user. */
+/** As root in a folder another user owns (docs/running-a-shop.md's setup), the preparing steps run as that user. */
 function prepareAsOwner() {
   const owner = otherOwner(root);
   if (!owner) return prepare();

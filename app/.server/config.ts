@@ -202,7 +202,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     /**
      * On SIGTERM, how long the shop keeps taking requests while /readyz
      * answers 503, before it closes its port: time for Caddy's health check to
-     * send everything to the other processes (README.md, "Two processes").
+     * send everything to the other processes (docs/running-a-shop.md, "Two processes").
      */
     stopDelayMs: env.STOP_DELAY_SECONDS * 1000,
     dataDir: path.resolve(env.DATA_DIR),

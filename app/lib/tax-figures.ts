@@ -12,7 +12,7 @@ export interface TaxFigures {
   taxRefundedCents: number;
 }
 
-/** Each figure's name, on the screen and in the CSV's header (a contract: README, "Shipping and sales tax"), in order. */
+/** Each figure's name, on the screen and in the CSV's header (a contract: docs/owner-guide.md), in order. */
 export const TAX_FIGURES: readonly (readonly [string, keyof TaxFigures])[] = [
   ["Gross sales", "grossCents"],
   ["Taxable sales", "taxableCents"],

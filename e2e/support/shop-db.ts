@@ -33,7 +33,7 @@ export async function inShopDb<T>(change: (db: Db) => Promise<T>): Promise<T> {
 const preset = (name: string) => ZONE_PRESETS.find((zone) => zone.name === name)!.codes;
 
 /**
- * README's shop in Oregon: Contiguous US with "USPS Ground Advantage" $6.95 and "Free over $75", and US
+ * The owner's guide's shop in Oregon: Contiguous US with "USPS Ground Advantage" $6.95 and "Free over $75", and US
  * territories at $14.95, so Alaska is in no zone. Answers the zones' ids.
  */
 export const setUpShipping = () =>

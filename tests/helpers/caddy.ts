@@ -7,7 +7,7 @@ import { requiredProgram } from "./missing-program";
 import { repoRoot } from "./run-script";
 import { waitFor } from "./wait-for";
 
-/** The Caddyfile README's "Put your shop online" installs, as shipped. */
+/** The Caddyfile docs/running-a-shop.md's "Putting it online" installs, as shipped. */
 export const shippedCaddyfile = path.join(repoRoot, "deploy/Caddyfile");
 
 const caddy = requiredProgram("caddy");

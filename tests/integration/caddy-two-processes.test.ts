@@ -31,7 +31,7 @@ const SHOPPERS = 4;
 const MAX_ROUNDS = 1_000;
 const MAX_LOOP_MS = 30_000;
 
-/** The stop delay the shipped template unit gives each process (README.md, "Two processes"). */
+/** The stop delay the shipped template unit gives each process (docs/running-a-shop.md, "Two processes"). */
 const stopDelaySeconds = /STOP_DELAY_SECONDS=(\d+)/.exec(
   fs.readFileSync(path.join(repoRoot, "deploy/wickshop@.service"), "utf8"),
 )![1]!;

@@ -38,7 +38,7 @@ function runServerToExit(dataDir: string) {
   );
 }
 
-/** README's restore under the unit: the shop stopped, `npm run db:restore -- FILE` into its own DATA_DIR. */
+/** The guide's restore under the unit: the shop stopped, `npm run db:restore -- FILE` into its own DATA_DIR. */
 describe.runIf(testEngine === "sqlite")("npm run db:restore into the shop's own DATA_DIR", () => {
   let shop: Shop;
   let folder: string;
@@ -112,7 +112,7 @@ describe.runIf(testEngine === "sqlite")("npm run db:restore into the shop's own 
       expect(start.code).toBe(DATABASE_UNUSABLE_EXIT);
       expect(start.output.trim().split("\n")).toEqual([
         `Cannot start: ${sqliteFileIn(dataDir)} is not a readable database (file is not a database): ` +
-          "restore a backup into it with npm run db:restore -- FILE (README.md, Backups)",
+          "restore a backup into it with npm run db:restore -- FILE (docs/running-a-shop.md, Restoring SQLite)",
       ]);
       // No retries inside the process: it gives up at once.
       expect(start.ms).toBeLessThan(10_000);

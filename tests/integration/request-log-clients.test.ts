@@ -146,7 +146,7 @@ describe.skipIf(caddyMissing)(caddySuite("the client's address through Caddy (de
       };
     };
 
-  it("takes README's local test options: Caddy's own certificate, its root out of the trust store", () => {
+  it("takes the guide's local test options: Caddy's own certificate, its root out of the trust store", () => {
     const local = adapt({ SITE: "shop.test", SITE_TLS: "tls internal", CADDY_OPTIONS: "skip_install_trust" });
     expect(local.apps.pki).toEqual({ certificate_authorities: { local: { install_trust: false } } });
     expect(local.apps.tls).toMatchObject({
@@ -157,7 +157,7 @@ describe.skipIf(caddyMissing)(caddySuite("the client's address through Caddy (de
     expect(server.apps.tls).toBeUndefined();
   });
 
-  it("keeps the access log as README says: /var/log/caddy, a new file at 10 MiB, the 10 newest, 90 days", () => {
+  it("keeps the access log as the guide says: /var/log/caddy, a new file at 10 MiB, the 10 newest, 90 days", () => {
     const adapted = adapt({ SITE: "shop.example.com" });
     const [server] = Object.values(adapted.apps.http.servers);
     const logger = server!.logs!.logger_names["shop.example.com"]!;

@@ -10,7 +10,7 @@ import { repoRoot } from "../helpers/run-script";
 const analyze = requiredProgram("systemd-analyze", "systemd", ["--version"]);
 
 /**
- * The units README's "Put your shop online" copies to /etc/systemd/system,
+ * The units docs/running-a-shop.md's "Putting it online" copies to /etc/systemd/system,
  * read by systemd's own parser: a misspelt directive, a bad signal name or a
  * missing program is a warning systemd would only print on the VPS, and the
  * shop would start without it.

@@ -6,7 +6,7 @@ import { COMPILED_SERVER, SERVER_ENV, SERVER_NODE_FLAGS } from "../../scripts/se
 const deployFile = (name: string) => fs.readFileSync(path.join(import.meta.dirname, "../../deploy", name), "utf8");
 const setting = (file: string, key: string) => new RegExp(`^${key}=(.*)$`, "m").exec(file)?.[1];
 
-describe("deploy/ (README, Put your shop online)", () => {
+describe("deploy/ (docs/running-a-shop.md, Putting it online)", () => {
   it.each(["wickshop.service", "wickshop@.service"])("%s runs the compiled server as npm start does", (name) => {
     const unit = deployFile(name);
     expect(setting(unit, "ExecStart")).toBe(`/usr/bin/node ${SERVER_NODE_FLAGS.join(" ")} ${COMPILED_SERVER}`);

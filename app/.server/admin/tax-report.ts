@@ -158,7 +158,7 @@ export async function taxReport(
   return [...rows.values()].sort((a, b) => a.month.localeCompare(b.month) || a.state.localeCompare(b.state));
 }
 
-/** The CSV's header row: a contract (README, "Shipping and sales tax"); add columns at the end, never rename. */
+/** The CSV's header row: a contract (docs/owner-guide.md); add columns at the end, never rename. */
 export const TAX_REPORT_CSV_HEADER = ["Month", "State", "Orders", ...TAX_FIGURES.map(([name]) => name)];
 
 /** Dollars with two decimals and no thousands separator, as a spreadsheet reads a number: 123450 → "1234.50". */

@@ -23,7 +23,7 @@ function keepAside(file: string, now: number): string | undefined {
 
 /**
  * Gives the restored file the data folder's owner and group: run as root (as
- * README's commands are), the copy would otherwise be root's, and the shop's
+ * docs/running-a-shop.md's commands are), the copy would otherwise be root's, and the shop's
  * user could not open it. Its mode is 0600 already (copySqlite).
  */
 function giveToFolderOwner(file: string, dir: string) {

@@ -54,7 +54,7 @@ export function openSqliteFile(dataDir: string, file: string): SQLite.Database {
     const code = (error as { code?: unknown }).code;
     if (typeof code === "string" && DAMAGED.test(code)) {
       throw new DatabaseUnusableError(
-        `${file} is not a readable database (${(error as Error).message}): restore a backup into it with npm run db:restore -- FILE (README.md, Backups)`,
+        `${file} is not a readable database (${(error as Error).message}): restore a backup into it with npm run db:restore -- FILE (docs/running-a-shop.md, Restoring SQLite)`,
       );
     }
     throw error;
