@@ -6,7 +6,8 @@ import { repoRoot } from "../helpers/run-script";
 const read = (file: string) => fs.readFileSync(path.join(repoRoot, file), "utf8");
 
 /** Every variable .env.example sets or shows commented out: `PORT=3000`, `# DATABASE_URL=…`. */
-const exampleVariables = () => [...read(".env.example").matchAll(/^#?\s*([A-Z][A-Z0-9_]*)=/gm)].map((match) => match[1]!);
+const exampleVariables = () =>
+  [...read(".env.example").matchAll(/^#?\s*([A-Z][A-Z0-9_]*)=/gm)].map((match) => match[1]!);
 
 describe("docs/running-a-shop.md", () => {
   it("names every variable of .env.example, in backticks", () => {
