@@ -7,7 +7,7 @@ const tsx = `"${process.execPath}" node_modules/tsx/dist/cli.mjs`;
 /**
  * Debian's old headless shell (`apt-get install chromium-headless-shell`), which Playwright itself runs for
  * headless tests: the same Chromium without the full browser's window machinery, a third less time for the
- * browser tests on 2 cores (docs/development.md, "How long the tests take"). The full browser where the shell is missing.
+ * browser tests on 2 cores (README, "How long the tests take"). The full browser where the shell is missing.
  */
 const HEADLESS_SHELL = "/usr/bin/chromium-headless-shell";
 const executablePath =
