@@ -13,10 +13,7 @@ process.exitCode = await withShopDatabase(async ({ db }, config) => {
   const now = Date.now();
   const recorded = await recordedEnvironment(db);
   const { dismissed: _, ...facts } = await databaseFacts(db);
-  const lines = checklistLines(
-    { ...(recorded ?? environmentFacts(config)), ...fileFacts(config.dataDir), ...facts },
-    now,
-  );
+  const lines = checklistLines({ ...(recorded ?? environmentFacts(config)), ...fileFacts(config), ...facts }, now);
   console.log(
     recorded
       ? `Before you open, as the shop found its environment at its last start (${new Date(recorded.recordedAt).toISOString()}):`

@@ -26,6 +26,7 @@ const ready: SetupFacts = {
   aboutWritten: true,
   dataDir: "/srv/wickshop/data",
   widerThanPrivate: [],
+  newestBackupAt: NOW - 3 * HOUR,
 };
 
 /** The printed lines, as `npm run check-setup` shows them. */
@@ -101,17 +102,17 @@ describe("Before you open", () => {
   });
 
   it("wants a backup younger than the interval and two hours more", () => {
-    const takenAgo = (hours: number) => ({ ...ready.backups, lastSnapshotAt: NOW - hours * HOUR });
-    expect(line("backup", { backups: takenAgo(25.9) })).toMatchObject({ done: true });
-    expect(line("backup", { backups: takenAgo(26) })).toMatchObject({
+    const takenAgo = (hours: number) => ({ newestBackupAt: NOW - hours * HOUR });
+    expect(line("backup", takenAgo(25.9))).toMatchObject({ done: true });
+    expect(line("backup", takenAgo(26))).toMatchObject({
       done: false,
       text: "The last backup is 26 hours old: look for backup errors in the shop's log",
     });
-    expect(line("backup", { backups: takenAgo(0.5) })?.text).toBe("The last backup is less than an hour old");
-    expect(line("backup", { backups: takenAgo(3), backupEveryHours: 1 })).toMatchObject({ done: false });
-    expect(line("backup", { backups: { ...ready.backups, lastSnapshotAt: null } })).toMatchObject({
+    expect(line("backup", takenAgo(0.5))?.text).toBe("The last backup is less than an hour old");
+    expect(line("backup", { ...takenAgo(3), backupEveryHours: 1 })).toMatchObject({ done: false });
+    expect(line("backup", { newestBackupAt: null })).toMatchObject({
       done: false,
-      text: "No backup yet: the shop takes one at start; look for backup errors in its log",
+      text: "No backup in the backup folder: the shop takes one at start; look for backup errors in its log",
     });
     expect(line("backup", { backupEveryHours: 0 })).toMatchObject({
       done: false,

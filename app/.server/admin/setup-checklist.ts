@@ -23,7 +23,7 @@ export interface EnvironmentFacts {
 export interface DatabaseFacts {
   owners: number;
   ownersWithoutTwoFactor: number;
-  /** The backup job's record: SQLite copies or PostgreSQL dumps alike. */
+  /** The backup job's record of BACKUP_COMMAND: SQLite copies or PostgreSQL dumps alike. */
   backups: BackupStatus;
   /** null before the first start, which loads the demo catalog (catalog/demo.ts). */
   visibleDemoProducts: number | null;
@@ -37,11 +37,13 @@ export interface DatabaseFacts {
   aboutWritten: boolean;
 }
 
-/** What the data folder says, read when the list is shown (private-files.ts). */
+/** What the data and backup folders say, read when the list is shown (private-files.ts, backups/job.ts). */
 export interface FileFacts {
   dataDir: string;
   /** DATA_DIR itself or what is in it that other users may read, relative to it ("." for the folder). */
   widerThanPrivate: string[];
+  /** When the newest snapshot in BACKUP_DIR that is there and not empty was taken; null when there is none. */
+  newestBackupAt: number | null;
 }
 
 export type SetupFacts = EnvironmentFacts & DatabaseFacts & FileFacts;
@@ -94,21 +96,26 @@ const MAIL = {
   files: "Set SMTP_URL or EmailJS so email goes out: now it is only written to files",
 };
 
-/** The two backup lines: a recent backup, and BACKUP_COMMAND sending it off the machine. */
+/**
+ * The two backup lines: a recent backup, and BACKUP_COMMAND sending it off
+ * the machine. The backup is the newest copy in the folder, not the time the
+ * job recorded: a folder emptied since has no backup.
+ */
 function backupLines(facts: SetupFacts, now: number): ChecklistLine[] {
-  const { lastSnapshotAt, lastCommand } = facts.backups;
-  const age = lastSnapshotAt === null ? null : Math.max(0, Math.floor((now - lastSnapshotAt) / HOUR_MS));
+  const { newestBackupAt: newest } = facts;
+  const { lastCommand } = facts.backups;
+  const age = newest === null ? null : Math.max(0, Math.floor((now - newest) / HOUR_MS));
   const ageText = age === 0 ? "less than an hour old" : `${plural(age ?? 0, "hour", "hours")} old`;
   const backup: ChecklistLine =
     facts.backupEveryHours === 0
       ? { id: "backup", done: false, text: "Turn automatic backups on: set BACKUP_EVERY_HOURS (24 is usual), not 0" }
-      : lastSnapshotAt === null
+      : newest === null
         ? {
             id: "backup",
             done: false,
-            text: "No backup yet: the shop takes one at start; look for backup errors in its log",
+            text: "No backup in the backup folder: the shop takes one at start; look for backup errors in its log",
           }
-        : now - lastSnapshotAt < (facts.backupEveryHours + BACKUP_GRACE_HOURS) * HOUR_MS
+        : now - newest < (facts.backupEveryHours + BACKUP_GRACE_HOURS) * HOUR_MS
           ? { id: "backup", done: true, text: `The last backup is ${ageText}` }
           : {
               id: "backup",

@@ -1,6 +1,7 @@
 import path from "node:path";
 import { z } from "zod";
 import { DEFAULT_SHOP_NAME } from "~/lib/shop-settings";
+import { newestSnapshotAt } from "../backups/job";
 import { lastBackupStatus } from "../backups/status";
 import { demoCatalogToCome } from "../catalog/demo";
 import type { Config } from "../config";
@@ -37,16 +38,18 @@ export function environmentFacts(config: Config): EnvironmentFacts {
   };
 }
 
-/** Read live, not recorded: chmod changes them without a restart. */
-export function fileFacts(dataDir: string): FileFacts {
+/** Read live, not recorded: chmod, or emptying the backup folder, changes them without a restart. */
+export function fileFacts(config: Pick<Config, "dataDir" | "backups">): FileFacts {
+  const { dataDir } = config;
   return {
     dataDir,
     widerThanPrivate: widerThanPrivate(dataDir).map((entry) => path.relative(dataDir, entry) || "."),
+    newestBackupAt: newestSnapshotAt(config.backups.dir),
   };
 }
 
-/** What Today checks beside the database: this process's environment, and its data folder. */
-export const shopFacts = (config: Config) => ({ ...environmentFacts(config), ...fileFacts(config.dataDir) });
+/** What Today checks beside the database: this process's environment, and its data and backup folders. */
+export const shopFacts = (config: Config) => ({ ...environmentFacts(config), ...fileFacts(config) });
 
 const recordedSchema = z
   .object({

@@ -6,7 +6,14 @@ import { backupPostgres } from "../db/pg-backup";
 import { makePrivateDir } from "../private-files";
 import { runChildProcess } from "./child-process";
 import { type Snapshot, snapshotIsDue, snapshotName, snapshotOf, snapshotsToDelete } from "./schedule";
-import { type CommandResult, claimSnapshot, recordCommand, recordSnapshot, releaseSnapshot } from "./status";
+import {
+  type CommandResult,
+  claimSnapshot,
+  recordCommand,
+  recordSnapshot,
+  recordSnapshotFailure,
+  releaseSnapshot,
+} from "./status";
 
 export interface BackupSettings {
   /** BACKUP_EVERY_HOURS: 0 turns the automatic snapshots off. */
@@ -39,6 +46,16 @@ export function listSnapshots(dir: string): Snapshot[] {
     .map(snapshotOf)
     .filter((snapshot) => snapshot !== undefined)
     .sort((a, b) => a.takenAt - b.takenAt);
+}
+
+/**
+ * When the newest snapshot in `dir` that is really there and holds something
+ * was taken, or null: an emptied folder, or a copy cut to nothing, is no backup.
+ */
+export function newestSnapshotAt(dir: string): number | null {
+  const holdsSomething = (snapshot: Snapshot) =>
+    (fs.statSync(path.join(dir, snapshot.name), { throwIfNoEntry: false })?.size ?? 0) > 0;
+  return listSnapshots(dir).reverse().find(holdsSomething)?.takenAt ?? null;
 }
 
 /** What a killed snapshot leaves beside the copies: `wickshop-….sqlite.partial`, named after a snapshot of the shop's. */
@@ -122,12 +139,20 @@ export async function runBackupJob(
     return { kind: "not_due" };
   }
 
-  makePrivateDir(backups.dir);
-  // A snapshot killed mid-copy (its timeout, a crash) left its partial copy; only the claim's holder writes one.
-  const leftovers = leftoverPartials(backups.dir);
-  for (const name of leftovers) fs.rmSync(path.join(backups.dir, name), { force: true });
   const file = path.join(backups.dir, snapshotName(now, "sqliteFile" in source ? "sqlite" : "dump"));
-  const summary = await takeSnapshot(source, options.root, file, options.signal);
+  let leftovers: string[];
+  let summary: string;
+  try {
+    makePrivateDir(backups.dir);
+    // A snapshot killed mid-copy (its timeout, a crash) left its partial copy; only the claim's holder writes one.
+    leftovers = leftoverPartials(backups.dir);
+    for (const name of leftovers) fs.rmSync(path.join(backups.dir, name), { force: true });
+    summary = await takeSnapshot(source, options.root, file, options.signal);
+  } catch (error) {
+    // Counted for the alerts; the claim stays, so the next try comes when its lease ends.
+    await recordSnapshotFailure(db);
+    throw error;
+  }
   await recordSnapshot(db, now);
   await releaseSnapshot(db, now);
 

@@ -1,14 +1,17 @@
-import type { Db } from "../db";
+import { type Db, transaction } from "../db";
 import { readSettings, writeSetting } from "../db/settings";
 
 /**
  * What the backup job records, in the settings table: who holds the next
- * snapshot (a claim), when the newest snapshot was taken, and how the last
- * BACKUP_COMMAND went, for the "Before you open" checklist to read.
+ * snapshot (a claim), when the newest snapshot was taken, how the last
+ * BACKUP_COMMAND went, for the "Before you open" checklist to read, and how
+ * many snapshots and commands failed in a row, for the alerts.
  */
 const CLAIMED_AT = "backup_claimed_at";
 const LAST_SNAPSHOT_AT = "backup_last_snapshot_at";
 const LAST_COMMAND = "backup_last_command";
+const SNAPSHOT_FAILURES = "backup_snapshot_failures";
+const COMMAND_FAILURES = "backup_command_failures";
 
 export interface CommandResult {
   /** When the command ended (UTC ms). */
@@ -66,9 +69,37 @@ export async function releaseSnapshot(db: Db, claimedAt: number) {
     .execute();
 }
 
-export const recordSnapshot = (db: Db, takenAt: number) => writeSetting(db, LAST_SNAPSHOT_AT, String(takenAt));
+/** Failures in a row, as recorded: none when nothing failed since the last success. */
+export interface BackupFailures {
+  snapshot: number;
+  command: number;
+}
 
-export const recordCommand = (db: Db, result: CommandResult) => writeSetting(db, LAST_COMMAND, JSON.stringify(result));
+export async function backupFailures(db: Db): Promise<BackupFailures> {
+  const values = await readSettings(db, [SNAPSHOT_FAILURES, COMMAND_FAILURES]);
+  return { snapshot: Number(values.get(SNAPSHOT_FAILURES) ?? 0), command: Number(values.get(COMMAND_FAILURES) ?? 0) };
+}
+
+/** A snapshot in the folder: its time, and no failure in a row any more. */
+export const recordSnapshot = (db: Db, takenAt: number) =>
+  transaction(db, async (trx) => {
+    await writeSetting(trx, LAST_SNAPSHOT_AT, String(takenAt));
+    await writeSetting(trx, SNAPSHOT_FAILURES, "0");
+  });
+
+/** Only the claim's holder takes a snapshot, so counting its failures needs no lock. */
+export async function recordSnapshotFailure(db: Db) {
+  const { snapshot } = await backupFailures(db);
+  await writeSetting(db, SNAPSHOT_FAILURES, String(snapshot + 1));
+}
+
+/** The command's result, and its failures in a row: one more, or none after a success. */
+export const recordCommand = (db: Db, result: CommandResult) =>
+  transaction(db, async (trx) => {
+    const { command } = await backupFailures(trx);
+    await writeSetting(trx, LAST_COMMAND, JSON.stringify(result));
+    await writeSetting(trx, COMMAND_FAILURES, String(result.exitCode === 0 ? 0 : command + 1));
+  });
 
 /** The newest snapshot's time and the last BACKUP_COMMAND's result, as the shop that took them recorded them. */
 export async function lastBackupStatus(db: Db): Promise<BackupStatus> {
