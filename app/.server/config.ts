@@ -59,6 +59,7 @@ const envSchema = z.object({
   DATABASE_URL: url(["postgres:", "postgresql:"]),
   PUBLIC_URL: url(["http:", "https:"]),
   SHOP_EMAIL: z.email().default("hello@wickshop.example"),
+  ALERT_EMAIL: optionalText.pipe(z.email().optional()),
   FACEBOOK_URL: url(["https:", "http:"]),
   INSTAGRAM_URL: url(["https:", "http:"]),
   ETSY_URL: url(["https:", "http:"]),
@@ -212,6 +213,8 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     givenPublicUrl,
     secureCookies: publicUrl.startsWith("https:"),
     shopEmail: env.SHOP_EMAIL,
+    /** Who is told when something needs the owner, and when it is over (alerts/). */
+    alertEmail: env.ALERT_EMAIL ?? env.SHOP_EMAIL,
     // Where the owner's days start and end: "today" and the daily sales of the back office.
     timeZone: env.SHOP_TIME_ZONE,
     social: {

@@ -31,6 +31,15 @@ describe("loadConfig", () => {
     expect(errorOf({ PUBLIC_URL: "shop.example.com" })).toMatch(/^Invalid PUBLIC_URL: /);
   });
 
+  it("sends the alerts to SHOP_EMAIL unless ALERT_EMAIL names another address", () => {
+    expect(loadConfig({ SHOP_EMAIL: "shop@candles.example" }).alertEmail).toBe("shop@candles.example");
+    expect(loadConfig({ SHOP_EMAIL: "shop@candles.example", ALERT_EMAIL: " " }).alertEmail).toBe(
+      "shop@candles.example",
+    );
+    expect(loadConfig({ ALERT_EMAIL: "me@candles.example" }).alertEmail).toBe("me@candles.example");
+    expect(errorOf({ ALERT_EMAIL: "me at candles" })).toMatch(/^Invalid ALERT_EMAIL: /);
+  });
+
   it("names what a partly configured service is missing", () => {
     expect(errorOf({ STRIPE_SECRET_KEY: "sk_test_1" })).toBe(
       "Stripe is partly configured: missing STRIPE_PUBLISHABLE_KEY, STRIPE_WEBHOOK_SECRET",
