@@ -61,6 +61,7 @@ export async function startServer(config: Config) {
       root,
       timeZone: config.timeZone,
     },
+    alerts: { alertEmail: config.alertEmail, publicUrl: config.publicUrl, dataDir: config.dataDir },
   });
 
   // Pages change under the dev server without the catalog changing: it renders every time.

@@ -11,6 +11,8 @@ import { refreshPlannerStatistics } from "./db";
 import { indexNewOrdersForSearch } from "./db/search";
 import { rushDetector } from "./rush";
 import { type BackupSettings, type BackupSource, runBackupJob } from "./backups/job";
+import { checkAlerts } from "./alerts/check";
+import { gatherAlertFacts } from "./alerts/facts";
 
 interface MailDependencies {
   transport: MailTransport;
@@ -50,6 +52,9 @@ const SEARCH_INDEX_INTERVAL_MS = 5_000;
 /** How often the server looks whether a snapshot is due (BACKUP_EVERY_HOURS since the newest). */
 const BACKUP_CHECK_INTERVAL_MS = 5 * 60_000;
 
+/** How often the server looks whether something began or stopped needing the owner (ALERT_EMAIL). */
+const ALERT_CHECK_INTERVAL_MS = 60_000;
+
 /**
  * Runs `work` now and then every `intervalMs`, never two runs at once; errors
  * are logged and retried. Stopping aborts `signal`, for work that can end early.
@@ -79,7 +84,8 @@ function repeat(work: (signal: AbortSignal) => Promise<void>, intervalMs: number
  * take, deleting finished rate-limit windows, queuing the owners' daily
  * low-stock emails, removing the text of emails sent long ago, adding new
  * orders to SQLite's search index, keeping SQLite's planner statistics fresh,
- * and taking SQLite's automatic backups (BACKUP_EVERY_HOURS).
+ * taking the automatic backups (BACKUP_EVERY_HOURS), and emailing the owner
+ * when something needs her and when it is over (ALERT_EMAIL).
  * Each runs once at start, so what fell due while the shop was down is handled
  * straight away, and then on an interval.
  */
@@ -91,6 +97,7 @@ export function startJobs(
     digest: { timeZone: string; publicUrl: string };
     /** The automatic snapshots: of the SQLite file, or a pg_dump of the PostgreSQL database. */
     backups: BackupSettings & { source: BackupSource; root: string; timeZone: string };
+    alerts: { alertEmail: string; publicUrl: string; dataDir: string };
   },
 ) {
   const { db, logger, mail } = deps;
@@ -177,6 +184,23 @@ export function startJobs(
           "Taking a backup",
         )
       : async () => {};
+  const watchingSince = Date.now();
+  const stopAlerts = repeat(
+    async () => {
+      const { dataDir, ...mailing } = deps.alerts;
+      const facts = await gatherAlertFacts(db, {
+        now: Date.now(),
+        timeZone: backups.timeZone,
+        dataDir,
+        backups,
+        watchingSince,
+      });
+      await checkAlerts(db, facts, { ...mailing, logger });
+    },
+    ALERT_CHECK_INTERVAL_MS,
+    logger,
+    "Checking what needs the owner",
+  );
   return {
     stop: async () => {
       await Promise.all([
@@ -189,6 +213,7 @@ export function startJobs(
         stopSearchIndex(),
         stopPlanner(),
         stopBackups(),
+        stopAlerts(),
       ]);
       mail.transport.close?.();
     },

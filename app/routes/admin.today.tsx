@@ -3,6 +3,8 @@ import { requireOwner } from "~/.server/admin/owners";
 import { todayScreen } from "~/.server/admin/today";
 import { shopFacts } from "~/.server/admin/setup-facts";
 import { todayChecklist } from "~/.server/admin/setup-choices";
+import { alertsOnToday } from "~/.server/alerts/on-today";
+import { Alerts } from "~/components/admin/alerts";
 import { SetupChecklist } from "~/components/admin/setup-checklist";
 import { setupChecklistAction } from "./admin.setup-checklist.server";
 import { LowStock } from "~/components/admin/low-stock";
@@ -21,6 +23,7 @@ export async function loader({ context, request, url }: Route.LoaderArgs) {
   return {
     ...(await todayScreen(context.db, { now, timeZone: context.config.timeZone })),
     checklist: await todayChecklist(context.db, shopFacts(context.config), now),
+    alerts: await alertsOnToday(context.db, context.config.timeZone),
   };
 }
 
@@ -43,13 +46,14 @@ export async function action({ context, request, url }: Route.ActionArgs) {
 export const shouldRevalidate = revalidateAfterEveryAnswer;
 
 export default function Today({ loaderData, actionData }: Route.ComponentProps) {
-  const { toShip, lowStock, today, lastSevenDays, days, checklist } = loaderData;
+  const { toShip, lowStock, today, lastSevenDays, days, checklist, alerts } = loaderData;
   return (
     <section className="admin-page" aria-labelledby="today-title">
       <h1 id="today-title" className="admin-page__title">
         Today
       </h1>
       <Notice>{actionData?.notice}</Notice>
+      <Alerts active={alerts.active} unsentEmails={alerts.unsentEmails} />
       {checklist.shown ? <SetupChecklist lines={checklist.lines} dismissable={checklist.dismissable} /> : null}
       <div className="admin-figures">
         <SalesFigure label="Sales today" sales={today} />

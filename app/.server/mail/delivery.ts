@@ -4,6 +4,7 @@ import { type RetryPolicy, workThroughQueue } from "../db/work-queue";
 import type { Logger } from "../logger";
 import { currentShopName } from "../settings/shop-settings";
 import type { MailTransport } from "./transports";
+import { ALERT_EMAIL_KIND } from "../alerts/check";
 
 /** Messages sent per run. */
 const BATCH = 20;
@@ -55,6 +56,9 @@ export async function deliverDueEmails(
           context,
           `Email ${claim.id} FAILED for good after ${claim.attempts} attempts: retry it with npm run outbox -- retry ${claim.id}`,
         );
+      // An alert that cannot reach the owner by mail reaches her through the log (and Today) at once.
+      else if (message.kind === ALERT_EMAIL_KIND && claim.attempts === 1)
+        options.logger.error(context, `The alert email "${message.subject}" could not be sent; it will be retried`);
       else options.logger.warn(context, "Email delivery failed; it will be retried");
     },
   });

@@ -230,3 +230,22 @@ export function lowStockDigest(
   );
   return { subject, text, html };
 }
+
+/**
+ * The owner's alert (alerts/check.ts): one when a condition begins, saying
+ * what is wrong and what to do, and one when it is over.
+ */
+export function alertEmail(
+  change: { title: string; text: string; started: boolean },
+  options: { publicUrl: string; when: string },
+): EmailContent {
+  const subject = `${change.started ? "Needs you" : "Resolved"}: ${change.title}`;
+  const said = change.started ? change.text : `It is over, as of ${options.when}. It said: ${change.text}`;
+  const today = `${options.publicUrl}/admin`;
+  const text = [said, "", `Today lists what needs you: ${today}`].join("\n");
+  const html = htmlDocument(
+    subject,
+    `<h1 style="font-size:20px">${escapeHtml(subject)}</h1><p>${escapeHtml(said)}</p><p><a href="${escapeHtml(today)}">Today lists what needs you</a></p>`,
+  );
+  return { subject, text, html };
+}
