@@ -1,12 +1,12 @@
 import type { IncomingMessage } from "node:http";
 import compression from "compression";
 import express from "express";
-import { sql } from "kysely";
 import { pinoHttp } from "pino-http";
 import type { ServerBuild } from "react-router";
 import type { Config } from "~/.server/config";
 import type { ShopContext } from "~/.server/load-context";
 import type { Logger } from "~/.server/logger";
+import { serveHealth } from "./healthz";
 import { sameOriginOnly } from "./origin-check";
 import type { PageCache } from "./page-cache";
 import { createRequestHandler } from "./react-router-handler";
@@ -17,8 +17,12 @@ import { limitRequestBodies } from "./request-limits";
 import { securityHeaders } from "./security-headers";
 import { keepSessionsOutOfSharedCaches } from "./shared-caches";
 
-/** Order numbers stay out of the request logs: with its token, a number opens an order (orders/access.ts). */
-const loggedUrl = (url: string) => url.replace(/^\/api\/orders\/[^/?]+/, "/api/orders/{number}");
+/**
+ * Order numbers stay out of the request logs: with its token, a number opens
+ * an order (orders/access.ts). So does the token of /healthz?detail.
+ */
+const loggedUrl = (url: string) =>
+  url.replace(/^\/api\/orders\/[^/?]+/, "/api/orders/{number}").replace(/([?&]token=)[^&]*/, "$1{token}");
 
 /**
  * Says once, loudly, when X-Forwarded-For comes from a peer the shop does not
@@ -75,14 +79,7 @@ export function createExpressApp({ config, build, assets, pageCache, clientOf, s
   app.use((req, res, next) =>
     req.path === "/api/checkout" || req.path === "/api/checkout/quote" ? next() : compress(req, res, next),
   );
-  app.get("/healthz", async (_req, res) => {
-    try {
-      await sql`select 1`.execute(services.db);
-      res.json({ status: "ok" });
-    } catch {
-      res.status(503).json({ status: "unavailable" });
-    }
-  });
+  app.get("/healthz", serveHealth(services.db, config.dataDir));
   app.use(assets);
   app.get("/photos/:file", servePhotos(services.db));
   app.use(sameOriginOnly(config.publicUrl));
