@@ -77,7 +77,8 @@ describe(`docs/http-api.md's examples on ${testEngine}`, () => {
   });
 
   it("gives, run in order against a fresh shop, the status and error code written under each", async () => {
-    const env: Record<string, string> = { SHOP: server.url };
+    const healthzToken = fs.readFileSync(path.join(database.env.DATA_DIR, "healthz-token"), "utf8").trim();
+    const env: Record<string, string> = { SHOP: server.url, HEALTHZ_TOKEN: healthzToken };
     const setUp = new Set<string>();
     let ran = 0;
     for (const [index, example] of examples.entries()) {
