@@ -1,30 +1,12 @@
-import fs from "node:fs";
 import { defineConfig, devices } from "@playwright/test";
+import { CHROMIUM_ARGS, chromiumPath } from "./e2e/support/chromium";
 import { WORKERS, providerPort, shopCallbacks } from "./e2e/support/shop-server";
 
 const tsx = `"${process.execPath}" node_modules/tsx/dist/cli.mjs`;
 
-/**
- * Debian's old headless shell (`apt-get install chromium-headless-shell`), which Playwright itself runs for
- * headless tests: the same Chromium without the full browser's window machinery, a third less time for the
- * browser tests on 2 cores (README, "How long the tests take"). The full browser where the shell is missing.
- */
-const HEADLESS_SHELL = "/usr/bin/chromium-headless-shell";
-const executablePath =
-  process.env.CHROMIUM_PATH ?? (fs.existsSync(HEADLESS_SHELL) ? HEADLESS_SHELL : "/usr/bin/chromium");
-
 const chromium = {
   ...devices["Desktop Chrome"],
-  launchOptions: {
-    executablePath,
-    args: [
-      "--no-sandbox",
-      "--disable-gpu",
-      "--disable-background-networking",
-      "--disable-component-update",
-      "--disable-sync",
-    ],
-  },
+  launchOptions: { executablePath: chromiumPath(), args: CHROMIUM_ARGS },
 };
 
 /**

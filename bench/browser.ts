@@ -1,4 +1,5 @@
 import { chromium } from "@playwright/test";
+import { CHROMIUM_ARGS, FULL_CHROMIUM } from "../e2e/support/chromium";
 import type { PageToMeasure } from "./pages";
 import type { BrowserFigure } from "./results";
 import { median } from "./stats";
@@ -40,19 +41,13 @@ const READ_PAGE_LOAD = `(async () => {
   };
 })()`;
 
-export const chromiumPath = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
+export const chromiumPath = process.env.CHROMIUM_PATH ?? FULL_CHROMIUM;
 
 /** Bytes of JavaScript and of the page, TTFB, DOMContentLoaded and LCP per page in Chromium, median of `loads` cold loads. */
 export async function measureBrowser(shopUrl: string, pages: PageToMeasure[], loads: number): Promise<BrowserFigure[]> {
   const browser = await chromium.launch({
     executablePath: chromiumPath,
-    args: [
-      "--no-sandbox",
-      "--disable-gpu",
-      "--disable-background-networking",
-      "--disable-component-update",
-      "--disable-sync",
-    ],
+    args: CHROMIUM_ARGS,
   });
   try {
     const figures: BrowserFigure[] = [];

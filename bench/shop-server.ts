@@ -20,7 +20,7 @@ export const liftedLimits = {
  * server reads it but never overrides a variable that is set, even to ""):
  * test gateway, email as files, request logs at info.
  */
-const productionDefaults = {
+export const productionDefaults = {
   NODE_ENV: "production",
   LOG_LEVEL: "info",
   PUBLIC_URL: "",
