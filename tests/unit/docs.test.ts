@@ -16,7 +16,13 @@ function docFiles(): string[] {
 }
 
 /** The guides: each reader's, with a table of contents of its own. */
-const GUIDES = ["docs/owner-guide.md", "docs/running-a-shop.md", "docs/http-api.md", "docs/development.md", "bench/README.md"];
+const GUIDES = [
+  "docs/owner-guide.md",
+  "docs/running-a-shop.md",
+  "docs/http-api.md",
+  "docs/development.md",
+  "bench/README.md",
+];
 
 const read = (file: string) => fs.readFileSync(path.join(repoRoot, file), "utf8");
 
@@ -61,7 +67,9 @@ describe.each(docFiles())("%s", (file) => {
       .filter((link) => !/^[a-z]+:/i.test(link.href))
       .filter((link) => {
         const [target, anchor] = link.href.split("#");
-        const resolved = target ? path.resolve(repoRoot, path.dirname(file), decodeURI(target)) : path.join(repoRoot, file);
+        const resolved = target
+          ? path.resolve(repoRoot, path.dirname(file), decodeURI(target))
+          : path.join(repoRoot, file);
         if (path.relative(repoRoot, resolved).startsWith("..") || !fs.existsSync(resolved)) return true;
         if (!anchor || !resolved.endsWith(".md")) return false;
         return !headingsOf(fs.readFileSync(resolved, "utf8")).some((heading) => slugOf(heading.text) === anchor);
