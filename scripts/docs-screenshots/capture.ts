@@ -15,6 +15,9 @@ export const STEP_MS = 60_000;
  * Every image has been decoded first, so no photo is caught half-loaded.
  */
 export async function capture(page: Page, name: string, section?: Locator) {
+  // A form's answer moves focus to its notice once the page has fetched its data again: scroll after that.
+  await page.waitForLoadState("networkidle", { timeout: STEP_MS });
+  await page.waitForTimeout(300);
   if (section) await section.evaluate((element) => element.scrollIntoView({ block: "start" }));
   else await page.evaluate(() => window.scrollTo(0, 0));
   await page.waitForFunction(
@@ -22,8 +25,6 @@ export async function capture(page: Page, name: string, section?: Locator) {
     undefined,
     { timeout: STEP_MS },
   );
-  // Let a smooth scroll or a transition settle before the picture.
-  await page.waitForTimeout(300);
   await page.screenshot({ path: path.join(SCREENSHOTS, `${name}.png`), animations: "disabled" });
   console.log(`docs/screenshots/${name}.png`);
 }
