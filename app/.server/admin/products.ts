@@ -2,7 +2,8 @@ import type { ExpressionBuilder } from "kysely";
 import type { Db, Trx } from "../db";
 import type { Database, ProductTable } from "../db/schema";
 import { lockForUpdate } from "../db/locks";
-import { toProduct, totals, type VariantListRow, variantsByProduct, writtenPhotoAlts } from "../catalog/queries";
+import { toProduct, totals, writtenPhotoAlts } from "../catalog/queries";
+import { type VariantListRow, variantsByProduct } from "../catalog/variant-queries";
 import { lineName, parseValues, type Variant, variantLabel } from "~/lib/variants";
 import { formatOunces } from "~/lib/weight";
 

@@ -1,10 +1,11 @@
 import { sql } from "kysely";
 import type { Db } from "../db";
 import { leftJoinFirstProducts } from "../db/lateral";
-import type { CategoryRow, ProductRow, VariantRow } from "../db/schema";
+import type { CategoryRow, ProductRow } from "../db/schema";
 import type { Category, CategoryWithProducts, Product, ProductSummary } from "~/lib/catalog";
 import { photoAlts } from "~/lib/photo-alt";
-import { parseOptions, parseValues, type Variant } from "~/lib/variants";
+import { parseOptions, type Variant } from "~/lib/variants";
+import { shopVariants } from "./variant-queries";
 
 /*
  * Every page reads the catalog with one query, along the indexes of
@@ -55,57 +56,6 @@ export const toProduct = (row: ProductRowWithSlug, variants: Variant[]): Product
   options: parseOptions(row.options),
   variants,
 });
-
-const variantColumns = [
-  "id",
-  "product_id",
-  "option_values",
-  "price_cents",
-  "stock",
-  "image",
-  "available",
-  "sku",
-  "weight",
-] as const;
-
-/** A variant as stored, with what both the shop and the owner read of it. */
-export type VariantListRow = Pick<VariantRow, (typeof variantColumns)[number]>;
-
-/** The variants (not archived) of these products as stored, by product, in the owner's order. */
-export async function variantRowsByProduct(db: Db, productIds: number[]): Promise<Map<number, VariantListRow[]>> {
-  const byProduct = new Map<number, VariantListRow[]>();
-  if (productIds.length === 0) return byProduct;
-  const rows = await db
-    .selectFrom("variants")
-    .select(variantColumns)
-    .where("product_id", "in", productIds)
-    .where("archived", "=", 0)
-    .orderBy("product_id")
-    .orderBy("position")
-    .orderBy("id")
-    .execute();
-  for (const row of rows) byProduct.set(row.product_id, [...(byProduct.get(row.product_id) ?? []), row]);
-  return byProduct;
-}
-
-/** Each product's variants, each made into what a reader wants of it. */
-export async function variantsByProduct<V>(db: Db, productIds: number[], toVariant: (row: VariantListRow) => V) {
-  const rows = await variantRowsByProduct(db, productIds);
-  return new Map([...rows].map(([productId, variants]) => [productId, variants.map(toVariant)]));
-}
-
-/** A variant as the shop shows it: one taken off sale reads as sold out. */
-const toShopVariant = (row: VariantListRow): Variant => ({
-  id: row.id,
-  values: parseValues(row.option_values),
-  priceCents: row.price_cents,
-  stock: row.available === 1 ? row.stock : 0,
-  image: row.image,
-  ...(row.sku === null ? {} : { sku: row.sku }),
-});
-
-/** The shop's variants of these products, by product, in the owner's order. */
-export const shopVariants = (db: Db, productIds: number[]) => variantsByProduct(db, productIds, toShopVariant);
 
 /** The alt texts the owner wrote for a product's photos, by image URL (migration 031). */
 export const writtenPhotoAlts = (row: Pick<ProductRow, "image_alts">) =>
