@@ -1,7 +1,6 @@
 import { Suspense, lazy, useCallback, useEffect, useRef, useState } from "react";
-import { useRouteLoaderData } from "react-router";
-import type { RootData } from "~/root";
 import { useCheckoutAttempt } from "~/checkout/checkout-attempt";
+import { cardFields, shippingFields, stateOptions, toInputErrors } from "~/checkout/checkout-fields";
 import { type Destination, blocksPay, useQuote } from "~/checkout/use-quote";
 import { type ConfirmPayment, type PaidOrder, confirmPaidWithDiscount, confirmWithTestCard, pay } from "~/checkout/pay";
 import { type CartItem, totalPriceCents } from "~/cart/reducer";
@@ -11,76 +10,18 @@ import { checkoutTexts } from "~/lib/checkout-texts";
 import { formatPrice } from "~/lib/money";
 import { pricingTexts } from "~/lib/pricing-texts";
 import { testCardSchema } from "~/lib/test-card-schema";
-import { US_STATES } from "~/lib/us-states";
 import { fieldErrors } from "~/lib/zod";
 import { notify } from "~/notifications/store";
+import { CheckoutPolicyLinks } from "./checkout-policy-links";
 import { DiscountCodeField } from "./discount-code-field";
 import { FormField } from "./form-field";
 import { OrderSummary } from "./order-summary";
+import { PayRefusal, type PayRefusalText } from "./pay-refusal";
 import { SelectField } from "./select-field";
 
 const StripeCardField = lazy(() => import("./stripe-card-field"));
 
 type Errors = Record<string, string>;
-
-const shippingFields = [
-  // `required` tells a screen reader which fields are; the form checks them itself (noValidate).
-  { name: "name", label: "Name", autoComplete: "shipping name", required: true },
-  { name: "address", label: "Street address", autoComplete: "shipping street-address", required: true },
-  { name: "city", label: "City", autoComplete: "shipping address-level2", required: true },
-  { name: "state", label: "State", autoComplete: "shipping address-level1", required: true },
-  {
-    name: "zip",
-    label: "ZIP code",
-    autoComplete: "shipping postal-code",
-    inputMode: "numeric" as const,
-    required: true,
-  },
-  { name: "phone", label: "Phone number (optional)", autoComplete: "tel", type: "tel" },
-  { name: "email", label: "Email (optional, for the receipt)", autoComplete: "email", type: "email" },
-];
-
-/** Once shipping or tax is set up, State is chosen from the states, DC and the territories. */
-const stateOptions = [
-  { value: "", label: "Choose a state" },
-  ...US_STATES.map(({ code, name }) => ({ value: code, label: name })),
-];
-
-const cardFields = [
-  {
-    name: "cardNumber",
-    label: "Card number",
-    autoComplete: "cc-number",
-    inputMode: "numeric" as const,
-    required: true,
-  },
-  { name: "expiry", label: "Expiry (MM/YY)", autoComplete: "cc-exp", required: true },
-  { name: "cvc", label: "CVC", autoComplete: "cc-csc", inputMode: "numeric" as const, required: true },
-];
-
-/** Maps the API's `fields` ("shipping.name", "cardNumber") onto the form's input names. */
-const toInputErrors = (fields: Record<string, string> = {}): Errors =>
-  Object.fromEntries(Object.entries(fields).map(([key, message]) => [key.replace(/^shipping\./, ""), message]));
-
-/** The refund policy and the terms beside Pay, once the owner has published them; a new tab keeps the panel. */
-function PolicyLinks() {
-  const policies = (useRouteLoaderData<RootData>("root")?.policies ?? []).filter(
-    (policy) => policy.slug === "refunds" || policy.slug === "terms",
-  );
-  if (policies.length === 0) return null;
-  return (
-    <ul className="checkout-panel__policies">
-      {policies.map((policy) => (
-        <li key={policy.slug}>
-          <a href={policy.path} target="_blank" rel="noopener">
-            {policy.label}
-            <span className="visually-hidden"> (opens in a new tab)</span>
-          </a>
-        </li>
-      ))}
-    </ul>
-  );
-}
 
 /** A modal dialog lets Tab leave for the browser's own controls; this wraps it around instead. */
 function keepFocusInside(event: React.KeyboardEvent<HTMLDialogElement>) {
@@ -120,9 +61,7 @@ export function CheckoutPanel({ items, stripePublishableKey, onClose, onPaid, on
   const attempt = useCheckoutAttempt();
   const [errors, setErrors] = useState<Errors>({});
   const [paying, setPaying] = useState(false);
-  /** Why the last Pay did not go through, beside Pay; `shown` moves focus to it once per refusal. */
-  const [payRefusal, setPayRefusal] = useState<{ text: string; shown: number }>();
-  const payMessage = useRef<HTMLParagraphElement>(null);
+  const [payRefusal, setPayRefusal] = useState<PayRefusalText>();
   const priced = useQuote(items);
   const addressNeeded = priced.quote?.addressNeeded ?? false;
   // An address no zone ships to (or no valid one): no rate, no total, and Pay waits for another.
@@ -156,10 +95,6 @@ export function CheckoutPanel({ items, stripePublishableKey, onClose, onPaid, on
   useEffect(() => {
     dialog.current?.showModal();
   }, []);
-  // Pay was disabled while paying, which sends focus to <body>: it goes to the refusal, in view beside Pay.
-  useEffect(() => {
-    if (payRefusal) payMessage.current?.focus();
-  }, [payRefusal]);
 
   const showErrors = (form: HTMLFormElement, next: Errors) => {
     setErrors(next);
@@ -331,9 +266,7 @@ export function CheckoutPanel({ items, stripePublishableKey, onClose, onPaid, on
           </fieldset>
         )}
         <div className="checkout-panel__pay-area">
-          <p ref={payMessage} className="checkout-panel__refusal" role="alert" tabIndex={-1}>
-            {payRefusal?.text}
-          </p>
+          <PayRefusal refusal={payRefusal} />
           <button
             type="submit"
             className="button button--primary checkout-panel__pay"
@@ -353,7 +286,7 @@ export function CheckoutPanel({ items, stripePublishableKey, onClose, onPaid, on
             )}
           </button>
         </div>
-        <PolicyLinks />
+        <CheckoutPolicyLinks />
         <p className="visually-hidden" role="status">
           {priced.announcement}
         </p>
