@@ -1,4 +1,4 @@
-import { syncVariants, VariantIds } from "~/.server/catalog/variant-sync";
+import { syncVariants } from "~/.server/catalog/variant-sync";
 import { catalogVersionBump } from "~/.server/catalog/version";
 import type { Db } from "~/.server/db";
 import type { ProductOption } from "~/lib/variants";
@@ -28,10 +28,6 @@ export async function giveOptions(db: Db, productId: number, options: ProductOpt
       .set({ options: JSON.stringify(options) })
       .where("id", "=", productId)
       .execute();
-    const ids = await VariantIds.of(
-      trx,
-      variants.map((variant) => variant.id),
-    );
     await syncVariants(
       trx,
       [
@@ -48,7 +44,6 @@ export async function giveOptions(db: Db, productId: number, options: ProductOpt
           })),
         },
       ],
-      ids,
       { reason: "test setup", now: Date.now() },
     );
     await catalogVersionBump(trx).execute();

@@ -76,21 +76,22 @@ export async function insertWithNextId(trx: Trx, categoryId: number, values: Omi
 }
 
 /**
- * Ids for new variants: `preferred` (a new product's own number, for its
- * first variant) when no variant has it, else the next above every
- * variant's. A variant is only ever found with its product's id too
- * (order lines keep both), so an id a deleted product's variant held
- * cannot reach the new one.
+ * Ids for new variants: `preferred` (the product's own number) when no
+ * variant has it, then the next above every variant's (past `preferred`).
+ * It reads the highest id and looks `preferred` up, never the whole table.
+ * A variant is only ever found with its product's id too (order lines keep
+ * both), so an id a deleted product's variant held cannot reach the new one.
  */
 export async function newVariantIds(trx: Trx, count: number, preferred?: number): Promise<number[]> {
+  if (count === 0) return [];
   const { highest } = await trx
     .selectFrom("variants")
     .select((eb) => eb.fn.max<number | null>("id").as("highest"))
     .executeTakeFirstOrThrow();
-  const next = Number(highest ?? 0) + 1;
   const taken =
     preferred !== undefined &&
     (await trx.selectFrom("variants").select("id").where("id", "=", preferred).executeTakeFirst()) !== undefined;
-  const first = preferred !== undefined && !taken ? [preferred] : [];
-  return [...first, ...Array.from({ length: count - first.length }, (_, index) => next + index)];
+  const ids = preferred !== undefined && !taken ? [preferred] : [];
+  for (let id = Number(highest ?? 0) + 1; ids.length < count; id++) if (id !== preferred) ids.push(id);
+  return ids;
 }

@@ -6,10 +6,11 @@ import { type Db, type Trx, transaction } from "../db";
 import { lockForUpdate, lockedInIdOrder } from "../db/locks";
 import { isUniqueViolation } from "../db/unique-violation";
 import { catalogVersionBump } from "../catalog/version";
-import { VariantIds, type WantedVariant, syncVariants } from "../catalog/variant-sync";
+import { type WantedVariant, syncVariants } from "../catalog/variant-sync";
 import { WEIGHT_NEEDED, checkWeightRule } from "../catalog/weight-rule";
 import { type Actor, recordActivity } from "./activity";
 import { carryVariants } from "./option-changes";
+import { newVariantIds } from "./product-numbers";
 
 /**
  * The owner's edits of a product's sizes and scents (DESIGN.md, "Sizes and
@@ -74,7 +75,8 @@ export function saveOptions(
     );
     const byId = new Map(current.map((row) => [row.id, row]));
     const first = current[0]!;
-    const ids = await VariantIds.of(trx, []);
+    const added = changes.combinations.filter(({ from }) => from === undefined).length;
+    const newIds = (await newVariantIds(trx, added, productId)).values();
     const wanted = changes.combinations.map(({ values, from }): WantedVariant => {
       const kept = from === undefined ? undefined : byId.get(from)!;
       // A new combination starts from the first variant's price and weight, with no stock.
@@ -89,7 +91,7 @@ export function saveOptions(
             image: kept.image,
           }
         : {
-            id: ids.take(productId),
+            id: newIds.next().value!,
             values,
             priceCents: first.price_cents,
             stock: 0,
@@ -98,7 +100,7 @@ export function saveOptions(
             image: null,
           };
     });
-    await syncVariants(trx, [{ productId, variants: wanted }], ids, { reason: "options changed", now: options.now });
+    await syncVariants(trx, [{ productId, variants: wanted }], { reason: "options changed", now: options.now });
     await trx
       .updateTable("products")
       .set({ options: JSON.stringify(after) })

@@ -136,8 +136,8 @@ export async function importCatalog(db: Db, file: CatalogFile, options: ImportOp
       await syncVariants(
         trx,
         batch.map((item) => ({ productId: item.product.id, variants: item.variants })),
-        variantIds,
         { reason: "catalog import", now },
+        variantIds,
       );
       options.onProgress?.(Math.min(start + BATCH_SIZE, total), total);
     }

@@ -49,12 +49,16 @@ export class VariantIds {
   }
 }
 
-/** Sets the variants of a batch of products, which exist already; a variant new to the shop is for sale. */
+/**
+ * Sets the variants of a batch of products, which exist already; a variant
+ * new to the shop is for sale. `ids` hands out the ids of variants without
+ * one: a write that names every variant's id has none to give.
+ */
 export async function syncVariants(
   trx: Trx,
   batch: ProductVariants[],
-  ids: VariantIds,
   change: { reason: string; now: number },
+  ids?: VariantIds,
 ): Promise<void> {
   if (batch.length === 0) return;
   const existing = await lockedInIdOrder(
@@ -72,6 +76,10 @@ export async function syncVariants(
   const byProduct = new Map<number, typeof existing>();
   for (const row of existing) byProduct.set(row.product_id, [...(byProduct.get(row.product_id) ?? []), row]);
   const current = new Map(existing.map((row) => [row.id, row]));
+  const newId = (productId: number) => {
+    if (!ids) throw new Error(`A new variant of product ${productId} has no id`);
+    return ids.take(productId);
+  };
 
   const rows = batch.flatMap(({ productId, variants }) =>
     variants.map((variant, position) => {
@@ -79,7 +87,7 @@ export async function syncVariants(
         variant.id ??
         // One variant without options keeps the id it has: carts and stock records name it.
         (byProduct.get(productId)?.find((row) => row.option_values === "[]") ?? byProduct.get(productId)?.[0])?.id ??
-        ids.take(productId);
+        newId(productId);
       const weight = variant.weight === undefined ? (current.get(id)?.weight ?? null) : variant.weight;
       return {
         id,
