@@ -1,15 +1,13 @@
-import os from "node:os";
 import path from "node:path";
 import sharp from "sharp";
 import { ENGINE } from "./back-office-run";
 import { productIdsOf, readDemoCatalog } from "./catalog-generator";
-import { type CatalogRunOptions, pagesOf, progress, withShop } from "./catalog-run";
+import { type CatalogRunOptions, pagesOf, progress } from "./catalog-run";
 import { newOwnerBrowser, submitForm } from "./owner";
-import { pagesInRounds, type RoundPageShop } from "./page-rounds";
 import type { PageToMeasure } from "./pages";
-import { type BenchDatabase, createBenchDatabase } from "./postgres";
 import type { OwnShopEngine } from "./results";
-import { type ShopData, startShop } from "./shop-server";
+import type { ShopData } from "./shop-server";
+import { twoShopsOnEachEngine } from "./two-shops";
 
 /** A fresh shop (SPEC's, named Wickshop) and one its owner has made hers on /admin/settings. */
 export type OwnShopVariant = "fresh" | "named";
@@ -85,53 +83,25 @@ export async function benchOwnShop(
   options: CatalogRunOptions & { rounds: number },
 ): Promise<{ products: number; categories: number; logo: Buffer; engines: OwnShopEngine[] }> {
   const { generator, settings, rounds, postgresServer, workDir } = options;
-  const dir = path.join(workDir, "own-shop");
   const catalog = readDemoCatalog();
-  const pages = pagesOf(catalog).throughput;
   const logo = await ownLogo();
-  const engines: OwnShopEngine[] = [];
-  for (const engine of ["sqlite", "postgres"] as const) {
-    const loadAtStart = os.loadavg()[0]!;
-    const shops: RoundPageShop<OwnShopVariant>[] = [];
-    const databases: BenchDatabase[] = [];
-    try {
-      for (const variant of VARIANTS) {
-        const database =
-          engine === "postgres" ? await createBenchDatabase(postgresServer, `own_shop_${variant}`) : undefined;
-        if (database) databases.push(database);
-        const data: ShopData = { dataDir: path.join(dir, `${engine}-${variant}`), databaseUrl: database?.url };
-        // The first start loads the demo catalog into both; the owner names hers while it runs.
-        await withShop(data, async (setUp) => {
-          if (variant === "named") {
-            progress(`own shop on ${ENGINE[engine]}: naming the shop and uploading its logo`);
-            await nameTheShop(setUp.url, data, logo);
-          }
-        });
-        shops.push({ key: variant, data, shop: await startShop(data), expectShown: expectShown(variant) });
+  const engines = await twoShopsOnEachEngine({
+    generator,
+    settings,
+    postgresServer,
+    what: "own shop",
+    dir: path.join(workDir, "own-shop"),
+    keys: VARIANTS,
+    rounds,
+    pages: pagesOf(catalog).throughput,
+    // The owner names hers while it runs.
+    setUp: async (running, variant, data, engine) => {
+      if (variant === "named") {
+        progress(`own shop on ${ENGINE[engine]}: naming the shop and uploading its logo`);
+        await nameTheShop(running.url, data, logo);
       }
-      const [fresh, named] = shops as [RoundPageShop<OwnShopVariant>, RoundPageShop<OwnShopVariant>];
-      const measured = await pagesInRounds({
-        generator,
-        settings,
-        engine,
-        what: "own shop",
-        rounds,
-        pages,
-        shops: [fresh, named],
-      });
-      // Stopped, each has written every line of its log.
-      for (const { shop } of shops.splice(0)) await shop.stop();
-      engines.push({
-        engine,
-        loadAverage: { start: loadAtStart, end: os.loadavg()[0]! },
-        pages: measured.pages,
-        overall: measured.overall,
-        pageCache: await measured.pageCache(),
-      });
-    } finally {
-      for (const { shop } of shops) await shop.stop();
-      for (const database of databases) await database.drop();
-    }
-  }
+      return { expectShown: expectShown(variant) };
+    },
+  });
   return { products: productIdsOf(catalog).length, categories: catalog.length, logo, engines };
 }

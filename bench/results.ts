@@ -320,24 +320,24 @@ export interface RoundPageFigure<Key extends string> {
   ratios: { rate: RoundRatios; cpu: RoundRatios };
 }
 
-export type OwnShopPageRuns = RoundPageRuns;
-/** The fresh shop's and the named one's runs, and the named one's against the fresh one's. */
-export type OwnShopPageFigure = RoundPageFigure<OwnShopVariant>;
-
 /** The measured pages' GETs a shop's log records during the rounds, and how many of them the page cache answered from a kept copy. */
 export interface PageCacheFigure {
   requests: number;
   hits: number;
 }
 
-export interface OwnShopEngine {
+/** One engine's pages on two shops (bench/two-shops.ts). */
+export interface RoundPagesEngine<Key extends string> {
   engine: "sqlite" | "postgres";
   loadAverage: BenchResults["loadAverage"];
-  pages: OwnShopPageFigure[];
-  /** The named shop's against the fresh shop's over every page's rounds together. */
+  pages: RoundPageFigure<Key>[];
+  /** The second shop's against the first's over every page's rounds together. */
   overall: { rate: RoundRatios; cpu: RoundRatios };
-  pageCache: Record<OwnShopVariant, PageCacheFigure>;
+  pageCache: Record<Key, PageCacheFigure>;
 }
+
+/** The named shop's pages against the fresh shop's. */
+export type OwnShopEngine = RoundPagesEngine<OwnShopVariant>;
 
 /** `--own-shop`: page throughput of a shop with her name, tagline, logo and announcement against a fresh shop's (issue #43). */
 export interface OwnShopResults extends MeasuredOn {
@@ -350,18 +350,13 @@ export interface OwnShopResults extends MeasuredOn {
   engines: OwnShopEngine[];
 }
 
-export interface VariantsEngine {
-  engine: "sqlite" | "postgres";
-  loadAverage: BenchResults["loadAverage"];
+/** The shop with options' checkout and pages against the plain one's. */
+export interface VariantsEngine extends RoundPagesEngine<VariantsShop> {
   /** Each shop's checkout, and the shop with options' against the plain one's (orders/s, CPU per order). */
   checkout: {
     shops: Record<VariantsShop, CheckoutRoundsFigure>;
     ratios: { rate: RoundRatios; cpu: RoundRatios };
   };
-  pages: RoundPageFigure<VariantsShop>[];
-  /** The shop with options' pages against the plain one's over every page's rounds together. */
-  overall: { rate: RoundRatios; cpu: RoundRatios };
-  pageCache: Record<VariantsShop, PageCacheFigure>;
 }
 
 /** `--variants`: checkout and pages of the demo's shop with every candle in sizes and scents against it as it is (issue #44). */

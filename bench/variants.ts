@@ -1,5 +1,4 @@
 import fs from "node:fs";
-import os from "node:os";
 import path from "node:path";
 import { ENGINE } from "./back-office-run";
 import {
@@ -12,16 +11,15 @@ import {
   withStock,
   writeCatalogFile,
 } from "./catalog-generator";
-import { type CatalogRunOptions, importCatalogFile, pagesOf, withShop } from "./catalog-run";
+import { type CatalogRunOptions, importCatalogFile, pagesOf } from "./catalog-run";
 import { checkoutInRounds, checkoutRoundsFigure } from "./checkout";
 import { writeCheckoutBodies } from "./checkout-bodies";
-import { type ExpectShown, pagesInRounds, type RoundPageShop } from "./page-rounds";
+import type { ExpectShown } from "./page-rounds";
 import type { PageToMeasure } from "./pages";
-import { type BenchDatabase, createBenchDatabase } from "./postgres";
 import type { VariantsEngine } from "./results";
 import { checkoutBoundFor } from "./settings";
-import { type ShopData, startShop } from "./shop-server";
 import { roundRatios } from "./side-by-side";
+import { twoShopsOnEachEngine } from "./two-shops";
 
 /** The demo's shop as it is, and the same shop with every candle in sizes and scents (issue #44). */
 export type VariantsShop = "plain" | "variants";
@@ -79,67 +77,42 @@ export async function benchVariants(
   const product = throughput.find((page) => page.label === "product")!;
   const pages = [...throughput, variantPage(catalogs.variants, product)];
   const maxRequests = checkoutBoundFor(rounds);
-  const engines: VariantsEngine[] = [];
-  for (const engine of ["sqlite", "postgres"] as const) {
-    const loadAtStart = os.loadavg()[0]!;
-    const shops: (RoundPageShop<VariantsShop> & { bodies: ReturnType<typeof writeCheckoutBodies> })[] = [];
-    const databases: BenchDatabase[] = [];
-    try {
-      for (const key of ["plain", "variants"] as const) {
-        const database =
-          engine === "postgres" ? await createBenchDatabase(postgresServer, `variants_${key}`) : undefined;
-        if (database) databases.push(database);
-        const data: ShopData = { dataDir: path.join(dir, `${engine}-${key}`), databaseUrl: database?.url };
-        const file = writeCatalogFile(catalogs[key], path.join(dir, `${key}.json`));
-        // The first start loads the demo catalog; the import then raises its stock, or gives it options.
-        await withShop(data, () => importCatalogFile(file, data));
-        shops.push({
-          key,
-          data,
-          shop: await startShop(data),
-          bodies: writeCheckoutBodies(catalogs[key], data.dataDir),
-          pathOf: key === "plain" ? (page) => (page.label === VARIANT_PAGE ? product.path : page.path) : undefined,
-          expectShown: expectShown(key),
-        });
-      }
-      const [plainShop, variantsShop] = shops as [(typeof shops)[0], (typeof shops)[0]];
-      const checkoutRuns = await checkoutInRounds(generator, shops, {
+  const engines = await twoShopsOnEachEngine({
+    generator,
+    settings,
+    postgresServer,
+    what: "variants",
+    dir,
+    keys: ["plain", "variants"] as const,
+    rounds,
+    pages,
+    // The import raises the demo catalog's stock, or gives it options.
+    setUp: async (_running, key, data) => {
+      await importCatalogFile(writeCatalogFile(catalogs[key], path.join(dir, `${key}.json`)), data);
+      return {
+        bodies: writeCheckoutBodies(catalogs[key], data.dataDir),
+        pathOf: key === "plain" ? (page) => (page.label === VARIANT_PAGE ? product.path : page.path) : undefined,
+        expectShown: expectShown(key),
+      };
+    },
+    measureFirst: async ([plainShop, variantsShop], engine) => {
+      const runs = await checkoutInRounds(generator, [plainShop, variantsShop], {
         settings,
         rounds,
         maxRequests,
         what: `variants on ${ENGINE[engine]}, checkout`,
       });
-      const checkout = {
-        plain: await checkoutRoundsFigure(checkoutRuns.get("plain")!, plainShop.shop, plainShop.data),
-        variants: await checkoutRoundsFigure(checkoutRuns.get("variants")!, variantsShop.shop, variantsShop.data),
-      };
-      const measured = await pagesInRounds({
-        generator,
-        settings,
-        engine,
-        what: "variants",
-        rounds,
-        pages,
-        shops: [plainShop, variantsShop],
-      });
-      // Stopped, each has written every line of its log.
-      for (const { shop } of shops.splice(0)) await shop.stop();
-      engines.push({
-        engine,
-        loadAverage: { start: loadAtStart, end: os.loadavg()[0]! },
+      return {
         checkout: {
-          shops: checkout,
-          ratios: roundRatios(checkoutRuns.get("variants")!, checkoutRuns.get("plain")!),
+          shops: {
+            plain: await checkoutRoundsFigure(runs.get("plain")!, plainShop.shop, plainShop.data),
+            variants: await checkoutRoundsFigure(runs.get("variants")!, variantsShop.shop, variantsShop.data),
+          },
+          ratios: roundRatios(runs.get("variants")!, runs.get("plain")!),
         },
-        pages: measured.pages,
-        overall: measured.overall,
-        pageCache: await measured.pageCache(),
-      });
-    } finally {
-      for (const { shop } of shops) await shop.stop();
-      for (const database of databases) await database.drop();
-    }
-  }
+      };
+    },
+  });
   return {
     products: productIdsOf(plain).length,
     variants: sellableUnitsOf(catalogs.variants),
