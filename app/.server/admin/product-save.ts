@@ -1,6 +1,7 @@
 import { PRICE_NEEDED, type ProductForm } from "~/lib/catalog-schemas";
 import { type Db, transaction } from "../db";
 import { catalogVersionBump } from "../catalog/version";
+import { VariantIdTaken, againIfVariantIdTaken } from "../catalog/variant-sync";
 import { WEIGHT_NEEDED, checkWeightRule } from "../catalog/weight-rule";
 import { type ProcessedPhoto, deleteUnusedPhotos, photoUrl, storePhotos } from "../catalog/photos";
 import { type Actor, recordActivity } from "./activity";
@@ -35,6 +36,17 @@ export type SaveOutcome =
  * photos are stored in the same transaction, so a refused save leaves none.
  */
 export async function saveProduct(
+  db: Db,
+  id: number | undefined,
+  form: ProductForm,
+  photos: PhotoChanges,
+  options: { actor: Actor; now: number },
+): Promise<SaveOutcome> {
+  // A new product's variant id, taken by another save at the same moment, is looked for again.
+  return againIfVariantIdTaken(() => savedProduct(db, id, form, photos, options));
+}
+
+function savedProduct(
   db: Db,
   id: number | undefined,
   form: ProductForm,
@@ -114,7 +126,7 @@ export async function saveProduct(
         position: await nextPosition(trx, category.id),
       });
       const [variantId] = await newVariantIds(trx, 1, productId);
-      await trx
+      const inserted = await trx
         .insertInto("variants")
         .values({
           id: variantId!,
@@ -124,7 +136,9 @@ export async function saveProduct(
           stock: 0,
           weight: form.weight,
         })
-        .execute();
+        .onConflict((conflict) => conflict.column("id").doNothing())
+        .executeTakeFirstOrThrow();
+      if (Number(inserted.numInsertedOrUpdatedRows ?? 0n) !== 1) throw new VariantIdTaken();
     }
     await deleteUnusedPhotos(
       trx,

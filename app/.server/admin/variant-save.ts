@@ -6,7 +6,7 @@ import { type Db, type Trx, transaction } from "../db";
 import { lockForUpdate, lockedInIdOrder } from "../db/locks";
 import { isUniqueViolation } from "../db/unique-violation";
 import { catalogVersionBump } from "../catalog/version";
-import { type WantedVariant, syncVariants } from "../catalog/variant-sync";
+import { type WantedVariant, againIfVariantIdTaken, syncVariants } from "../catalog/variant-sync";
 import { WEIGHT_NEEDED, checkWeightRule } from "../catalog/weight-rule";
 import { type Actor, recordActivity } from "./activity";
 import { carryVariants } from "./option-changes";
@@ -52,9 +52,19 @@ export type OptionsOutcome =
 /**
  * Saves the Options form's slots (null: left blank), making a variant for
  * every combination; option-changes.ts says which variant each keeps and
- * which leave, archived with their stock taken to 0 (variant-sync.ts).
+ * which leave, archived with their stock taken to 0 (variant-sync.ts). Run
+ * again when another product's save took a new variant's id meanwhile.
  */
 export function saveOptions(
+  db: Db,
+  productId: number,
+  slots: (ProductOption | null)[],
+  options: EditOptions,
+): Promise<OptionsOutcome> {
+  return againIfVariantIdTaken(() => savedOptions(db, productId, slots, options));
+}
+
+function savedOptions(
   db: Db,
   productId: number,
   slots: (ProductOption | null)[],

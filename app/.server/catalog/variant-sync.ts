@@ -129,23 +129,50 @@ export async function syncVariants(
         leaving.map((row) => row.id),
       )
       .execute();
-  await trx
+  const written = await trx
     .insertInto("variants")
     .values(rows)
     .onConflict((conflict) =>
-      conflict.column("id").doUpdateSet((eb) => ({
-        product_id: eb.ref("excluded.product_id"),
-        position: eb.ref("excluded.position"),
-        option_values: eb.ref("excluded.option_values"),
-        price_cents: eb.ref("excluded.price_cents"),
-        stock: eb.ref("excluded.stock"),
-        sku: eb.ref("excluded.sku"),
-        weight: eb.ref("excluded.weight"),
-        image: eb.ref("excluded.image"),
-        archived: 0,
-      })),
+      conflict
+        .column("id")
+        .doUpdateSet((eb) => ({
+          position: eb.ref("excluded.position"),
+          option_values: eb.ref("excluded.option_values"),
+          price_cents: eb.ref("excluded.price_cents"),
+          stock: eb.ref("excluded.stock"),
+          sku: eb.ref("excluded.sku"),
+          weight: eb.ref("excluded.weight"),
+          image: eb.ref("excluded.image"),
+          archived: 0,
+        }))
+        // A variant never changes product: its orders and stock records name both.
+        .whereRef("variants.product_id", "=", "excluded.product_id"),
     )
-    .execute();
+    .executeTakeFirstOrThrow();
+  if (Number(written.numInsertedOrUpdatedRows ?? 0n) !== rows.length) throw new VariantIdTaken();
+}
+
+/**
+ * A new variant's id that another product's write took first: on
+ * PostgreSQL two writes can both read the same highest id before either
+ * commits. The transaction is rolled back and run again
+ * (`againIfVariantIdTaken`), when the other's variants are there to see.
+ */
+export class VariantIdTaken extends Error {
+  constructor() {
+    super("A new variant's id was taken by another write at the same time");
+  }
+}
+
+/** Runs `write` (a whole transaction) again when another write took one of its new variants' ids. */
+export async function againIfVariantIdTaken<T>(write: () => Promise<T>): Promise<T> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await write();
+    } catch (error) {
+      if (!(error instanceof VariantIdTaken) || attempt === 3) throw error;
+    }
+  }
 }
 
 /**
