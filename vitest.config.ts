@@ -15,6 +15,7 @@ import SlowFirstSequencer from "./tests/setup/slow-first-sequencer.ts";
  */
 export const engineAgnosticSuites = [
   "assets",
+  "bench-first-paint-smoke",
   "bench-orders-smoke",
   "bench-own-shop-smoke",
   "bench-variants-smoke",

@@ -1,3 +1,4 @@
+import type { SLOW_4G } from "./add-to-cart";
 import type { CatalogName } from "./catalog-run";
 import type { LoadRun, ShopperAddresses } from "./load";
 import type { OWN_SHOP, OwnShopVariant } from "./own-shop";
@@ -63,6 +64,26 @@ export interface LighthouseFigure {
   /** As Lighthouse estimates them for a mid-range phone on slow 4G. */
   firstContentfulPaintMs: number;
   largestContentfulPaintMs: number;
+  /** The same page without its scripts (bench/script-free-proxy.ts), in runs alternated with the page's. */
+  floor: { firstContentfulPaintMs: number; largestContentfulPaintMs: number };
+  /** The page's LCP over the floor's: 1 is as fast as the page can paint. */
+  ratioToFloor: number;
+  /** As Lighthouse measures it in its run. */
+  cumulativeLayoutShift: number;
+  /** The machine's 1-minute load average when the page's runs ended. */
+  loadAverage: number;
+}
+
+/** When Add to Cart first works on a product page on a phone on slow 4G (bench/add-to-cart.ts), median of cold loads. */
+export interface AddToCartFigure {
+  path: string;
+  /** Milliseconds after the navigation began: the median, and each load's in order. */
+  workedAtMs: number;
+  runs: number[];
+  /** Of the same loads, as Chromium reports them under the throttling. */
+  largestContentfulPaintMs: number;
+  /** Compressed bytes of the JavaScript the page loaded until then. */
+  jsBytes: number;
 }
 
 export interface CatalogFigures {
@@ -297,6 +318,18 @@ export interface CheckoutPricingResults {
 
 /** What a storefront report starts with: when, where, under what load and with which load generator (bench/run.ts, measuredOn). */
 export type MeasuredOn = Pick<BenchResults, "date" | "quick" | "machine" | "loadAverage" | "loadGenerator">;
+
+/** `--first-paint`: each browsing page's LCP beside its floor without scripts, and when Add to Cart first works. */
+export interface FirstPaintResults extends MeasuredOn {
+  settings: { lighthouseRuns: number; addToCartRuns: number; throttling: typeof SLOW_4G };
+  catalogs: {
+    name: CatalogName;
+    products: number;
+    categories: number;
+    lighthouse: LighthouseFigure[];
+    addToCart: AddToCartFigure;
+  }[];
+}
 
 /** One shop's page in the rounds of `--own-shop` or `--variants` (bench/page-rounds.ts). */
 export interface RoundPageRuns {

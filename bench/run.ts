@@ -6,6 +6,7 @@
  * npm run bench -- --checkout-pricing [--quick] [--rounds R] [--out FILE] [--readme]
  * npm run bench -- --own-shop [--quick] [--rounds R] [--out FILE] [--readme]
  * npm run bench -- --variants [--quick] [--rounds R] [--out FILE] [--readme]
+ * npm run bench -- --first-paint [--quick] [--rounds R] [--out FILE] [--readme]
  *
  * Measures the production build against this machine's limits and prints one
  * Markdown table, also written as FILE (JSON, default bench/results/latest.json,
@@ -40,6 +41,13 @@
  * orders/s and pages' req/s, and CPU per request, within 5 % of the plain
  * shop's (bench/variants.ts; default FILE
  * bench/results/variants.json, quick.variants.json with --quick).
+ * --first-paint measures each browsing page in Lighthouse's mobile run
+ * against the same page without its scripts (the floor, through a proxy
+ * that takes them out), R runs each alternated (default 3), and when Add to
+ * Cart first works on the product page on a phone on slow 4G, in R cold
+ * loads, on the demo's catalog and the generated one of 10,000 products
+ * (bench/first-paint.ts; default FILE bench/results/first-paint.json;
+ * --quick: the demo's product page once, quick.first-paint.json).
  * The main run measures the generated catalog twice: 10,000 products, and
  * 2,500 products of 4 variants each (the same 10,000 things to sell), each
  * row of the latter beside the former's (bench/catalog-run.ts).
@@ -52,6 +60,7 @@ import { parseArgs } from "node:util";
 import { ensureFreshBuild } from "../scripts/ensure-build";
 import { SERVER_NODE_FLAGS } from "../scripts/server-command";
 import { repoRoot } from "../tests/helpers/run-script";
+import { SLOW_4G } from "./add-to-cart";
 import { benchBackOffice } from "./back-office-run";
 import { renderBackOfficeTable } from "./back-office-table";
 import { benchCatalog, benchMemory } from "./catalog-run";
@@ -59,6 +68,8 @@ import { benchCheckoutAddresses } from "./checkout-run";
 import { renderCheckoutTable } from "./checkout-table";
 import { benchCheckoutPricing } from "./checkout-pricing";
 import { renderCheckoutPricingTable } from "./checkout-pricing-table";
+import { benchFirstPaint } from "./first-paint";
+import { renderFirstPaintTable } from "./first-paint-table";
 import { benchIndexCost } from "./index-cost";
 import { renderIndexCostTable } from "./index-cost-table";
 import { pickLoadGenerator } from "./load";
@@ -72,6 +83,7 @@ import type {
   BenchResults,
   CheckoutPricingResults,
   CheckoutResults,
+  FirstPaintResults,
   IndexCostResults,
   OwnShopResults,
   VariantsResults,
@@ -96,6 +108,7 @@ const { values } = parseArgs({
     "checkout-pricing": { type: "boolean", default: false },
     "own-shop": { type: "boolean", default: false },
     variants: { type: "boolean", default: false },
+    "first-paint": { type: "boolean", default: false },
   },
 });
 const settings = benchSettings({ quick: values.quick, memory: values.memory });
@@ -103,7 +116,9 @@ const orders = values.orders === undefined ? undefined : Number(values.orders.re
 if (orders !== undefined && !(Number.isInteger(orders) && orders >= 100))
   throw new Error(`--orders wants a whole number of at least 100, not ${values.orders}`);
 /** The modes that run alone, each with its own results file. */
-const aloneMode = (["checkout", "checkout-pricing", "own-shop", "variants"] as const).find((mode) => values[mode]);
+const aloneMode = (["checkout", "checkout-pricing", "own-shop", "variants", "first-paint"] as const).find(
+  (mode) => values[mode],
+);
 const mainOut = values.memory
   ? "memory.json"
   : aloneMode
@@ -127,6 +142,8 @@ if (
   (orders !== undefined || values.memory || values.checkout || values["checkout-pricing"] || values["own-shop"])
 )
   throw new Error("--variants runs alone: leave out --orders, --memory, --checkout, --checkout-pricing and --own-shop");
+if (values["first-paint"] && (orders !== undefined || values.memory || (aloneMode && aloneMode !== "first-paint")))
+  throw new Error("--first-paint runs alone: leave out --orders, --memory and the other modes");
 const backOfficeOut = values["index-cost"] ? "index-cost.json" : "back-office.json";
 const defaultOut = orders === undefined ? mainOut : `${values.quick ? "quick." : ""}${backOfficeOut}`;
 const out = path.resolve(values.out ?? path.join(repoRoot, "bench/results", defaultOut));
@@ -301,6 +318,19 @@ async function variantsReport() {
   return { results, table, block: "bench-variants", readme: table };
 }
 
+/** Each browsing page's LCP beside its floor without scripts, and when Add to Cart first works on slow 4G. */
+async function firstPaintReport() {
+  const runs = values.quick ? 1 : rounds;
+  const catalogs = await benchFirstPaint({ quick: values.quick, rounds: runs, workDir });
+  const results: FirstPaintResults = {
+    ...measuredOn(),
+    settings: { lighthouseRuns: runs, addToCartRuns: runs, throttling: SLOW_4G },
+    catalogs,
+  };
+  const table = renderFirstPaintTable(results);
+  return { results, table, block: "bench-first-paint", readme: table };
+}
+
 async function mainReport() {
   const catalogs = [];
   if (!settings.memoryOnly) {
@@ -341,7 +371,9 @@ try {
             ? ownShopReport()
             : values.variants
               ? variantsReport()
-              : mainReport();
+              : values["first-paint"]
+                ? firstPaintReport()
+                : mainReport();
   const { results, table, block, readme } = await report;
   fs.mkdirSync(path.dirname(out), { recursive: true });
   fs.writeFileSync(out, JSON.stringify(results, null, 2) + "\n");

@@ -1,0 +1,107 @@
+import { chromium } from "@playwright/test";
+import { chromiumPath } from "./browser";
+import type { AddToCartFigure } from "./results";
+import { median } from "./stats";
+
+/**
+ * Slow 4G and a mid-range phone's processor as Lighthouse applies them when
+ * it throttles for real (its "devtools" throttling of the mobile defaults):
+ * 150 ms of round trip and 1.6 Mbit/s, with DevTools' request-level
+ * adjustment, and the processor four times slower.
+ */
+export const SLOW_4G = { latencyMs: 562.5, downloadKbps: 1474.56, uploadKbps: 675, cpuSlowdown: 4 };
+
+/** Lighthouse's mobile screen (a Moto G Power): the photo the phone asks for is the one Lighthouse sees. */
+const PHONE = { viewport: { width: 412, height: 823 }, deviceScaleFactor: 1.75, isMobile: true, hasTouch: true };
+
+interface AddToCartRun {
+  workedAtMs: number;
+  largestContentfulPaintMs: number | null;
+  jsBytes: number;
+}
+
+/**
+ * Runs in the page before its own scripts, as a shopper who keeps tapping
+ * Add to Cart: every 20 ms, if the button can be pressed, it is clicked;
+ * the first click after which the cart's badge counts the candle is when the
+ * button first worked (milliseconds since the navigation began). A string,
+ * as bench/browser.ts's READ_PAGE_LOAD.
+ */
+const TAP_UNTIL_ADDED = `(() => {
+  const added = () => Number(document.querySelector(".cart-icon__badge")?.textContent || 0) > 0;
+  const timer = setInterval(() => {
+    const button = [...document.querySelectorAll("button")].find((each) => each.textContent.trim() === "Add to Cart");
+    if (!button || button.disabled) return;
+    const clickedAt = performance.now();
+    button.click();
+    if (added()) {
+      window.__addToCartWorkedAt = clickedAt;
+      clearInterval(timer);
+    }
+  }, 20);
+})()`;
+
+/** Read once the button worked: the page's LCP and the compressed bytes of its scripts, as bench/browser.ts reads them. */
+const READ_AFTER = `(async () => {
+  const largestContentfulPaintMs = await new Promise((resolve) => {
+    let latest = null;
+    new PerformanceObserver((list) => {
+      for (const entry of list.getEntries()) latest = entry.startTime;
+    }).observe({ type: "largest-contentful-paint", buffered: true });
+    setTimeout(() => resolve(latest), 250);
+  });
+  const jsBytes = performance
+    .getEntriesByType("resource")
+    .filter((entry) => new URL(entry.name).pathname.endsWith(".js"))
+    .reduce((sum, entry) => sum + entry.encodedBodySize, 0);
+  return { workedAtMs: window.__addToCartWorkedAt, largestContentfulPaintMs, jsBytes };
+})()`;
+
+/**
+ * When Add to Cart first works on a product page (the click adds the candle:
+ * the badge counts it), on a phone on slow 4G in Chromium, each of `runs`
+ * cold loads; with the LCP and the scripts' bytes of the same loads.
+ */
+export async function measureAddToCart(shopUrl: string, productPath: string, runs: number): Promise<AddToCartFigure> {
+  const browser = await chromium.launch({
+    executablePath: chromiumPath,
+    args: ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update"],
+  });
+  try {
+    const measured: AddToCartRun[] = [];
+    for (let run = 0; run < runs; run++) {
+      const context = await browser.newContext(PHONE);
+      try {
+        const tab = await context.newPage();
+        const devtools = await context.newCDPSession(tab);
+        await devtools.send("Network.enable");
+        await devtools.send("Network.emulateNetworkConditions", {
+          offline: false,
+          latency: SLOW_4G.latencyMs,
+          downloadThroughput: (SLOW_4G.downloadKbps * 1024) / 8,
+          uploadThroughput: (SLOW_4G.uploadKbps * 1024) / 8,
+        });
+        await devtools.send("Emulation.setCPUThrottlingRate", { rate: SLOW_4G.cpuSlowdown });
+        await tab.addInitScript(TAP_UNTIL_ADDED);
+        const response = await tab.goto(shopUrl + productPath, { waitUntil: "commit", timeout: 60_000 });
+        if (response?.status() !== 200) throw new Error(`${productPath} answered ${response?.status()} in Chromium`);
+        await tab.waitForFunction("window.__addToCartWorkedAt !== undefined", undefined, { timeout: 60_000 });
+        measured.push((await tab.evaluate(READ_AFTER)) as AddToCartRun);
+      } finally {
+        await context.close();
+      }
+    }
+    const lcp = measured.map((run) => run.largestContentfulPaintMs);
+    if (lcp.some((value) => value === null))
+      throw new Error(`${productPath}: Chromium reported no Largest Contentful Paint`);
+    return {
+      path: productPath,
+      workedAtMs: median(measured.map((run) => run.workedAtMs)),
+      runs: measured.map((run) => run.workedAtMs),
+      largestContentfulPaintMs: median(lcp as number[]),
+      jsBytes: median(measured.map((run) => run.jsBytes)),
+    };
+  } finally {
+    await browser.close();
+  }
+}
