@@ -22,6 +22,7 @@ export const engineAgnosticSuites = [
   "bench-smoke",
   "caddy",
   "caddy-restarts",
+  "first-paint-order",
   "google-sign-in",
   "html-structure",
   "mail-emailjs",

@@ -103,39 +103,50 @@ export function Carousel({ images, alts, name, start = 0 }: CarouselProps) {
                 alt={alts[slide] ?? ""}
                 {...PRODUCT_IMAGE_SIZE}
                 sizes="(max-width: 800px) 100vw, 560px"
-                loading={slide === 0 ? "eager" : "lazy"}
-                fetchPriority={slide === 0 ? "high" : undefined}
+                // The photo the page opens on (a shared link's variant's) is the one to fetch first.
+                loading={slide === first ? "eager" : "lazy"}
+                fetchPriority={slide === first ? "high" : undefined}
                 draggable={false}
               />
             </div>
           ))}
         </div>
       </div>
-      {count > 1 && hydrated ? (
+      {/* The row is there from the first paint, empty until the controls work, so nothing below it moves. */}
+      {count > 1 ? (
         <div className="carousel__controls">
-          <button type="button" className="carousel__arrow" aria-label="Previous photo" onClick={() => show(index - 1)}>
-            <span aria-hidden="true">‹</span>
-          </button>
-          <div className="carousel__dots">
-            {images.map((image, slide) => (
+          {hydrated ? (
+            <>
               <button
-                key={image + slide}
                 type="button"
-                className="carousel__dot"
-                aria-label={`Show photo ${slide + 1}`}
-                aria-current={slide === index ? "true" : undefined}
-                onClick={() => show(slide)}
-              />
-            ))}
-          </div>
-          <button type="button" className="carousel__arrow" aria-label="Next photo" onClick={() => show(index + 1)}>
-            <span aria-hidden="true">›</span>
-          </button>
-          {reducedMotion ? null : (
-            <button type="button" className="carousel__toggle" onClick={() => setStopped(!stopped)}>
-              {stopped ? "Play slideshow" : "Pause slideshow"}
-            </button>
-          )}
+                className="carousel__arrow"
+                aria-label="Previous photo"
+                onClick={() => show(index - 1)}
+              >
+                <span aria-hidden="true">‹</span>
+              </button>
+              <div className="carousel__dots">
+                {images.map((image, slide) => (
+                  <button
+                    key={image + slide}
+                    type="button"
+                    className="carousel__dot"
+                    aria-label={`Show photo ${slide + 1}`}
+                    aria-current={slide === index ? "true" : undefined}
+                    onClick={() => show(slide)}
+                  />
+                ))}
+              </div>
+              <button type="button" className="carousel__arrow" aria-label="Next photo" onClick={() => show(index + 1)}>
+                <span aria-hidden="true">›</span>
+              </button>
+              {reducedMotion ? null : (
+                <button type="button" className="carousel__toggle" onClick={() => setStopped(!stopped)}>
+                  {stopped ? "Play slideshow" : "Pause slideshow"}
+                </button>
+              )}
+            </>
+          ) : null}
         </div>
       ) : null}
     </section>
