@@ -1,5 +1,4 @@
-import { chromium } from "@playwright/test";
-import { chromiumPath } from "./browser";
+import { launchChromium, PAGE_JS_BYTES, PAGE_LCP } from "./browser";
 import type { AddToCartFigure } from "./results";
 import { median } from "./stats";
 
@@ -26,7 +25,7 @@ interface AddToCartRun {
  * Add to Cart: every 20 ms, if the button can be pressed, it is clicked;
  * the first click after which the cart's badge counts the candle is when the
  * button first worked (milliseconds since the navigation began). A string,
- * as bench/browser.ts's READ_PAGE_LOAD.
+ * as bench/browser.ts's.
  */
 const TAP_UNTIL_ADDED = `(() => {
   const added = () => Number(document.querySelector(".cart-icon__badge")?.textContent || 0) > 0;
@@ -42,21 +41,12 @@ const TAP_UNTIL_ADDED = `(() => {
   }, 20);
 })()`;
 
-/** Read once the button worked: the page's LCP and the compressed bytes of its scripts, as bench/browser.ts reads them. */
-const READ_AFTER = `(async () => {
-  const largestContentfulPaintMs = await new Promise((resolve) => {
-    let latest = null;
-    new PerformanceObserver((list) => {
-      for (const entry of list.getEntries()) latest = entry.startTime;
-    }).observe({ type: "largest-contentful-paint", buffered: true });
-    setTimeout(() => resolve(latest), 250);
-  });
-  const jsBytes = performance
-    .getEntriesByType("resource")
-    .filter((entry) => new URL(entry.name).pathname.endsWith(".js"))
-    .reduce((sum, entry) => sum + entry.encodedBodySize, 0);
-  return { workedAtMs: window.__addToCartWorkedAt, largestContentfulPaintMs, jsBytes };
-})()`;
+/** Read once the button worked: the page's LCP and its scripts' bytes, as bench/browser.ts reads them. */
+const READ_AFTER = `(async () => ({
+  workedAtMs: window.__addToCartWorkedAt,
+  largestContentfulPaintMs: await ${PAGE_LCP},
+  jsBytes: ${PAGE_JS_BYTES},
+}))()`;
 
 /**
  * When Add to Cart first works on a product page (the click adds the candle:
@@ -64,10 +54,7 @@ const READ_AFTER = `(async () => {
  * cold loads; with the LCP and the scripts' bytes of the same loads.
  */
 export async function measureAddToCart(shopUrl: string, productPath: string, runs: number): Promise<AddToCartFigure> {
-  const browser = await chromium.launch({
-    executablePath: chromiumPath,
-    args: ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update"],
-  });
+  const browser = await launchChromium();
   try {
     const measured: AddToCartRun[] = [];
     for (let run = 0; run < runs; run++) {

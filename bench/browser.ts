@@ -13,27 +13,29 @@ interface PageLoad {
 }
 
 /**
- * Runs in the page once it is idle. A string, not a function: the TypeScript
- * loader would wrap a function's inner names in helpers the page lacks.
- * LCP comes from a buffered PerformanceObserver; bytes are the compressed
- * bodies (encodedBodySize) of the page, which holds its style sheet, and of
- * the scripts it fetched.
+ * What runs in the page, as strings, not functions: the TypeScript loader
+ * would wrap a function's inner names in helpers the page lacks. Its LCP,
+ * a promise, from a buffered PerformanceObserver; and the compressed bodies
+ * (encodedBodySize) of the scripts it fetched.
  */
+export const PAGE_LCP = `new Promise((resolve) => {
+  let latest = null;
+  new PerformanceObserver((list) => {
+    for (const entry of list.getEntries()) latest = entry.startTime;
+  }).observe({ type: "largest-contentful-paint", buffered: true });
+  setTimeout(() => resolve(latest), 250);
+})`;
+export const PAGE_JS_BYTES = `performance
+  .getEntriesByType("resource")
+  .filter((entry) => new URL(entry.name).pathname.endsWith(".js"))
+  .reduce((sum, entry) => sum + entry.encodedBodySize, 0)`;
+
+/** Runs in the page once it is idle; the page's own bytes hold its style sheet. */
 const READ_PAGE_LOAD = `(async () => {
-  const largestContentfulPaintMs = await new Promise((resolve) => {
-    let latest = null;
-    new PerformanceObserver((list) => {
-      for (const entry of list.getEntries()) latest = entry.startTime;
-    }).observe({ type: "largest-contentful-paint", buffered: true });
-    setTimeout(() => resolve(latest), 250);
-  });
+  const largestContentfulPaintMs = await ${PAGE_LCP};
   const navigation = performance.getEntriesByType("navigation")[0];
-  const resources = performance.getEntriesByType("resource");
-  const jsBytes = resources
-    .filter((entry) => new URL(entry.name).pathname.endsWith(".js"))
-    .reduce((sum, entry) => sum + entry.encodedBodySize, 0);
   return {
-    jsBytes,
+    jsBytes: ${PAGE_JS_BYTES},
     htmlBytes: navigation.encodedBodySize,
     ttfbMs: navigation.responseStart,
     domContentLoadedMs: navigation.domContentLoadedEventStart,
@@ -43,12 +45,16 @@ const READ_PAGE_LOAD = `(async () => {
 
 export const chromiumPath = process.env.CHROMIUM_PATH ?? FULL_CHROMIUM;
 
-/** Bytes of JavaScript and of the page, TTFB, DOMContentLoaded and LCP per page in Chromium, median of `loads` cold loads. */
-export async function measureBrowser(shopUrl: string, pages: PageToMeasure[], loads: number): Promise<BrowserFigure[]> {
-  const browser = await chromium.launch({
+/** The bench's Chromium, with nothing of its own on the network beside the pages. */
+export const launchChromium = () =>
+  chromium.launch({
     executablePath: chromiumPath,
     args: CHROMIUM_ARGS,
   });
+
+/** Bytes of JavaScript and of the page, TTFB, DOMContentLoaded and LCP per page in Chromium, median of `loads` cold loads. */
+export async function measureBrowser(shopUrl: string, pages: PageToMeasure[], loads: number): Promise<BrowserFigure[]> {
+  const browser = await launchChromium();
   try {
     const figures: BrowserFigure[] = [];
     for (const page of pages) {

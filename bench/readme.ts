@@ -9,7 +9,7 @@ export const BENCH_README = "bench/README.md";
  * "bench-orders" for the owner's side, "bench-index-cost" for --index-cost,
  * "bench-checkout" for --checkout, "bench-checkout-pricing" for
  * --checkout-pricing, "bench-own-shop" for --own-shop, "bench-variants" for
- * --variants.
+ * --variants, "bench-first-paint" for --first-paint.
  */
 export function writeIntoReadme(file: string, table: string, block = "bench") {
   const [START, END] = [`<!-- ${block}:start -->`, `<!-- ${block}:end -->`];
