@@ -12,6 +12,7 @@ const BLOCKS = [
   "bench-checkout-pricing",
   "bench-own-shop",
   "bench-variants",
+  "bench-first-paint",
   "bench-index-cost",
   "bench-orders",
 ];
