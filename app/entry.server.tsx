@@ -1,9 +1,8 @@
-import { Transform } from "node:stream";
+import { PassThrough } from "node:stream";
 import { createReadableStreamFromReadable } from "@react-router/node";
 import { isbot } from "isbot";
 import { type RenderToPipeableStreamOptions, renderToPipeableStream } from "react-dom/server";
 import { type AppLoadContext, type EntryContext, ServerRouter } from "react-router";
-import { modulePreloadsAfterPhoto } from "./.server/module-preloads";
 import css from "./styles/app.css?inline";
 import { PageStyleContext } from "./styles/page-style";
 
@@ -13,8 +12,7 @@ export const streamTimeout = 5_000;
  * React Router's Node entry, plus the Content-Security-Policy nonce: every
  * inline script React Router writes (hydration data, scroll restoration)
  * and the page's style sheet carry the nonce the response's policy allows,
- * and no other script or style applies. React Router's module preloads
- * wait for the page's first photo (app/.server/module-preloads.ts).
+ * and no other script or style applies.
  */
 export default function handleRequest(
   request: Request,
@@ -47,8 +45,7 @@ export default function handleRequest(
       nonce,
       [readyOption]() {
         shellRendered = true;
-        const body = new Transform({
-          ...modulePreloadsAfterPhoto(nonce),
+        const body = new PassThrough({
           final(callback) {
             clearTimeout(timeoutId);
             timeoutId = undefined;
