@@ -74,11 +74,10 @@ describe(`two products' variants saved at once, on ${testEngine}`, () => {
           .where("archived", "=", 0)
           .orderBy("position")
           .execute();
-        expect(variants.map((row) => row.option_values), `product ${productId}`).toEqual([
-          '["8 oz"]',
-          '["12 oz"]',
-          '["16 oz"]',
-        ]);
+        expect(
+          variants.map((row) => row.option_values),
+          `product ${productId}`,
+        ).toEqual(['["8 oz"]', '["12 oz"]', '["16 oz"]']);
       }
     }
   });
