@@ -1,6 +1,3 @@
-import { isPlainLine } from "./plain-text";
-import { z } from "./zod";
-
 /**
  * The shop's own pages (DESIGN.md, "The shop's own name, pages and
  * policies"), written in Markdown at /admin/pages. An empty text keeps
@@ -52,45 +49,3 @@ export const PAGE_FORMS = {
 export type PageFormName = keyof typeof PAGE_FORMS;
 
 export const isPageForm = (name: string): name is PageFormName => Object.hasOwn(PAGE_FORMS, name);
-
-/** A page's Markdown: long enough for a full policy, short enough to render at every request. */
-const MAX_TEXT = 20_000;
-
-const text = z.string().max(MAX_TEXT, `A page has at most ${MAX_TEXT.toLocaleString("en-US")} characters.`);
-
-const line = (label: string, fallback: string) =>
-  z
-    .string()
-    .trim()
-    .max(80, `${label} has at most 80 characters.`)
-    .refine(isPlainLine, `${label} must be plain text on one line.`)
-    .transform((value) => value || fallback);
-
-/**
- * What each form saves, checked: a Text as typed (Markdown keeps its line breaks), About's lines trimmed. A
- * field of another form is left out, so one form never changes another page.
- */
-const pageFields = {
-  aboutTitle: line("Title", DEFAULT_ABOUT_TITLE),
-  aboutHeading: line("Heading", DEFAULT_ABOUT_HEADING),
-  aboutText: text,
-  contactText: text,
-  shippingPolicy: text,
-  refundPolicy: text,
-  privacyPolicy: text,
-  termsOfService: text,
-};
-
-const formOf = (...keys: ShopPageKey[]) => z.object(Object.fromEntries(keys.map((key) => [key, pageFields[key]])));
-
-export const pageFormSchemas: Record<PageFormName, z.ZodType<Partial<ShopPages>>> = {
-  about: formOf("aboutTitle", "aboutHeading", "aboutText"),
-  contact: formOf("contactText"),
-  shipping: formOf("shippingPolicy"),
-  refunds: formOf("refundPolicy"),
-  privacy: formOf("privacyPolicy"),
-  terms: formOf("termsOfService"),
-};
-
-/** Any of the pages' texts, as a settings file carries them (settings-file.ts). */
-export const pageTextsSchema = z.object(pageFields).partial().strict();

@@ -1,5 +1,6 @@
 import { Form, data } from "react-router";
 import { requireOwner } from "~/.server/admin/owners";
+import { pageFormSchemas } from "~/.server/settings/pages-schema";
 import { saveShopPage, shopPages, shopSettings } from "~/.server/settings/shop-settings";
 import { Notice, Refusal } from "~/components/admin/notices";
 import { type SetupAnswer, answerFor } from "~/components/admin/setup-answer";
@@ -8,7 +9,7 @@ import { TextAreaField } from "~/components/text-area-field";
 import { backOfficeTitle } from "~/lib/meta";
 import { pageTemplate } from "~/lib/page-templates";
 import { revalidateAfterEveryAnswer } from "~/lib/revalidate";
-import { PAGE_FORMS, type PageFormName, type ShopPageKey, isPageForm, pageFormSchemas } from "~/lib/shop-pages";
+import { PAGE_FORMS, type PageFormName, type ShopPageKey, isPageForm } from "~/lib/shop-pages";
 import { fieldErrors, z } from "~/lib/zod";
 import type { Route } from "./+types/admin.pages";
 

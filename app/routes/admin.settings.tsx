@@ -3,13 +3,14 @@ import { requireOwner } from "~/.server/admin/owners";
 import { parsePhotoForm } from "~/.server/admin/photo-upload";
 import { processLogo } from "~/.server/catalog/photos";
 import { saveShopSettings, setShopLogo, shopLogo, shopSettings } from "~/.server/settings/shop-settings";
+import { shopSettingsSchema } from "~/.server/settings/settings-schema";
 import { FormField } from "~/components/form-field";
 import { Notice, Refusal } from "~/components/admin/notices";
 import { type SetupAnswer, answerFor } from "~/components/admin/setup-answer";
 import { TextAreaField } from "~/components/text-area-field";
 import { backOfficeTitle } from "~/lib/meta";
 import { revalidateAfterEveryAnswer } from "~/lib/revalidate";
-import { LOGO_TYPES, SHOP_SETTING_LABELS, shopSettingsSchema } from "~/lib/shop-settings";
+import { LOGO_TYPES, SHOP_SETTING_LABELS } from "~/lib/shop-settings";
 import { fieldErrors } from "~/lib/zod";
 import type { Route } from "./+types/admin.settings";
 

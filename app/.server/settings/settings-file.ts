@@ -1,5 +1,5 @@
-import { pageTextsSchema } from "~/lib/shop-pages";
-import { shopSettingsSchema } from "~/lib/shop-settings";
+import { pageTextsSchema } from "./pages-schema";
+import { shopSettingsSchema } from "./settings-schema";
 import { z } from "~/lib/zod";
 
 /**
