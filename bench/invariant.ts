@@ -8,7 +8,8 @@ import type { ShopData } from "./shop-server";
  * recorded stock adjustments (what imports set) = stock + pending + paid quantities.
  * The shop may still be finishing checkouts the load sent last: every side is
  * read from one snapshot (one transaction, repeatable read on PostgreSQL), or a
- * checkout committed between two reads would count twice.
+ * checkout committed between two reads would count twice. It only reads: on
+ * SQLite it takes no write lock from the shop's checkouts (db/sqlite-dialect.ts).
  */
 export async function checkStockInvariant(data: ShopData): Promise<StockInvariant> {
   const { db } = openDatabase(data);
@@ -16,6 +17,7 @@ export async function checkStockInvariant(data: ShopData): Promise<StockInvarian
     const { accounted, adjusted } = await db
       .transaction()
       .setIsolationLevel("repeatable read")
+      .setAccessMode("read only")
       .execute(async (trx) => ({ accounted: await accountedStock(trx), adjusted: await adjustedStock(trx) }));
     const ids = new Set([...Object.keys(adjusted), ...Object.keys(accounted)].map(Number));
     const mismatches = [...ids]

@@ -34,7 +34,7 @@ export async function demoCatalogToCome(db: Db): Promise<boolean> {
  * starting on an empty database, the second's import waits for the first's
  * and rolls back, so only one says it loaded the catalog.
  */
-export async function seedDemoCatalog(db: Db, file: string, again = true): Promise<boolean> {
+export async function seedDemoCatalog(db: Db, file: string): Promise<boolean> {
   const existing = await db.selectFrom("categories").select("id").limit(1).executeTakeFirst();
   if (existing) return false;
   const catalog = parseCatalogFile(JSON.parse(await fs.readFile(file, "utf8")));
@@ -49,9 +49,6 @@ export async function seedDemoCatalog(db: Db, file: string, again = true): Promi
     });
   } catch (error) {
     if (error instanceof LoadedElsewhere) return false;
-    // SQLite: the other process committed its load while this import was reading, so this one may not
-    // write; looked at again, the shop has its catalog.
-    if (again && (error as { code?: unknown }).code === "SQLITE_BUSY_SNAPSHOT") return seedDemoCatalog(db, file, false);
     throw error;
   }
   return true;

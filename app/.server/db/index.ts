@@ -1,6 +1,6 @@
 import path from "node:path";
 import SQLite from "better-sqlite3";
-import { type CompiledQuery, Kysely, Migrator, type QueryResult, SqliteDialect, sql } from "kysely";
+import { type CompiledQuery, Kysely, Migrator, type QueryResult, sql } from "kysely";
 import pg from "pg";
 import { makePrivateDir } from "../private-files";
 import { type Engine, isSqlite } from "./engine";
@@ -8,6 +8,7 @@ import { migrations } from "./migrations";
 import { OwnSchemaPostgresDialect } from "./own-schema-dialect";
 import { discardingLostConnections } from "./postgres-pool";
 import type { Database } from "./schema";
+import { ImmediateSqliteDialect } from "./sqlite-dialect";
 import { openSqliteFile } from "./sqlite-file";
 import { runStepsSynchronously } from "./steps";
 
@@ -101,7 +102,7 @@ export function openDatabase(options: {
   // Planner statistics (refreshPlannerStatistics) read at most this many rows of an index.
   sqlite.pragma("analysis_limit = 1000");
   const connection = keepingStatements(sqlite);
-  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: connection }) });
+  const db = new Kysely<Database>({ dialect: new ImmediateSqliteDialect({ database: connection }) });
   runStepsSynchronously(db, connection);
   return {
     db,

@@ -24,7 +24,10 @@ let openTransactions = 0;
  * Runs `fn` as one transaction: committed when it returns, rolled back when
  * it throws. Everything inside goes through `trx`: the shop's database waits
  * for the transaction (SQLite has one connection) or runs outside it
- * (another PostgreSQL connection), so it is never reached for in `fn`.
+ * (another PostgreSQL connection), so it is never reached for in `fn`. On
+ * SQLite it begins IMMEDIATE (db/sqlite-dialect.ts says why): it waits for
+ * another process's write before `fn` reads, instead of failing at its first
+ * write.
  */
 export async function transaction<T>(db: Db, fn: (trx: Trx) => Promise<T>): Promise<T> {
   assertNotInTransaction("transaction");
