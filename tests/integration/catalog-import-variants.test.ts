@@ -1,30 +1,13 @@
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { catalogFileOfShop } from "~/.server/admin/catalog-export";
-import { productBatch, productsCsv } from "~/.server/admin/products-csv";
-import { previewImport } from "~/.server/catalog/import-preview";
 import { parseCatalogFile } from "~/.server/catalog/file";
 import { importCatalog } from "~/.server/catalog/import";
 import { findProducts, getCatalog } from "~/.server/catalog/queries";
 import { toCatalogDocument, toCatalogItem } from "~/lib/catalog-api";
-import { catalogFile, runCatalogImport, type TestItem } from "../helpers/catalog-files";
+import { catalogFile, runCatalogImport } from "../helpers/catalog-files";
+import { images, lavender, sizes, variantRows } from "../helpers/lavender-variants";
 import { insertOrders, orderRow } from "../helpers/order-rows";
 import { accountedStock, adjustedStock, everyWrittenRow } from "../helpers/shop-db";
 import { createTestDatabase, type TestDatabase, testEngine } from "../helpers/test-database";
-
-const sizes = [{ name: "Size", values: ["8 oz", "12 oz"] }];
-const images = ["/images/products/lavender-1-800.webp", "/images/products/lavender-2-800.webp"];
-/** Lavender Fields in two sizes, each with its own id, price, stock, SKU, weight and photo. */
-const lavender = (overrides: Partial<TestItem> = {}): TestItem => ({
-  id: 1001,
-  name: "Lavender Fields",
-  images,
-  options: sizes,
-  variants: [
-    { id: 5001, options: ["8 oz"], price: 18, stock: 4, sku: "LAV-8", weight: 10 },
-    { id: 5002, options: ["12 oz"], price: "24.50", stock: 2, sku: "LAV-12", weight: 14.5, image: 1 },
-  ],
-  ...overrides,
-});
 
 describe(`importing sizes and scents on ${testEngine}`, () => {
   let database: TestDatabase;
@@ -36,12 +19,6 @@ describe(`importing sizes and scents on ${testEngine}`, () => {
   const importFile = (content: unknown, ...options: string[]) => runCatalogImport(database.env, content, ...options);
   const load = (content: unknown, replace = false) =>
     importCatalog(database.db, parseCatalogFile(content), { replace });
-  const variantRows = () =>
-    database.db
-      .selectFrom("variants")
-      .select(["id", "product_id", "option_values", "price_cents", "stock", "sku", "weight", "image", "archived"])
-      .orderBy("id")
-      .execute();
   /** DESIGN.md's invariant, per variant: stock and what orders hold equal the recorded adjustments. */
   const expectInvariant = async () => {
     const accounted = await accountedStock(database.db);
@@ -75,7 +52,7 @@ describe(`importing sizes and scents on ${testEngine}`, () => {
     const result = await importFile(catalogFile({ Wax: [lavender(), { id: 1002 }] }));
     expect(result.stderr).toBe("");
     expect(result.code).toBe(0);
-    expect(await variantRows()).toEqual([
+    expect(await variantRows(database.db)).toEqual([
       // A product without options is one variant, with the product's number.
       {
         id: 1002,
@@ -157,7 +134,12 @@ describe(`importing sizes and scents on ${testEngine}`, () => {
     });
     expect((await importFile(catalogFile({ Wax: [gaining] }))).code).toBe(0);
     expect(
-      (await variantRows()).map(({ id, option_values, stock, archived }) => ({ id, option_values, stock, archived })),
+      (await variantRows(database.db)).map(({ id, option_values, stock, archived }) => ({
+        id,
+        option_values,
+        stock,
+        archived,
+      })),
     ).toEqual([
       { id: 1001, option_values: '["8 oz"]', stock: 7, archived: 0 },
       { id: 5002, option_values: '["12 oz"]', stock: 2, archived: 0 },
@@ -170,7 +152,7 @@ describe(`importing sizes and scents on ${testEngine}`, () => {
       variants: [{ id: 5002, options: ["12 oz"], price: 24, stock: 3 }],
     });
     expect((await importFile(catalogFile({ Wax: [without8oz] }), "--replace")).code).toBe(0);
-    expect((await variantRows()).map(({ id, stock, archived }) => ({ id, stock, archived }))).toEqual([
+    expect((await variantRows(database.db)).map(({ id, stock, archived }) => ({ id, stock, archived }))).toEqual([
       { id: 1001, stock: 0, archived: 1 },
       { id: 5002, stock: 3, archived: 0 },
     ]);
@@ -181,7 +163,7 @@ describe(`importing sizes and scents on ${testEngine}`, () => {
     // Back to one variant without options: the product's first keeps its id.
     expect((await importFile(catalogFile({ Wax: [{ id: 1001, stock: 1 }] }))).code).toBe(0);
     expect(
-      (await variantRows())
+      (await variantRows(database.db))
         .filter((row) => row.archived === 0)
         .map(({ id, option_values, stock }) => ({ id, option_values, stock })),
     ).toEqual([{ id: 5002, option_values: "[]", stock: 1 }]);
@@ -197,7 +179,7 @@ describe(`importing sizes and scents on ${testEngine}`, () => {
       ],
     });
     expect((await importFile(catalogFile({ Wax: [swapped] }))).code).toBe(0);
-    expect((await variantRows()).map((row) => [row.id, row.sku])).toEqual([
+    expect((await variantRows(database.db)).map((row) => [row.id, row.sku])).toEqual([
       [1002, null],
       [5001, "LAV-12"],
       [5002, "LAV-8"],
@@ -205,7 +187,7 @@ describe(`importing sizes and scents on ${testEngine}`, () => {
 
     // Candle 2001 takes LAV-8 while Lavender Fields, not in the file, keeps it: nothing changes.
     const before = await everyWrittenRow(database.db);
-    const beforeVariants = await variantRows();
+    const beforeVariants = await variantRows(database.db);
     const taker = lavender({
       id: 2001,
       variants: [{ id: 6001, options: ["8 oz"], price: 18, stock: 1, sku: "LAV-8" }],
@@ -217,7 +199,7 @@ describe(`importing sizes and scents on ${testEngine}`, () => {
       'Nothing was imported: category 1 ("Jelly"), item 1 (id 2001), variant "8 oz": field "sku": the SKU "LAV-8" is product 1001\'s in the shop',
     );
     expect(await everyWrittenRow(database.db)).toEqual(before);
-    expect(await variantRows()).toEqual(beforeVariants);
+    expect(await variantRows(database.db)).toEqual(beforeVariants);
     // With --replace, Lavender Fields goes, and its SKU with it.
     expect((await importFile(catalogFile({ Jelly: [taker] }), "--replace")).code).toBe(0);
     // The stock of the products it removed leaves the records with them.
@@ -229,7 +211,7 @@ describe(`importing sizes and scents on ${testEngine}`, () => {
     await load(catalogFile({ Wax: [lavender(), { id: 1002 }] }));
     await load(catalogFile({ Wax: [only8oz, { id: 1002 }] }));
     const before = await everyWrittenRow(database.db);
-    const beforeVariants = await variantRows();
+    const beforeVariants = await variantRows(database.db);
     expect(beforeVariants.find((row) => row.id === 5002)?.archived).toBe(1);
     const takes = (id: number) => lavender({ id: 3001, variants: [{ id, options: ["8 oz"], price: 18, stock: 1 }] });
     for (const [id, owner] of [
@@ -249,88 +231,6 @@ describe(`importing sizes and scents on ${testEngine}`, () => {
       'Nothing was imported: category 1 ("Wax"), item 1 (id 1001), variant "10 oz": field "options": must be one value of each option, in order (Size)',
     );
     expect(await everyWrittenRow(database.db)).toEqual(before);
-    expect(await variantRows()).toEqual(beforeVariants);
-  });
-
-  it("exports the shop as a file that imports back to the same shop", async () => {
-    await load(catalogFile({ Wax: [lavender(), { id: 1002, weight: 8 }], Jelly: [{ id: 3001 }] }));
-    // One size taken off sale still exports with its stock.
-    await database.db.updateTable("variants").set({ available: 0 }).where("id", "=", 5002).execute();
-    const exported = await catalogFileOfShop(database.db);
-    expect(exported[0]!.items[0]).toMatchObject({
-      id: 1001,
-      stock: 6,
-      options: sizes,
-      variants: [
-        { id: 5001, options: ["8 oz"], price: 18, stock: 4, sku: "LAV-8", weight: 10 },
-        { id: 5002, options: ["12 oz"], price: 24.5, stock: 2, sku: "LAV-12", weight: 14.5, image: 1 },
-      ],
-    });
-    expect(exported[0]!.items[1]).toMatchObject({ id: 1002, weight: 8 });
-    const before = await everyWrittenRow(database.db);
-    const beforeVariants = await variantRows();
-    const result = await importFile(JSON.parse(JSON.stringify(exported)), "--replace");
-    expect(result.stderr).toBe("");
-    expect(result.code).toBe(0);
-    expect(await variantRows()).toEqual(beforeVariants);
-    const after = await everyWrittenRow(database.db);
-    // Only the catalog's version moves; the owner's products stay hers (the import marks them not the demo's).
-    expect({ ...after, catalog_version: [] }).toEqual({ ...before, catalog_version: [] });
-  });
-
-  it("previews a product's changed variants by what changes", async () => {
-    await load(catalogFile({ Wax: [lavender(), { id: 1002 }] }));
-    const fieldsOf = async (items: TestItem[]) =>
-      (await previewImport(database.db, parseCatalogFile(catalogFile({ Wax: items })), { replace: false })).products;
-    expect((await fieldsOf([lavender(), { id: 1002 }])).unchanged).toBe(2);
-    const [first, second] = lavender().variants!;
-    const changes: [Partial<TestItem>, string[]][] = [
-      [{ variants: [{ ...first!, price: 19 }, second!] }, ["price"]],
-      [{ variants: [first!, { ...second!, stock: 9, sku: "L12" }] }, ["stock", "SKU"]],
-      [
-        {
-          variants: [
-            { ...first!, weight: 11 },
-            { ...second!, image: 0 },
-          ],
-        },
-        ["photos", "weight"],
-      ],
-      [{ variants: [second!, first!] }, ["variants"]],
-      [{ variants: [first!] }, ["variants"]],
-      [
-        {
-          options: [{ name: "Size", values: ["8 oz", "12 oz", "16 oz"] }],
-          variants: [first!, second!, { id: 5003, options: ["16 oz"], price: 30, stock: 1 }],
-        },
-        ["options", "variants"],
-      ],
-    ];
-    for (const [overrides, fields] of changes)
-      expect((await fieldsOf([lavender(overrides)])).changed).toEqual([{ id: 1001, name: "Lavender Fields", fields }]);
-    // A product without options gaining them, and one losing them.
-    const gaining = lavender({ id: 1002, variants: [{ id: 1002, options: ["8 oz"], price: 10, stock: 5 }] });
-    expect((await fieldsOf([gaining])).changed).toEqual([
-      { id: 1002, name: "Lavender Fields", fields: ["name", "photos", "options", "variants"] },
-    ]);
-    expect((await fieldsOf([{ id: 1001, name: "Lavender Fields", images, price: 18, stock: 4 }])).changed).toEqual([
-      { id: 1001, name: "Lavender Fields", fields: ["options", "variants", "SKU"] },
-    ]);
-  });
-
-  it("lists a product's variants in the products CSV, one row each with its SKU, price, stock and weight", async () => {
-    await load(catalogFile({ Wax: [lavender(), { id: 1002, weight: 8 }] }));
-    const csv = productsCsv(database.db);
-    const rows = (await productBatch(database.db, undefined, 10)).flatMap((product) => csv.rows(product));
-    const column = (name: string) => csv.header.indexOf(name);
-    expect(
-      rows.map((row) =>
-        ["Id", "Name", "Variant", "SKU", "Price", "Stock", "Weight (oz)"].map((name) => row[column(name)]),
-      ),
-    ).toEqual([
-      [1001, "Lavender Fields", "8 oz", "LAV-8", "18.00", 4, "10"],
-      [1001, "Lavender Fields", "12 oz", "LAV-12", "24.50", 2, "14.5"],
-      [1002, "Candle 1002", "", "", "10.00", 5, "8"],
-    ]);
+    expect(await variantRows(database.db)).toEqual(beforeVariants);
   });
 });
