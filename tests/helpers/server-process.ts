@@ -30,8 +30,8 @@ export const serverCommand = serverCommandIn(repoRoot);
 
 /**
  * The environment a test's server process gets: loopback, quiet logs, the per-address limits lifted unless told not
- * to, and no automatic backup (a snapshot's child process at every start would slow every suite; backups.test.ts
- * turns it on).
+ * to, and no automatic backup (a snapshot's child process at every start would slow every suite;
+ * backups-schedule.test.ts turns it on).
  */
 export function serverEnv(env: Record<string, string | undefined>, options: { liftLimits?: boolean } = {}) {
   return {
