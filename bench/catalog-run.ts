@@ -28,16 +28,21 @@ import { type ShopData, shopEnv, type ShopServer, startShop } from "./shop-serve
 const LARGE = { products: 10_000, categories: 50, largest: 2_000 };
 /** The same 10 000 things to sell as 2 500 products of 4 variants each (two sizes, two scents; issue #44). */
 const LARGE_VARIANTS = { products: 2_500, categories: 50, largest: 500 };
+/**
+ * `--quick`'s catalog in sizes and scents: the same code end to end (generated, imported on both engines,
+ * measured), a tenth of the size, as the quick run only checks that the bench works.
+ */
+const QUICK_LARGE_VARIANTS = { products: 250, categories: 10, largest: 50 };
 
 /** The demo's catalog, the grown one, and the grown one in sizes and scents. */
 export type CatalogName = "demo" | "large" | "large-variants";
 
-const catalogOf = (name: CatalogName): CatalogDocument[] =>
+const catalogOf = (name: CatalogName, quick: boolean): CatalogDocument[] =>
   name === "demo"
     ? withStock(readDemoCatalog(), MAX_STOCK)
     : name === "large"
       ? generateCatalog({ ...LARGE, stock: MAX_STOCK })
-      : withSizesAndScents(generateCatalog({ ...LARGE_VARIANTS, stock: MAX_STOCK }));
+      : withSizesAndScents(generateCatalog({ ...(quick ? QUICK_LARGE_VARIANTS : LARGE_VARIANTS), stock: MAX_STOCK }));
 
 /** What a bench run hands each of its parts: the load generator, its settings, the PostgreSQL server and a folder. */
 export interface CatalogRunOptions {
@@ -83,11 +88,11 @@ export async function withShop<T>(data: ShopData, work: (shop: ShopServer) => Pr
   }
 }
 
-/** A catalog with its import file, checkout bodies and pages, in `dir`. */
-export function prepareCatalog(name: CatalogName, dir: string) {
+/** A catalog with its import file, checkout bodies and pages, in `dir` (`quick`: the generated one in sizes and scents small). */
+export function prepareCatalog(name: CatalogName, dir: string, { quick = false } = {}) {
   fs.mkdirSync(dir, { recursive: true });
   // Checkout needs stock for its count bound; the demo's own stock is what the page figures see.
-  const catalog = catalogOf(name);
+  const catalog = catalogOf(name, quick);
   return {
     catalog,
     file: writeCatalogFile(catalog, path.join(dir, "catalog.json")),
@@ -106,7 +111,7 @@ export async function benchCatalog(
   { generator, settings, postgresServer, workDir }: CatalogRunOptions,
 ): Promise<CatalogFigures> {
   const dir = path.join(workDir, name);
-  const { catalog, file, bodies, pages } = prepareCatalog(name, dir);
+  const { catalog, file, bodies, pages } = prepareCatalog(name, dir, { quick: settings.quick });
   const checkoutWith = (shop: ShopServer, shopData: ShopData, limitDatabaseUrl: string | undefined, label: string) =>
     measureCheckout({
       generator,
