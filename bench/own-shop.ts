@@ -7,7 +7,7 @@ import { newOwnerBrowser, submitForm } from "./owner";
 import type { PageToMeasure } from "./pages";
 import type { OwnShopEngine } from "./results";
 import type { ShopData } from "./shop-server";
-import { twoShopsOnEachEngine } from "./two-shops";
+import { type Engine, twoShopsOnEachEngine } from "./two-shops";
 
 /** A fresh shop (SPEC's, named Wickshop) and one its owner has made hers on /admin/settings. */
 export type OwnShopVariant = "fresh" | "named";
@@ -80,7 +80,7 @@ const expectShown = (variant: OwnShopVariant) => (html: string, _page: PageToMea
  * then say how many of the load's requests the page cache answered.
  */
 export async function benchOwnShop(
-  options: CatalogRunOptions & { rounds: number },
+  options: CatalogRunOptions & { rounds: number; engines: readonly Engine[] },
 ): Promise<{ products: number; categories: number; logo: Buffer; engines: OwnShopEngine[] }> {
   const { generator, settings, rounds, postgresServer, workDir } = options;
   const catalog = readDemoCatalog();
@@ -89,6 +89,7 @@ export async function benchOwnShop(
     generator,
     settings,
     postgresServer,
+    engines: options.engines,
     what: "own shop",
     dir: path.join(workDir, "own-shop"),
     keys: VARIANTS,

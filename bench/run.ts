@@ -4,8 +4,8 @@
  * npm run bench -- --orders N --index-cost [--rounds R] [--out FILE]
  * npm run bench -- --checkout [--quick] [--out FILE] [--readme]
  * npm run bench -- --checkout-pricing [--quick] [--rounds R] [--out FILE] [--readme]
- * npm run bench -- --own-shop [--quick] [--rounds R] [--out FILE] [--readme]
- * npm run bench -- --variants [--quick] [--rounds R] [--out FILE] [--readme]
+ * npm run bench -- --own-shop [--quick] [--rounds R] [--engine E] [--out FILE] [--readme]
+ * npm run bench -- --variants [--quick] [--rounds R] [--engine E] [--out FILE] [--readme]
  * npm run bench -- --first-paint [--quick] [--rounds R] [--out FILE] [--readme]
  *
  * Measures the production build against this machine's limits and prints one
@@ -41,6 +41,8 @@
  * orders/s and pages' req/s, and CPU per request, within 5 % of the plain
  * shop's (bench/variants.ts; default FILE
  * bench/results/variants.json, quick.variants.json with --quick).
+ * --engine sqlite or --engine postgres runs --own-shop or --variants on that
+ * engine alone.
  * --first-paint measures each browsing page in Lighthouse's mobile run
  * against the same page without its scripts (the floor, through a proxy
  * that takes them out), R runs each alternated (default 3), and when Add to
@@ -93,6 +95,7 @@ import { backOfficeSettings, benchSettings } from "./settings";
 import { benchVariants } from "./variants";
 import { renderVariantsTable } from "./variants-table";
 import { liftedLimits } from "./shop-server";
+import { BOTH_ENGINES } from "./two-shops";
 import { renderTable } from "./table";
 
 const { values } = parseArgs({
@@ -110,6 +113,7 @@ const { values } = parseArgs({
     "own-shop": { type: "boolean", default: false },
     variants: { type: "boolean", default: false },
     "first-paint": { type: "boolean", default: false },
+    engine: { type: "string" },
   },
 });
 const settings = benchSettings({ quick: values.quick, memory: values.memory });
@@ -145,6 +149,11 @@ if (
   throw new Error("--variants runs alone: leave out --orders, --memory, --checkout, --checkout-pricing and --own-shop");
 if (values["first-paint"] && (orders !== undefined || values.memory || (aloneMode && aloneMode !== "first-paint")))
   throw new Error("--first-paint runs alone: leave out --orders, --memory and the other modes");
+const enginesToMeasure =
+  values.engine === undefined ? BOTH_ENGINES : BOTH_ENGINES.filter((engine) => engine === values.engine);
+if (enginesToMeasure.length === 0) throw new Error(`--engine wants sqlite or postgres, not ${values.engine}`);
+if (values.engine !== undefined && aloneMode !== "own-shop" && aloneMode !== "variants")
+  throw new Error("--engine is for --own-shop and --variants: the other modes measure both engines");
 const backOfficeOut = values["index-cost"] ? "index-cost.json" : "back-office.json";
 const defaultOut = orders === undefined ? mainOut : `${values.quick ? "quick." : ""}${backOfficeOut}`;
 const out = path.resolve(values.out ?? path.join(repoRoot, "bench/results", defaultOut));
@@ -283,6 +292,7 @@ async function ownShopReport() {
     generator,
     settings,
     rounds,
+    engines: enginesToMeasure,
     postgresServer,
     workDir,
   });
@@ -305,6 +315,7 @@ async function variantsReport() {
     generator,
     settings,
     rounds,
+    engines: enginesToMeasure,
     postgresServer,
     workDir,
   });

@@ -7,13 +7,16 @@ import { type BenchDatabase, createBenchDatabase } from "./postgres";
 import type { RoundPagesEngine } from "./results";
 import { type ShopData, type ShopServer, startShop } from "./shop-server";
 
-type Engine = RoundPagesEngine<string>["engine"];
+export type Engine = RoundPagesEngine<string>["engine"];
+
+/** Both engines, as the two-shop modes measure them unless `--engine` names one. */
+export const BOTH_ENGINES: readonly Engine[] = ["sqlite", "postgres"];
 
 /** One of the two shops as its engine's rounds take it, with what its own set-up gave it. */
 export type TwoShopsShop<Key extends string, Own> = RoundPageShop<Key> & Own;
 
 /**
- * Two shops of one engine at once, on SQLite and then on PostgreSQL, as
+ * Two shops of one engine at once, on each of `engines` in turn (SQLite, then PostgreSQL), as
  * `--own-shop` and `--variants` measure them: each shop gets its data
  * folder in `dir` (and a database of its own on PostgreSQL), is set up
  * while it runs for the first time (`setUp`, which also says what its
@@ -26,6 +29,7 @@ export async function twoShopsOnEachEngine<Key extends string, Own extends objec
   options: Pick<CatalogRunOptions, "generator" | "settings" | "postgresServer"> & {
     /** Names the runs in the progress lines, and the databases: "own shop", "variants". */
     what: string;
+    engines: readonly Engine[];
     dir: string;
     keys: readonly [base: Key, other: Key];
     rounds: number;
@@ -41,7 +45,7 @@ export async function twoShopsOnEachEngine<Key extends string, Own extends objec
 ): Promise<(RoundPagesEngine<Key> & Extra)[]> {
   const { generator, settings, postgresServer, what, dir, keys, rounds, pages, setUp, measureFirst } = options;
   const engines: (RoundPagesEngine<Key> & Extra)[] = [];
-  for (const engine of ["sqlite", "postgres"] as const) {
+  for (const engine of options.engines) {
     const loadAtStart = os.loadavg()[0]!;
     const shops: TwoShopsShop<Key, Own>[] = [];
     const databases: BenchDatabase[] = [];

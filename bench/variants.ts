@@ -19,7 +19,7 @@ import type { PageToMeasure } from "./pages";
 import type { VariantsEngine } from "./results";
 import { checkoutBoundFor } from "./settings";
 import { roundRatios } from "./side-by-side";
-import { twoShopsOnEachEngine } from "./two-shops";
+import { type Engine, twoShopsOnEachEngine } from "./two-shops";
 
 /** The demo's shop as it is, and the same shop with every candle in sizes and scents (issue #44). */
 export type VariantsShop = "plain" | "variants";
@@ -66,7 +66,7 @@ const expectShown =
  * Ratios are the shop with options over the plain one in the same round.
  */
 export async function benchVariants(
-  options: CatalogRunOptions & { rounds: number },
+  options: CatalogRunOptions & { rounds: number; engines: readonly Engine[] },
 ): Promise<{ products: number; variants: number; categories: number; maxRequests: number; engines: VariantsEngine[] }> {
   const { generator, settings, rounds, postgresServer, workDir } = options;
   const dir = path.join(workDir, "variants");
@@ -81,6 +81,7 @@ export async function benchVariants(
     generator,
     settings,
     postgresServer,
+    engines: options.engines,
     what: "variants",
     dir,
     keys: ["plain", "variants"] as const,
