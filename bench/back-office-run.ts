@@ -15,9 +15,97 @@ import type { LoadGenerator } from "./load";
 import { deepOrdersPage, type OwnerPage, timeOwnerPage } from "./owner-pages";
 import { waitForPruning, waitForSearchIndex } from "./pruning-wait";
 import { type BenchDatabase, createBenchDatabase } from "./postgres";
-import type { BackOfficeEngineFigures, OwnerPageFigure } from "./results";
+import type { BenchResults, CheckoutFigure, StockInvariant } from "./results";
 import type { BackOfficeSettings, BenchSettings } from "./settings";
 import { liftedLimits, type ShopData, shopEnv, type ShopServer, startShop } from "./shop-server";
+
+/** One back-office page, asked for one request after another (after one to warm up). */
+export interface OwnerPageFigure {
+  label: string;
+  path: string;
+  requests: number;
+  medianMs: number;
+  p95Ms: number;
+  maxMs: number;
+  /** Compressed, as a browser gets it. */
+  bytes: number;
+  /** How the page was reached, when that needs saying (the deep page: by ?page= or by following "Older"). */
+  note?: string;
+  /** Why it could not be measured (an answer other than 200, the server gone). */
+  failed?: string;
+}
+
+/** The full orders CSV, downloaded while a storefront page is asked for every few hundred milliseconds. */
+export interface CsvExportFigure {
+  status: number | null;
+  firstByteMs: number | null;
+  totalMs: number | null;
+  bytes: number;
+  /** Of the server process, sampled from /proc throughout. */
+  /** The server's RSS when the download began, and its peak during it. */
+  startRssBytes: number;
+  peakRssBytes: number;
+  /** "the server died: …" with what it printed last, or how the download failed. */
+  failed?: string;
+  storefront: {
+    path: string;
+    intervalMs: number;
+    asked: number;
+    answered: number;
+    medianMs: number | null;
+    p95Ms: number | null;
+    maxMs: number | null;
+  };
+}
+
+export interface GrownShopFigures {
+  seconds: number;
+  databaseBytes: number;
+  /** DESIGN.md's stock invariant on the grown shop: the history is consistent. */
+  invariant?: StockInvariant;
+  counts: {
+    orders: number;
+    lines: number;
+    emails: number;
+    paymentEvents: number;
+    refunds: number;
+    activity: number;
+    stockAdjustments: number;
+    accounts: number;
+  };
+}
+
+export interface BackOfficeEngineFigures {
+  engine: "sqlite" | "postgres";
+  grown: GrownShopFigures;
+  pages: OwnerPageFigure[];
+  csv: CsvExportFigure;
+  /** On disk once the shop has run its jobs (pruning among them) through the pages and the CSV, before the checkout adds orders. */
+  /** The server's first pruning of the sent emails older than OUTBOX_KEEP_DAYS, and the database's size after it. */
+  pruning: { seconds: number; done: boolean; bytes: number };
+  databaseAfterRun: { bytes: number; serverSeconds: number };
+  /** On the grown shop, as the main bench measures it; absent with --no-checkout. */
+  checkout?: CheckoutFigure;
+}
+
+export interface BackOfficeResults {
+  date: string;
+  quick: boolean;
+  orders: number;
+  machine: BenchResults["machine"];
+  loadAverage: BenchResults["loadAverage"];
+  settings: {
+    requestsPerPage: number;
+    pageSeconds: number;
+    deepPage: number;
+    csvSeconds: number;
+    probeIntervalMs: number;
+    serverFlags: string[];
+  };
+  /** The checkout's load: compare its ratio only with one measured the same way. */
+  checkoutLoad: { generator: string; connections: number; seconds: number; repeats: number };
+  engines: BackOfficeEngineFigures[];
+}
 
 /** The shopper whose /account the bench opens: a regular with this many orders. */
 const REGULAR_ORDERS = 200;

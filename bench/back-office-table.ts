@@ -4,7 +4,7 @@ import type {
   CsvExportFigure,
   GrownShopFigures,
   OwnerPageFigure,
-} from "./results";
+} from "./back-office-run";
 
 const count = (value: number) => Math.round(value).toLocaleString("en-US");
 const ms = (value: number) => (value >= 100 ? value.toFixed(0) : value.toFixed(1));

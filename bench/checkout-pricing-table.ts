@@ -1,6 +1,7 @@
 import { ENGINE } from "./back-office-run";
 import { ratioCell as cell, within } from "./ratio-cell";
-import type { CheckoutPricingResults, PricingVariantFigure, RoundRatios } from "./results";
+import type { CheckoutPricingResults, PricingVariantFigure } from "./checkout-pricing";
+import type { RoundRatios } from "./results";
 import { median } from "./stats";
 
 const count = (value: number) => Math.round(value).toLocaleString("en-US");

@@ -7,11 +7,43 @@ import { type CatalogRunOptions, importCatalogFile, prepareCatalog, progress, wi
 import { checkoutInRounds, checkoutRoundsFigure } from "./checkout";
 import { catalogCarts, type CheckoutBodies } from "./checkout-bodies";
 import { type BenchDatabase, createBenchDatabase } from "./postgres";
-import { type PricingVariant, pricedBodies, setUpPricing } from "./pricing-setup";
-import type { CheckoutPricingEngine, PricingVariantFigure } from "./results";
+import { type PRICING_SETUP, type PricingVariant, pricedBodies, setUpPricing } from "./pricing-setup";
+import type { BenchResults, CheckoutRoundsFigure, RoundRatios } from "./results";
 import { checkoutBoundFor } from "./settings";
 import { type ShopData, type ShopServer, startShop } from "./shop-server";
 import { roundRatios } from "./side-by-side";
+
+/** One setup of `--checkout-pricing` on one engine: its shop's checkout in each round. */
+export interface PricingVariantFigure extends CheckoutRoundsFigure {
+  variant: PricingVariant;
+}
+
+export interface CheckoutPricingEngine {
+  engine: "sqlite" | "postgres";
+  loadAverage: BenchResults["loadAverage"];
+  variants: PricingVariantFigure[];
+  /**
+   * Orders per second (above 1: faster) and the shop's CPU time per order
+   * (above 1: dearer): shipping and tax against nothing set up (issue #31),
+   * the code against the same setup without it (issue #33), and the code
+   * against nothing set up.
+   */
+  ratios: Record<"shipping_tax" | "code" | "code_against_none", { rate: RoundRatios; cpu: RoundRatios }>;
+}
+
+/** `--checkout-pricing`: checkout with nothing set up, with shipping and tax, and with a code too (issues #31 and #33). */
+export interface CheckoutPricingResults {
+  date: string;
+  quick: boolean;
+  machine: BenchResults["machine"];
+  loadAverage: BenchResults["loadAverage"];
+  loadGenerator: BenchResults["loadGenerator"];
+  settings: { connections: number; seconds: number; rounds: number; maxRequestsPerRun: number };
+  shopEnv: BenchResults["shopEnv"];
+  catalog: { products: number; categories: number };
+  setup: typeof PRICING_SETUP;
+  engines: CheckoutPricingEngine[];
+}
 
 const VARIANTS = ["none", "shipping_tax", "code"] as const satisfies PricingVariant[];
 

@@ -4,9 +4,22 @@ import { productIdsOf } from "./catalog-generator";
 import { measureCheckout } from "./checkout";
 import type { LoadGenerator, ShopperAddresses } from "./load";
 import { createBenchDatabase } from "./postgres";
-import type { CheckoutFigure } from "./results";
+import type { BenchResults, CheckoutFigure } from "./results";
 import type { BenchSettings } from "./settings";
 import type { ShopData } from "./shop-server";
+
+/** `--checkout`: the main table's checkout figure on each engine, with every checkout from an address of its own and all from one. */
+export interface CheckoutResults {
+  date: string;
+  quick: boolean;
+  machine: BenchResults["machine"];
+  loadAverage: BenchResults["loadAverage"];
+  loadGenerator: BenchResults["loadGenerator"];
+  settings: { connections: number; seconds: number; repeats: number; maxRequestsPerRun: number };
+  shopEnv: BenchResults["shopEnv"];
+  catalog: { products: number; categories: number };
+  figures: CheckoutFigure[];
+}
 
 const ENGINE = { sqlite: "SQLite", postgres: "PostgreSQL" } as const;
 const FROM = { own: "each from an address of its own", one: "all from one address" } as const;

@@ -1,4 +1,5 @@
-import type { CheckoutFigure, CheckoutResults } from "./results";
+import type { CheckoutResults } from "./checkout-run";
+import type { CheckoutFigure } from "./results";
 
 const ENGINE = { sqlite: "SQLite", postgres: "PostgreSQL" } as const;
 const FROM = {

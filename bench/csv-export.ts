@@ -1,5 +1,5 @@
 import fs from "node:fs";
-import type { CsvExportFigure } from "./results";
+import type { CsvExportFigure } from "./back-office-run";
 import type { BackOfficeSettings } from "./settings";
 import type { ShopServer } from "./shop-server";
 import { median } from "./stats";

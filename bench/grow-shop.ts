@@ -7,7 +7,7 @@ import { progress } from "./catalog-run";
 import { eventsOf } from "./order-events";
 import { type Account, type GrownOrder, growHistory } from "./order-history";
 import { ownerHistory } from "./owner-history";
-import type { GrownShopFigures } from "./results";
+import type { GrownShopFigures } from "./back-office-run";
 import type { ShopData } from "./shop-server";
 
 /** Orders written per transaction, with their lines, payments, emails and refunds. */

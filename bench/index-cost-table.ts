@@ -1,4 +1,4 @@
-import type { IndexCostResults } from "./results";
+import type { IndexCostResults } from "./index-cost";
 
 const ENGINE = { sqlite: "SQLite", postgres: "PostgreSQL" } as const;
 const ratios = (values: number[]) => values.map((value) => value.toFixed(3)).join(", ");

@@ -1,6 +1,6 @@
 import { ENGINE } from "./back-office-run";
 import { cacheShare, kilobytes, pageRoundColumns, pageRoundRows } from "./page-rounds-table";
-import type { OwnShopEngine, OwnShopResults } from "./results";
+import type { OwnShopEngine, OwnShopResults } from "./own-shop";
 
 /** Issue #43: a named shop's pages within 5 % of a fresh shop's. */
 const LIMIT = 0.05;

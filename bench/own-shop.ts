@@ -5,9 +5,23 @@ import { productIdsOf, readDemoCatalog } from "./catalog-generator";
 import { type CatalogRunOptions, pagesOf, progress } from "./catalog-run";
 import { newOwnerBrowser, submitForm } from "./owner";
 import type { PageToMeasure } from "./pages";
-import type { OwnShopEngine } from "./results";
+import type { BenchResults, MeasuredOn, RoundPagesEngine } from "./results";
 import type { ShopData } from "./shop-server";
 import { type Engine, twoShopsOnEachEngine } from "./two-shops";
+
+/** The named shop's pages against the fresh shop's. */
+export type OwnShopEngine = RoundPagesEngine<OwnShopVariant>;
+
+/** `--own-shop`: page throughput of a shop with her name, tagline, logo and announcement against a fresh shop's (issue #43). */
+export interface OwnShopResults extends MeasuredOn {
+  settings: { connections: number; seconds: number; rounds: number };
+  shopEnv: BenchResults["shopEnv"];
+  catalog: { products: number; categories: number };
+  setup: typeof OWN_SHOP;
+  /** The PNG she uploads, before the shop's logo code processes it. */
+  logo: { bytes: number; width: number; height: number };
+  engines: OwnShopEngine[];
+}
 
 /** A fresh shop (SPEC's, named Wickshop) and one its owner has made hers on /admin/settings. */
 export type OwnShopVariant = "fresh" | "named";

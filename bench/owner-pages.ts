@@ -1,4 +1,4 @@
-import type { OwnerPageFigure } from "./results";
+import type { OwnerPageFigure } from "./back-office-run";
 import type { BackOfficeSettings } from "./settings";
 import { median } from "./stats";
 import { percentile, timedGet } from "./timed-get";

@@ -1,9 +1,6 @@
 import type { SLOW_4G } from "./add-to-cart";
 import type { CatalogName } from "./catalog-run";
 import type { LoadRun, ShopperAddresses } from "./load";
-import type { OWN_SHOP, OwnShopVariant } from "./own-shop";
-import type { PRICING_SETUP, PricingVariant } from "./pricing-setup";
-import type { VariantsShop } from "./variants";
 
 /** The median of the repeated runs of one figure, and whether a run stopped at its count bound. */
 export interface Throughput extends LoadRun {
@@ -147,126 +144,6 @@ export interface BenchResults {
   leak: LeakFigure;
 }
 
-/** One back-office page, asked for one request after another (after one to warm up). */
-export interface OwnerPageFigure {
-  label: string;
-  path: string;
-  requests: number;
-  medianMs: number;
-  p95Ms: number;
-  maxMs: number;
-  /** Compressed, as a browser gets it. */
-  bytes: number;
-  /** How the page was reached, when that needs saying (the deep page: by ?page= or by following "Older"). */
-  note?: string;
-  /** Why it could not be measured (an answer other than 200, the server gone). */
-  failed?: string;
-}
-
-/** The full orders CSV, downloaded while a storefront page is asked for every few hundred milliseconds. */
-export interface CsvExportFigure {
-  status: number | null;
-  firstByteMs: number | null;
-  totalMs: number | null;
-  bytes: number;
-  /** Of the server process, sampled from /proc throughout. */
-  /** The server's RSS when the download began, and its peak during it. */
-  startRssBytes: number;
-  peakRssBytes: number;
-  /** "the server died: …" with what it printed last, or how the download failed. */
-  failed?: string;
-  storefront: {
-    path: string;
-    intervalMs: number;
-    asked: number;
-    answered: number;
-    medianMs: number | null;
-    p95Ms: number | null;
-    maxMs: number | null;
-  };
-}
-
-export interface GrownShopFigures {
-  seconds: number;
-  databaseBytes: number;
-  /** DESIGN.md's stock invariant on the grown shop: the history is consistent. */
-  invariant?: StockInvariant;
-  counts: {
-    orders: number;
-    lines: number;
-    emails: number;
-    paymentEvents: number;
-    refunds: number;
-    activity: number;
-    stockAdjustments: number;
-    accounts: number;
-  };
-}
-
-export interface BackOfficeEngineFigures {
-  engine: "sqlite" | "postgres";
-  grown: GrownShopFigures;
-  pages: OwnerPageFigure[];
-  csv: CsvExportFigure;
-  /** On disk once the shop has run its jobs (pruning among them) through the pages and the CSV, before the checkout adds orders. */
-  /** The server's first pruning of the sent emails older than OUTBOX_KEEP_DAYS, and the database's size after it. */
-  pruning: { seconds: number; done: boolean; bytes: number };
-  databaseAfterRun: { bytes: number; serverSeconds: number };
-  /** On the grown shop, as the main bench measures it; absent with --no-checkout. */
-  checkout?: CheckoutFigure;
-}
-
-export interface BackOfficeResults {
-  date: string;
-  quick: boolean;
-  orders: number;
-  machine: BenchResults["machine"];
-  loadAverage: BenchResults["loadAverage"];
-  settings: {
-    requestsPerPage: number;
-    pageSeconds: number;
-    deepPage: number;
-    csvSeconds: number;
-    probeIntervalMs: number;
-    serverFlags: string[];
-  };
-  /** The checkout's load: compare its ratio only with one measured the same way. */
-  checkoutLoad: { generator: string; connections: number; seconds: number; repeats: number };
-  engines: BackOfficeEngineFigures[];
-}
-
-/** What the back office's indexes cost a checkout on a grown shop (bench/index-cost.ts). */
-export interface IndexCostFigure {
-  engine: "sqlite" | "postgres";
-  /** Checkout's ratio to its limit in each run, with the indexes and without them. */
-  ratios: { with: number[]; without: number[] };
-  /** The median ratio with them over the median without, less one: −0.03 is 3 % slower. */
-  change: number;
-}
-
-export interface IndexCostResults {
-  date: string;
-  orders: number;
-  machine: BenchResults["machine"];
-  loadAverage: BenchResults["loadAverage"];
-  checkoutLoad: BackOfficeResults["checkoutLoad"];
-  rounds: number;
-  engines: IndexCostFigure[];
-}
-
-/** `--checkout`: the main table's checkout figure on each engine, with every checkout from an address of its own and all from one. */
-export interface CheckoutResults {
-  date: string;
-  quick: boolean;
-  machine: BenchResults["machine"];
-  loadAverage: BenchResults["loadAverage"];
-  loadGenerator: BenchResults["loadGenerator"];
-  settings: { connections: number; seconds: number; repeats: number; maxRequestsPerRun: number };
-  shopEnv: BenchResults["shopEnv"];
-  catalog: { products: number; categories: number };
-  figures: CheckoutFigure[];
-}
-
 /** One shop's checkout in alternating rounds (bench/checkout.ts, checkoutRoundsFigure). */
 export interface CheckoutRoundsFigure {
   /** The round with the median rate, with its latencies. */
@@ -278,42 +155,10 @@ export interface CheckoutRoundsFigure {
   invariant: StockInvariant;
 }
 
-/** One setup of `--checkout-pricing` on one engine: its shop's checkout in each round. */
-export interface PricingVariantFigure extends CheckoutRoundsFigure {
-  variant: PricingVariant;
-}
-
 /** Each round's figure over the same round's of the setup it is compared with, and their median. */
 export interface RoundRatios {
   rounds: number[];
   median: number;
-}
-
-export interface CheckoutPricingEngine {
-  engine: "sqlite" | "postgres";
-  loadAverage: BenchResults["loadAverage"];
-  variants: PricingVariantFigure[];
-  /**
-   * Orders per second (above 1: faster) and the shop's CPU time per order
-   * (above 1: dearer): shipping and tax against nothing set up (issue #31),
-   * the code against the same setup without it (issue #33), and the code
-   * against nothing set up.
-   */
-  ratios: Record<"shipping_tax" | "code" | "code_against_none", { rate: RoundRatios; cpu: RoundRatios }>;
-}
-
-/** `--checkout-pricing`: checkout with nothing set up, with shipping and tax, and with a code too (issues #31 and #33). */
-export interface CheckoutPricingResults {
-  date: string;
-  quick: boolean;
-  machine: BenchResults["machine"];
-  loadAverage: BenchResults["loadAverage"];
-  loadGenerator: BenchResults["loadGenerator"];
-  settings: { connections: number; seconds: number; rounds: number; maxRequestsPerRun: number };
-  shopEnv: BenchResults["shopEnv"];
-  catalog: { products: number; categories: number };
-  setup: typeof PRICING_SETUP;
-  engines: CheckoutPricingEngine[];
 }
 
 /** What a storefront report starts with: when, where, under what load and with which load generator (bench/run.ts, measuredOn). */
@@ -367,36 +212,4 @@ export interface RoundPagesEngine<Key extends string> {
   /** The second shop's against the first's over every page's rounds together. */
   overall: { rate: RoundRatios; cpu: RoundRatios };
   pageCache: Record<Key, PageCacheFigure>;
-}
-
-/** The named shop's pages against the fresh shop's. */
-export type OwnShopEngine = RoundPagesEngine<OwnShopVariant>;
-
-/** `--own-shop`: page throughput of a shop with her name, tagline, logo and announcement against a fresh shop's (issue #43). */
-export interface OwnShopResults extends MeasuredOn {
-  settings: { connections: number; seconds: number; rounds: number };
-  shopEnv: BenchResults["shopEnv"];
-  catalog: { products: number; categories: number };
-  setup: typeof OWN_SHOP;
-  /** The PNG she uploads, before the shop's logo code processes it. */
-  logo: { bytes: number; width: number; height: number };
-  engines: OwnShopEngine[];
-}
-
-/** The shop with options' checkout and pages against the plain one's. */
-export interface VariantsEngine extends RoundPagesEngine<VariantsShop> {
-  /** Each shop's checkout, and the shop with options' against the plain one's (orders/s, CPU per order). */
-  checkout: {
-    shops: Record<VariantsShop, CheckoutRoundsFigure>;
-    ratios: { rate: RoundRatios; cpu: RoundRatios };
-  };
-}
-
-/** `--variants`: checkout and pages of the demo's shop with every candle in sizes and scents against it as it is (issue #44). */
-export interface VariantsResults extends MeasuredOn {
-  settings: { connections: number; seconds: number; rounds: number; maxRequestsPerRun: number };
-  shopEnv: BenchResults["shopEnv"];
-  /** The demo's products and categories, and what the shop with options sells: its variants. */
-  catalog: { products: number; variants: number; categories: number };
-  engines: VariantsEngine[];
 }

@@ -64,35 +64,26 @@ import { ensureFreshBuild } from "../scripts/ensure-build";
 import { SERVER_NODE_FLAGS } from "../scripts/server-command";
 import { repoRoot } from "../tests/helpers/run-script";
 import { SLOW_4G } from "./add-to-cart";
-import { benchBackOffice } from "./back-office-run";
+import { type BackOfficeResults, benchBackOffice } from "./back-office-run";
 import { renderBackOfficeTable } from "./back-office-table";
 import { benchCatalog, benchMemory, type CatalogName } from "./catalog-run";
-import { benchCheckoutAddresses } from "./checkout-run";
+import { benchCheckoutAddresses, type CheckoutResults } from "./checkout-run";
 import { renderCheckoutTable } from "./checkout-table";
-import { benchCheckoutPricing } from "./checkout-pricing";
+import { benchCheckoutPricing, type CheckoutPricingResults } from "./checkout-pricing";
 import { renderCheckoutPricingTable } from "./checkout-pricing-table";
 import { benchFirstPaint } from "./first-paint";
 import { renderFirstPaintTable } from "./first-paint-table";
-import { benchIndexCost } from "./index-cost";
+import { benchIndexCost, type IndexCostResults } from "./index-cost";
 import { renderIndexCostTable } from "./index-cost-table";
 import { pickLoadGenerator } from "./load";
-import { benchOwnShop, OWN_LOGO, OWN_SHOP } from "./own-shop";
+import { benchOwnShop, OWN_LOGO, OWN_SHOP, type OwnShopResults } from "./own-shop";
 import { renderOwnShopTable } from "./own-shop-table";
 import { DEFAULT_POSTGRES_URL } from "./postgres";
 import { BENCH_README, writeIntoReadme } from "./readme";
 import { PRICING_SETUP } from "./pricing-setup";
-import type {
-  BackOfficeResults,
-  BenchResults,
-  CheckoutPricingResults,
-  CheckoutResults,
-  FirstPaintResults,
-  IndexCostResults,
-  OwnShopResults,
-  VariantsResults,
-} from "./results";
+import type { BenchResults, FirstPaintResults } from "./results";
 import { backOfficeSettings, benchSettings } from "./settings";
-import { benchVariants } from "./variants";
+import { benchVariants, type VariantsResults } from "./variants";
 import { renderVariantsTable } from "./variants-table";
 import { liftedLimits } from "./shop-server";
 import { BOTH_ENGINES } from "./two-shops";

@@ -2,7 +2,8 @@ import { ENGINE } from "./back-office-run";
 import { SIZES } from "./catalog-generator";
 import { cacheShare, count, ms, pageRoundColumns, pageRoundRows } from "./page-rounds-table";
 import { ratioCell, within } from "./ratio-cell";
-import type { CheckoutRoundsFigure, StockInvariant, VariantsEngine, VariantsResults } from "./results";
+import type { CheckoutRoundsFigure, StockInvariant } from "./results";
+import type { VariantsEngine, VariantsResults } from "./variants";
 import { median } from "./stats";
 
 /** Issue #44: checkout of a variant, and the pages, within 5 % of today's. */

@@ -16,10 +16,28 @@ import { checkoutInRounds, checkoutRoundsFigure } from "./checkout";
 import { writeCheckoutBodies } from "./checkout-bodies";
 import type { ExpectShown } from "./page-rounds";
 import type { PageToMeasure } from "./pages";
-import type { VariantsEngine } from "./results";
+import type { BenchResults, CheckoutRoundsFigure, MeasuredOn, RoundPagesEngine, RoundRatios } from "./results";
 import { checkoutBoundFor } from "./settings";
 import { roundRatios } from "./side-by-side";
 import { type Engine, twoShopsOnEachEngine } from "./two-shops";
+
+/** The shop with options' checkout and pages against the plain one's. */
+export interface VariantsEngine extends RoundPagesEngine<VariantsShop> {
+  /** Each shop's checkout, and the shop with options' against the plain one's (orders/s, CPU per order). */
+  checkout: {
+    shops: Record<VariantsShop, CheckoutRoundsFigure>;
+    ratios: { rate: RoundRatios; cpu: RoundRatios };
+  };
+}
+
+/** `--variants`: checkout and pages of the demo's shop with every candle in sizes and scents against it as it is (issue #44). */
+export interface VariantsResults extends MeasuredOn {
+  settings: { connections: number; seconds: number; rounds: number; maxRequestsPerRun: number };
+  shopEnv: BenchResults["shopEnv"];
+  /** The demo's products and categories, and what the shop with options sells: its variants. */
+  catalog: { products: number; variants: number; categories: number };
+  engines: VariantsEngine[];
+}
 
 /** The demo's shop as it is, and the same shop with every candle in sizes and scents (issue #44). */
 export type VariantsShop = "plain" | "variants";

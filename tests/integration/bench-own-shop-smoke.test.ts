@@ -2,7 +2,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
-import type { OwnShopResults } from "../../bench/results";
+import type { OwnShopResults } from "../../bench/own-shop";
 import { benchPostgresServer } from "../helpers/bench-postgres";
 import { runScript } from "../helpers/run-script";
 

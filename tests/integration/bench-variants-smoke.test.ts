@@ -2,7 +2,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
-import type { VariantsResults } from "../../bench/results";
+import type { VariantsResults } from "../../bench/variants";
 import { runScript } from "../helpers/run-script";
 
 /**
