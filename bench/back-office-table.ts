@@ -1,3 +1,8 @@
+import os from "node:os";
+import { SERVER_NODE_FLAGS } from "../scripts/server-command";
+import { benchBackOffice } from "./back-office-run";
+import type { BenchReport, ReportRun } from "./report";
+import { backOfficeSettings } from "./settings";
 import type {
   BackOfficeEngineFigures,
   BackOfficeResults,
@@ -143,4 +148,42 @@ export function renderBackOfficeTable(results: BackOfficeResults): string {
   ]);
   const line = (cells: string[]) => `| ${cells.map((cell) => cell.replaceAll("|", "\\|")).join(" | ")} |`;
   return [...header, "", line(columns), line(columns.map(() => "---")), ...rows.map(line)].join("\n") + "\n";
+}
+
+/** The owner's side on a shop grown to `orders` orders, SQLite then PostgreSQL. */
+export async function backOfficeReport(run: ReportRun, orders: number): Promise<BenchReport<BackOfficeResults>> {
+  const { settings, generator, postgresServer, workDir, date, machine, loadAtStart } = run;
+  const backOffice = backOfficeSettings({ quick: run.quick, orders, checkout: !run.skipCheckout });
+  const options = { settings: backOffice, checkoutSettings: settings, generator, postgresServer, workDir };
+  const engines = [await benchBackOffice("sqlite", options), await benchBackOffice("postgres", options)];
+  const results: BackOfficeResults = {
+    date,
+    quick: run.quick,
+    orders,
+    machine,
+    loadAverage: { start: loadAtStart, end: os.loadavg()[0]! },
+    settings: {
+      requestsPerPage: backOffice.requestsPerPage,
+      pageSeconds: backOffice.pageSeconds,
+      deepPage: backOffice.deepPage,
+      csvSeconds: backOffice.csvSeconds,
+      probeIntervalMs: backOffice.probeIntervalMs,
+      serverFlags: SERVER_NODE_FLAGS,
+    },
+    checkoutLoad: {
+      generator: `${generator.name} ${generator.version}`,
+      connections: settings.connections,
+      seconds: settings.seconds,
+      repeats: settings.repeats,
+    },
+    engines,
+  };
+  const table = renderBackOfficeTable(results);
+  // The bench's README says how large a shop its figures were taken on.
+  return {
+    results,
+    table,
+    block: "bench-orders",
+    readme: `#### At ${orders.toLocaleString("en-US")} orders\n\n${table}`,
+  };
 }

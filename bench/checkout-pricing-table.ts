@@ -1,3 +1,7 @@
+import { benchCheckoutPricing } from "./checkout-pricing";
+import { PRICING_SETUP } from "./pricing-setup";
+import { type BenchReport, measuredOn, type ReportRun } from "./report";
+import { liftedLimits } from "./shop-server";
 import { ENGINE } from "./back-office-run";
 import { ratioCell as cell, within } from "./ratio-cell";
 import type { CheckoutPricingResults, PricingVariantFigure } from "./checkout-pricing";
@@ -69,4 +73,26 @@ export function renderCheckoutPricingTable(results: CheckoutPricingResults): str
     ),
   ];
   return lines.join("\n") + "\n";
+}
+
+/** Checkout with nothing set up, with shipping and tax, and with a code too: each engine, alternating rounds. */
+export async function checkoutPricingReport(run: ReportRun): Promise<BenchReport<CheckoutPricingResults>> {
+  const { settings, generator, postgresServer, workDir, rounds } = run;
+  const { products, categories, maxRequests, engines } = await benchCheckoutPricing({
+    generator,
+    settings,
+    rounds,
+    postgresServer,
+    workDir,
+  });
+  const results: CheckoutPricingResults = {
+    ...measuredOn(run),
+    settings: { connections: settings.connections, seconds: settings.seconds, rounds, maxRequestsPerRun: maxRequests },
+    shopEnv: liftedLimits,
+    catalog: { products, categories },
+    setup: PRICING_SETUP,
+    engines,
+  };
+  const table = renderCheckoutPricingTable(results);
+  return { results, table, block: "bench-checkout-pricing", readme: table };
 }

@@ -1,3 +1,6 @@
+import { benchCheckoutAddresses } from "./checkout-run";
+import { type BenchReport, measuredOn, type ReportRun } from "./report";
+import { liftedLimits } from "./shop-server";
 import type { CheckoutResults } from "./checkout-run";
 import type { CheckoutFigure } from "./results";
 
@@ -34,4 +37,29 @@ export function renderCheckoutTable(results: CheckoutResults): string {
     ),
   ];
   return lines.join("\n") + "\n";
+}
+
+/** The main table's checkout figure alone: each engine, an address per checkout and one for all. */
+export async function checkoutReport(run: ReportRun): Promise<BenchReport<CheckoutResults>> {
+  const { settings, generator, postgresServer, workDir } = run;
+  const { products, categories, figures } = await benchCheckoutAddresses({
+    generator,
+    settings,
+    postgresServer,
+    workDir,
+  });
+  const results: CheckoutResults = {
+    ...measuredOn(run),
+    settings: {
+      connections: settings.connections,
+      seconds: settings.seconds,
+      repeats: settings.repeats,
+      maxRequestsPerRun: settings.checkoutBound,
+    },
+    shopEnv: liftedLimits,
+    catalog: { products, categories },
+    figures,
+  };
+  const table = renderCheckoutTable(results);
+  return { results, table, block: "bench-checkout", readme: table };
 }

@@ -1,3 +1,6 @@
+import { SLOW_4G } from "./add-to-cart";
+import { benchFirstPaint } from "./first-paint";
+import { type BenchReport, measuredOn, type ReportRun } from "./report";
 import { LIGHTHOUSE } from "./lighthouse";
 import { count, kilobytes, ms } from "./page-rounds-table";
 import type { FirstPaintResults, LighthouseFigure } from "./results";
@@ -45,4 +48,18 @@ export function renderFirstPaintTable(results: FirstPaintResults): string {
     }),
   ];
   return lines.join("\n") + "\n";
+}
+
+/** Each browsing page's LCP beside its floor without scripts, and when Add to Cart first works on slow 4G. */
+export async function firstPaintReport(run: ReportRun): Promise<BenchReport<FirstPaintResults>> {
+  const { workDir, rounds } = run;
+  const runs = run.quick ? 1 : rounds;
+  const catalogs = await benchFirstPaint({ quick: run.quick, rounds: runs, workDir });
+  const results: FirstPaintResults = {
+    ...measuredOn(run),
+    settings: { lighthouseRuns: runs, addToCartRuns: runs, throttling: SLOW_4G },
+    catalogs,
+  };
+  const table = renderFirstPaintTable(results);
+  return { results, table, block: "bench-first-paint", readme: table };
 }

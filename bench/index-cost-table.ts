@@ -1,3 +1,7 @@
+import os from "node:os";
+import { benchIndexCost } from "./index-cost";
+import type { BenchReport, ReportRun } from "./report";
+import { backOfficeSettings } from "./settings";
 import type { IndexCostResults } from "./index-cost";
 
 const ENGINE = { sqlite: "SQLite", postgres: "PostgreSQL" } as const;
@@ -19,4 +23,28 @@ export function renderIndexCostTable(results: IndexCostResults): string {
     ),
   ];
   return lines.join("\n") + "\n";
+}
+
+/** What the back office's indexes cost a checkout on a shop grown to `orders` orders, SQLite then PostgreSQL. */
+export async function indexCostReport(run: ReportRun, orders: number): Promise<BenchReport<IndexCostResults>> {
+  const { settings, generator, postgresServer, workDir, rounds, date, machine, loadAtStart } = run;
+  const backOffice = backOfficeSettings({ quick: run.quick, orders, checkout: true });
+  const options = { settings: backOffice, checkoutSettings: settings, generator, postgresServer, workDir, rounds };
+  const results: IndexCostResults = {
+    date,
+    orders,
+    machine,
+    loadAverage: { start: loadAtStart, end: 0 },
+    checkoutLoad: {
+      generator: `${generator.name} ${generator.version}`,
+      connections: settings.connections,
+      seconds: settings.seconds,
+      repeats: settings.repeats,
+    },
+    rounds,
+    engines: [await benchIndexCost("sqlite", options), await benchIndexCost("postgres", options)],
+  };
+  results.loadAverage.end = os.loadavg()[0]!;
+  const table = renderIndexCostTable(results);
+  return { results, table, block: "bench-index-cost", readme: table };
 }

@@ -1,3 +1,6 @@
+import { benchOwnShop, OWN_LOGO, OWN_SHOP } from "./own-shop";
+import { type BenchReport, measuredOn, type ReportRun } from "./report";
+import { liftedLimits } from "./shop-server";
 import { ENGINE } from "./back-office-run";
 import { cacheShare, kilobytes, pageRoundColumns, pageRoundRows } from "./page-rounds-table";
 import type { OwnShopEngine, OwnShopResults } from "./own-shop";
@@ -25,4 +28,28 @@ export function renderOwnShopTable(results: OwnShopResults): string {
     ...results.engines.map(cacheLine),
   ];
   return lines.join("\n") + "\n";
+}
+
+/** Page throughput of a shop with her name, logo and announcement against a fresh shop's: each engine, alternating rounds. */
+export async function ownShopReport(run: ReportRun): Promise<BenchReport<OwnShopResults>> {
+  const { settings, generator, postgresServer, workDir, rounds } = run;
+  const { products, categories, logo, engines } = await benchOwnShop({
+    generator,
+    settings,
+    rounds,
+    engines: run.engines,
+    postgresServer,
+    workDir,
+  });
+  const results: OwnShopResults = {
+    ...measuredOn(run),
+    settings: { connections: settings.connections, seconds: settings.seconds, rounds },
+    shopEnv: liftedLimits,
+    catalog: { products, categories },
+    setup: OWN_SHOP,
+    logo: { bytes: logo.length, ...OWN_LOGO },
+    engines,
+  };
+  const table = renderOwnShopTable(results);
+  return { results, table, block: "bench-own-shop", readme: table };
 }

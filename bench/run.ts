@@ -61,33 +61,21 @@ import os from "node:os";
 import path from "node:path";
 import { parseArgs } from "node:util";
 import { ensureFreshBuild } from "../scripts/ensure-build";
-import { SERVER_NODE_FLAGS } from "../scripts/server-command";
 import { repoRoot } from "../tests/helpers/run-script";
-import { SLOW_4G } from "./add-to-cart";
-import { type BackOfficeResults, benchBackOffice } from "./back-office-run";
-import { renderBackOfficeTable } from "./back-office-table";
-import { benchCatalog, benchMemory, type CatalogName } from "./catalog-run";
-import { benchCheckoutAddresses, type CheckoutResults } from "./checkout-run";
-import { renderCheckoutTable } from "./checkout-table";
-import { benchCheckoutPricing, type CheckoutPricingResults } from "./checkout-pricing";
-import { renderCheckoutPricingTable } from "./checkout-pricing-table";
-import { benchFirstPaint } from "./first-paint";
-import { renderFirstPaintTable } from "./first-paint-table";
-import { benchIndexCost, type IndexCostResults } from "./index-cost";
-import { renderIndexCostTable } from "./index-cost-table";
+import { backOfficeReport } from "./back-office-table";
+import { checkoutReport } from "./checkout-table";
+import { checkoutPricingReport } from "./checkout-pricing-table";
+import { firstPaintReport } from "./first-paint-table";
+import { indexCostReport } from "./index-cost-table";
 import { pickLoadGenerator } from "./load";
-import { benchOwnShop, OWN_LOGO, OWN_SHOP, type OwnShopResults } from "./own-shop";
-import { renderOwnShopTable } from "./own-shop-table";
+import { ownShopReport } from "./own-shop-table";
 import { DEFAULT_POSTGRES_URL } from "./postgres";
 import { BENCH_README, writeIntoReadme } from "./readme";
-import { PRICING_SETUP } from "./pricing-setup";
-import type { BenchResults, FirstPaintResults } from "./results";
-import { backOfficeSettings, benchSettings } from "./settings";
-import { benchVariants, type VariantsResults } from "./variants";
-import { renderVariantsTable } from "./variants-table";
-import { liftedLimits } from "./shop-server";
+import type { ReportRun } from "./report";
+import { benchSettings } from "./settings";
+import { mainReport } from "./table";
 import { BOTH_ENGINES } from "./two-shops";
-import { renderTable } from "./table";
+import { variantsReport } from "./variants-table";
 
 const { values } = parseArgs({
   options: {
@@ -153,231 +141,43 @@ const postgresServer = process.env.BENCH_DATABASE_URL || DEFAULT_POSTGRES_URL;
 ensureFreshBuild();
 const generator = pickLoadGenerator();
 const workDir = fs.mkdtempSync(path.join(os.tmpdir(), "wickshop-bench-"));
-const date = new Date().toISOString();
-const loadAtStart = os.loadavg()[0]!;
-const machine = {
-  cores: os.cpus().length,
-  cpu: os.cpus()[0]?.model.trim() ?? "unknown",
-  memoryBytes: os.totalmem(),
-  node: process.version,
-  platform: `${os.type()} ${os.release()}`,
+const run: ReportRun = {
+  settings,
+  generator,
+  postgresServer,
+  workDir,
+  quick: values.quick,
+  rounds,
+  engines: enginesToMeasure,
+  skipCheckout: values["skip-checkout"],
+  date: new Date().toISOString(),
+  machine: {
+    cores: os.cpus().length,
+    cpu: os.cpus()[0]?.model.trim() ?? "unknown",
+    memoryBytes: os.totalmem(),
+    node: process.version,
+    platform: `${os.type()} ${os.release()}`,
+  },
+  loadAtStart: os.loadavg()[0]!,
 };
-
-/** What every storefront report starts with: when, where, under what load and with which load generator. */
-const measuredOn = () => ({
-  date,
-  quick: settings.quick,
-  machine,
-  loadAverage: { start: loadAtStart, end: os.loadavg()[0]! },
-  loadGenerator: { name: generator.name, version: generator.version },
-});
-
-/** The owner's side on a shop grown to `orders` orders, SQLite then PostgreSQL. */
-async function backOfficeReport(orders: number) {
-  const backOffice = backOfficeSettings({ quick: values.quick, orders, checkout: !values["skip-checkout"] });
-  const options = { settings: backOffice, checkoutSettings: settings, generator, postgresServer, workDir };
-  const engines = [await benchBackOffice("sqlite", options), await benchBackOffice("postgres", options)];
-  const results: BackOfficeResults = {
-    date,
-    quick: values.quick,
-    orders,
-    machine,
-    loadAverage: { start: loadAtStart, end: os.loadavg()[0]! },
-    settings: {
-      requestsPerPage: backOffice.requestsPerPage,
-      pageSeconds: backOffice.pageSeconds,
-      deepPage: backOffice.deepPage,
-      csvSeconds: backOffice.csvSeconds,
-      probeIntervalMs: backOffice.probeIntervalMs,
-      serverFlags: SERVER_NODE_FLAGS,
-    },
-    checkoutLoad: {
-      generator: `${generator.name} ${generator.version}`,
-      connections: settings.connections,
-      seconds: settings.seconds,
-      repeats: settings.repeats,
-    },
-    engines,
-  };
-  const table = renderBackOfficeTable(results);
-  // The bench's README says how large a shop its figures were taken on.
-  return {
-    results,
-    table,
-    block: "bench-orders",
-    readme: `#### At ${orders.toLocaleString("en-US")} orders\n\n${table}`,
-  };
-}
-
-/** What the back office's indexes cost a checkout on a shop grown to `orders` orders, SQLite then PostgreSQL. */
-async function indexCostReport(orders: number) {
-  const backOffice = backOfficeSettings({ quick: values.quick, orders, checkout: true });
-  const options = { settings: backOffice, checkoutSettings: settings, generator, postgresServer, workDir, rounds };
-  const results: IndexCostResults = {
-    date,
-    orders,
-    machine,
-    loadAverage: { start: loadAtStart, end: 0 },
-    checkoutLoad: {
-      generator: `${generator.name} ${generator.version}`,
-      connections: settings.connections,
-      seconds: settings.seconds,
-      repeats: settings.repeats,
-    },
-    rounds,
-    engines: [await benchIndexCost("sqlite", options), await benchIndexCost("postgres", options)],
-  };
-  results.loadAverage.end = os.loadavg()[0]!;
-  const table = renderIndexCostTable(results);
-  return { results, table, block: "bench-index-cost", readme: table };
-}
-
-/** The main table's checkout figure alone: each engine, an address per checkout and one for all. */
-async function checkoutReport() {
-  const { products, categories, figures } = await benchCheckoutAddresses({
-    generator,
-    settings,
-    postgresServer,
-    workDir,
-  });
-  const results: CheckoutResults = {
-    ...measuredOn(),
-    settings: {
-      connections: settings.connections,
-      seconds: settings.seconds,
-      repeats: settings.repeats,
-      maxRequestsPerRun: settings.checkoutBound,
-    },
-    shopEnv: liftedLimits,
-    catalog: { products, categories },
-    figures,
-  };
-  const table = renderCheckoutTable(results);
-  return { results, table, block: "bench-checkout", readme: table };
-}
-
-/** Checkout with nothing set up, with shipping and tax, and with a code too: each engine, alternating rounds. */
-async function checkoutPricingReport() {
-  const { products, categories, maxRequests, engines } = await benchCheckoutPricing({
-    generator,
-    settings,
-    rounds,
-    postgresServer,
-    workDir,
-  });
-  const results: CheckoutPricingResults = {
-    ...measuredOn(),
-    settings: { connections: settings.connections, seconds: settings.seconds, rounds, maxRequestsPerRun: maxRequests },
-    shopEnv: liftedLimits,
-    catalog: { products, categories },
-    setup: PRICING_SETUP,
-    engines,
-  };
-  const table = renderCheckoutPricingTable(results);
-  return { results, table, block: "bench-checkout-pricing", readme: table };
-}
-
-/** Page throughput of a shop with her name, logo and announcement against a fresh shop's: each engine, alternating rounds. */
-async function ownShopReport() {
-  const { products, categories, logo, engines } = await benchOwnShop({
-    generator,
-    settings,
-    rounds,
-    engines: enginesToMeasure,
-    postgresServer,
-    workDir,
-  });
-  const results: OwnShopResults = {
-    ...measuredOn(),
-    settings: { connections: settings.connections, seconds: settings.seconds, rounds },
-    shopEnv: liftedLimits,
-    catalog: { products, categories },
-    setup: OWN_SHOP,
-    logo: { bytes: logo.length, ...OWN_LOGO },
-    engines,
-  };
-  const table = renderOwnShopTable(results);
-  return { results, table, block: "bench-own-shop", readme: table };
-}
-
-/** Checkout and pages of the demo's shop with sizes and scents against it as it is: each engine, alternating rounds. */
-async function variantsReport() {
-  const { maxRequests, engines, ...catalog } = await benchVariants({
-    generator,
-    settings,
-    rounds,
-    engines: enginesToMeasure,
-    postgresServer,
-    workDir,
-  });
-  const results: VariantsResults = {
-    ...measuredOn(),
-    settings: { connections: settings.connections, seconds: settings.seconds, rounds, maxRequestsPerRun: maxRequests },
-    shopEnv: liftedLimits,
-    catalog,
-    engines,
-  };
-  const table = renderVariantsTable(results);
-  return { results, table, block: "bench-variants", readme: table };
-}
-
-/** Each browsing page's LCP beside its floor without scripts, and when Add to Cart first works on slow 4G. */
-async function firstPaintReport() {
-  const runs = values.quick ? 1 : rounds;
-  const catalogs = await benchFirstPaint({ quick: values.quick, rounds: runs, workDir });
-  const results: FirstPaintResults = {
-    ...measuredOn(),
-    settings: { lighthouseRuns: runs, addToCartRuns: runs, throttling: SLOW_4G },
-    catalogs,
-  };
-  const table = renderFirstPaintTable(results);
-  return { results, table, block: "bench-first-paint", readme: table };
-}
-
-async function mainReport() {
-  const catalogs = [];
-  if (!settings.memoryOnly) {
-    // --quick checks that the bench works: the generated catalog in sizes and scents, small, runs every step the
-    // one of 10,000 products does, so the latter is left to the full run.
-    const names: CatalogName[] = settings.quick ? ["demo", "large-variants"] : ["demo", "large", "large-variants"];
-    for (const name of names) catalogs.push(await benchCatalog(name, { generator, settings, postgresServer, workDir }));
-  }
-  const leak = await benchMemory({ generator, settings, workDir });
-  const results: BenchResults = {
-    ...measuredOn(),
-    settings: {
-      connections: settings.connections,
-      seconds: settings.seconds,
-      repeats: settings.repeats,
-      browserLoads: settings.browserLoads,
-      lighthouseRuns: settings.lighthouseRuns,
-      leakSeconds: settings.leakSeconds,
-    },
-    shopEnv: liftedLimits,
-    catalogs,
-    leak,
-  };
-  const table = renderTable(results);
-  return { results, table, block: "bench", readme: table };
-}
 
 try {
   const report =
     orders !== undefined
       ? values["index-cost"]
-        ? indexCostReport(orders)
-        : backOfficeReport(orders)
+        ? indexCostReport(run, orders)
+        : backOfficeReport(run, orders)
       : values.checkout
-        ? checkoutReport()
+        ? checkoutReport(run)
         : values["checkout-pricing"]
-          ? checkoutPricingReport()
+          ? checkoutPricingReport(run)
           : values["own-shop"]
-            ? ownShopReport()
+            ? ownShopReport(run)
             : values.variants
-              ? variantsReport()
+              ? variantsReport(run)
               : values["first-paint"]
-                ? firstPaintReport()
-                : mainReport();
+                ? firstPaintReport(run)
+                : mainReport(run);
   const { results, table, block, readme } = await report;
   fs.mkdirSync(path.dirname(out), { recursive: true });
   fs.writeFileSync(out, JSON.stringify(results, null, 2) + "\n");

@@ -1,3 +1,6 @@
+import { benchCatalog, benchMemory, type CatalogName } from "./catalog-run";
+import { type BenchReport, measuredOn, type ReportRun } from "./report";
+import { liftedLimits } from "./shop-server";
 import { LIGHTHOUSE } from "./lighthouse";
 import type { BenchResults, CatalogFigures, MemorySample, StockInvariant, Throughput } from "./results";
 
@@ -165,4 +168,32 @@ export function renderTable(results: BenchResults): string {
   ];
   const line = (cells: string[]) => `| ${cells.join(" | ")} |`;
   return [...header, "", line(columns), line(columns.map(() => "---")), ...rows.map(line)].join("\n") + "\n";
+}
+
+export async function mainReport(run: ReportRun): Promise<BenchReport<BenchResults>> {
+  const { settings, generator, postgresServer, workDir } = run;
+  const catalogs = [];
+  if (!settings.memoryOnly) {
+    // --quick checks that the bench works: the generated catalog in sizes and scents, small, runs every step the
+    // one of 10,000 products does, so the latter is left to the full run.
+    const names: CatalogName[] = settings.quick ? ["demo", "large-variants"] : ["demo", "large", "large-variants"];
+    for (const name of names) catalogs.push(await benchCatalog(name, { generator, settings, postgresServer, workDir }));
+  }
+  const leak = await benchMemory({ generator, settings, workDir });
+  const results: BenchResults = {
+    ...measuredOn(run),
+    settings: {
+      connections: settings.connections,
+      seconds: settings.seconds,
+      repeats: settings.repeats,
+      browserLoads: settings.browserLoads,
+      lighthouseRuns: settings.lighthouseRuns,
+      leakSeconds: settings.leakSeconds,
+    },
+    shopEnv: liftedLimits,
+    catalogs,
+    leak,
+  };
+  const table = renderTable(results);
+  return { results, table, block: "bench", readme: table };
 }

@@ -1,3 +1,6 @@
+import { benchVariants } from "./variants";
+import { type BenchReport, measuredOn, type ReportRun } from "./report";
+import { liftedLimits } from "./shop-server";
 import { ENGINE } from "./back-office-run";
 import { SIZES } from "./catalog-generator";
 import { cacheShare, count, ms, pageRoundColumns, pageRoundRows } from "./page-rounds-table";
@@ -60,4 +63,26 @@ export function renderVariantsTable(results: VariantsResults): string {
     ...results.engines.map(cacheLine),
   ];
   return lines.join("\n") + "\n";
+}
+
+/** Checkout and pages of the demo's shop with sizes and scents against it as it is: each engine, alternating rounds. */
+export async function variantsReport(run: ReportRun): Promise<BenchReport<VariantsResults>> {
+  const { settings, generator, postgresServer, workDir, rounds } = run;
+  const { maxRequests, engines, ...catalog } = await benchVariants({
+    generator,
+    settings,
+    rounds,
+    engines: run.engines,
+    postgresServer,
+    workDir,
+  });
+  const results: VariantsResults = {
+    ...measuredOn(run),
+    settings: { connections: settings.connections, seconds: settings.seconds, rounds, maxRequestsPerRun: maxRequests },
+    shopEnv: liftedLimits,
+    catalog,
+    engines,
+  };
+  const table = renderVariantsTable(results);
+  return { results, table, block: "bench-variants", readme: table };
 }
