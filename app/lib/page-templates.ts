@@ -1,4 +1,5 @@
-import type { PageFormName, ShopPageKey } from "./shop-pages";
+import type { PageFormName } from "./page-forms";
+import type { ShopPageKey } from "./shop-pages";
 
 /** What a template is filled with: the shop's own words, and for refunds the window the owner typed. */
 export interface TemplateFacts {

@@ -9,7 +9,8 @@ import { TextAreaField } from "~/components/text-area-field";
 import { backOfficeTitle } from "~/lib/meta";
 import { pageTemplate } from "~/lib/page-templates";
 import { revalidateAfterEveryAnswer } from "~/lib/revalidate";
-import { PAGE_FORMS, type PageFormName, type ShopPageKey, isPageForm } from "~/lib/shop-pages";
+import { PAGE_FORMS, type PageFormName, isPageForm } from "~/lib/page-forms";
+import type { ShopPageKey } from "~/lib/shop-pages";
 import { fieldErrors, z } from "~/lib/zod";
 import type { Route } from "./+types/admin.pages";
 

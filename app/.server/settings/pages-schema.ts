@@ -1,11 +1,6 @@
 import { isPlainLine } from "~/lib/plain-text";
-import {
-  DEFAULT_ABOUT_HEADING,
-  DEFAULT_ABOUT_TITLE,
-  type PageFormName,
-  type ShopPageKey,
-  type ShopPages,
-} from "~/lib/shop-pages";
+import type { PageFormName } from "~/lib/page-forms";
+import { DEFAULT_ABOUT_HEADING, DEFAULT_ABOUT_TITLE, type ShopPageKey, type ShopPages } from "~/lib/shop-pages";
 import { z } from "~/lib/zod";
 
 // The checks of /admin/pages and of a settings file, on the server only (see settings-schema.ts).
