@@ -1,10 +1,10 @@
-import { PassThrough } from "node:stream";
 import { createReadableStreamFromReadable } from "@react-router/node";
 import { isbot } from "isbot";
 import { type RenderToPipeableStreamOptions, renderToPipeableStream } from "react-dom/server";
 import { type AppLoadContext, type EntryContext, ServerRouter } from "react-router";
 import css from "./styles/app.css?inline";
 import { PageStyleContext } from "./styles/page-style";
+import { photoFirstStream } from "./.server/render/photo-first";
 
 export const streamTimeout = 5_000;
 
@@ -12,7 +12,8 @@ export const streamTimeout = 5_000;
  * React Router's Node entry, plus the Content-Security-Policy nonce: every
  * inline script React Router writes (hydration data, scroll restoration)
  * and the page's style sheet carry the nonce the response's policy allows,
- * and no other script or style applies.
+ * and no other script or style applies. A browsing page's photo is asked for
+ * before its scripts (photo-first.ts).
  */
 export default function handleRequest(
   request: Request,
@@ -45,12 +46,10 @@ export default function handleRequest(
       nonce,
       [readyOption]() {
         shellRendered = true;
-        const body = new PassThrough({
-          final(callback) {
-            clearTimeout(timeoutId);
-            timeoutId = undefined;
-            callback();
-          },
+        const body = photoFirstStream(nonce);
+        body.once("finish", () => {
+          clearTimeout(timeoutId);
+          timeoutId = undefined;
         });
         pipe(body);
         resolve(

@@ -8,6 +8,7 @@ const carousel = (page: Page) => page.getByRole("region", { name: "Photos of Lav
 /** Opens the product and waits until the carousel's controls are live. */
 async function openProduct(page: Page) {
   await page.goto(PRODUCT);
+  await expect(carousel(page).getByRole("button", { name: "Next photo" })).toBeVisible();
 }
 
 async function expectPhoto(page: Page, number: number) {

@@ -3,6 +3,7 @@ import type { OutgoingHttpHeaders } from "node:http";
 import { promisify } from "node:util";
 import zlib from "node:zlib";
 import type { Encoding } from "./content-encoding";
+import { MODULE_AFTER_PHOTO } from "~/.server/render/photo-first";
 
 /**
  * A rendered page, kept for the catalog version it was rendered after, as
@@ -71,8 +72,10 @@ function inlineHashes(html: string, element: RegExp, applies: (attributes: Map<s
   return [...hashes];
 }
 
+/** A script that runs as it is, or that a browsing page runs once its photo is on screen (photo-first.ts). */
 const runsInline = (attributes: Map<string, string>) =>
-  !attributes.has("src") && RUNNABLE_TYPE.test(attributes.get("type") ?? "");
+  !attributes.has("src") &&
+  (RUNNABLE_TYPE.test(attributes.get("type") ?? "") || attributes.get("type") === MODULE_AFTER_PHOTO);
 
 /**
  * The policy a kept page is answered with: the one it was rendered with, but

@@ -5,13 +5,19 @@ import { giveOptions } from "../helpers/variants";
 /**
  * What a phone on a slow link asks for first (docs/decisions/010-first-paint.md):
  * each browsing page's HTML preloads the photo it opens on, at high priority,
- * in its head, before any script the browser would fetch beside it (a
- * module preload, a script's `src`, a module script's imports).
+ * in its head, and asks for no script beside it (no module preload, no
+ * script's `src`, no module script's imports): one inline script in the head
+ * starts them all once the photo is on screen (app/.server/render/photo-first.ts).
  */
 const PHOTO_PRELOAD = /<link rel="preload" as="image"[^>]*\bfetchPriority="high"[^>]*>/;
 const SCRIPT_REQUEST = /<link\b[^>]*\brel="modulepreload"|<script\b[^>]*(?:\bsrc=|\btype="module")/;
 
+const MODULE_PRELOAD = /<link rel="modulepreload" href="([^"]+)"/g;
+const STARTER =
+  /<script nonce="[^"]+">\(function startScriptsAfterPhoto[\s\S]*?\}\)\((\[[^\]]*\]),\d+,"([^"]+)"\)<\/script>/;
+
 const positionOf = (html: string, pattern: RegExp) => pattern.exec(html)?.index ?? -1;
+const headOf = (html: string) => html.slice(0, html.indexOf("</head>"));
 
 describe("the order of a browsing page's first requests", () => {
   let shop: Shop;
@@ -46,8 +52,27 @@ describe("the order of a browsing page's first requests", () => {
     const html = await answer.text();
     const preload = PHOTO_PRELOAD.exec(html)?.[0];
     expect(preload, `${path} has no photo preloaded at high priority`).toContain(photo);
-    const scripts = positionOf(html, SCRIPT_REQUEST);
-    expect(scripts, `${path} loads no script`).toBeGreaterThan(-1);
-    expect(positionOf(html, PHOTO_PRELOAD)).toBeLessThan(scripts);
+    expect(html, `${path} asks for a script beside its photo`).not.toMatch(SCRIPT_REQUEST);
+    const starter = STARTER.exec(headOf(html));
+    expect(starter, `${path} has no script to start its modules`).not.toBeNull();
+    expect(positionOf(html, PHOTO_PRELOAD)).toBeLessThan(starter!.index);
+    const [, hrefs = "[]", inertType] = starter!;
+    // React Router's module script waits, inert, for the starter; and every module it hints is served.
+    expect(html).toMatch(new RegExp(`<script nonce="[^"]+" type="${inertType}" async="">[^<]*\\bimport\\b`));
+    const modules = JSON.parse(hrefs) as string[];
+    expect(modules.some((href) => /^\/assets\/entry\.client-[\w-]+\.js$/.test(href))).toBe(true);
+    for (const href of modules) expect((await fetch(`${shop.url}${href}`)).status, href).toBe(200);
   });
+
+  it.each(["/about", "/checkout"])(
+    "%s, with no photo to wait for, hints its modules in its head as before",
+    async (path) => {
+      const html = await (await fetch(`${shop.url}${path}`)).text();
+      const head = headOf(html);
+      expect(head).not.toMatch(PHOTO_PRELOAD);
+      expect([...head.matchAll(MODULE_PRELOAD)].length).toBeGreaterThan(1);
+      expect(head).not.toMatch(STARTER);
+      expect(html).toMatch(/<script nonce="[^"]+" type="module" async="">[^<]*\bimport\b/);
+    },
+  );
 });

@@ -2,6 +2,7 @@ import { createHash } from "node:crypto";
 import zlib from "node:zlib";
 import { describe, expect, it } from "vitest";
 import { preferredEncoding } from "../../server/content-encoding";
+import { MODULE_AFTER_PHOTO } from "../../app/.server/render/photo-first";
 import { PageStore, cachedPage, matchesEtag } from "../../server/page-store";
 
 describe("PageStore", () => {
@@ -118,6 +119,12 @@ describe("cachedPage", () => {
       expect(headOf(page.answers[encoding].head)["content-security-policy"], encoding).toBe(hashed);
     }
     expect(page.notModifiedHead).not.toContain("content-security-policy");
+  });
+
+  it("names the hash of the module script a browsing page runs once its photo is on screen (photo-first.ts)", async () => {
+    const later = html.replace('<script type="module"', `<script type="${MODULE_AFTER_PHOTO}"`);
+    const page = await keep(later);
+    expect(headOf(page.answers.br.head)["content-security-policy"]).toBe(policy(scripts.map(hashOf), [hashOf(style)]));
   });
 
   it("answers in brotli, gzip and as it is, each the very page that was rendered", async () => {
