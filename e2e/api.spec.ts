@@ -69,13 +69,10 @@ test("the sitemap lists every page, category and product; robots.txt points to i
 });
 
 test("hashed assets are cached for good, pages are compressed", async ({ page, request }) => {
-  const scripts: string[] = [];
-  page.on("response", (response) => {
-    if (response.url().includes("/assets/") && response.url().endsWith(".js")) scripts.push(response.url());
-  });
+  // A browsing page asks for its scripts once its photos are on screen, which can be after its load event.
+  const script = page.waitForResponse((response) => /\/assets\/[^/]+\.js$/.test(new URL(response.url()).pathname));
   await page.goto("/shop");
-  expect(scripts.length).toBeGreaterThan(0);
-  const asset = await request.get(scripts[0]!);
+  const asset = await request.get((await script).url());
   expect(asset.headers()["cache-control"]).toBe("public, max-age=31536000, immutable");
 
   const html = await request.get("/shop", { headers: { "Accept-Encoding": "gzip" } });

@@ -1,7 +1,9 @@
+import { CartPage } from "./support/cart";
 import { expect, test } from "./support/test";
 
 test("a spinner shows while the next page's catalog data loads", async ({ page }) => {
-  await page.goto("/");
+  // The page's scripts run (the cart's button works) before the shopper clicks, or the link loads a whole page.
+  await new CartPage(page).open("/");
   let release!: () => void;
   const released = new Promise<void>((resolve) => (release = resolve));
   await page.route(/\.data(\?|$)/, async (route) => {
