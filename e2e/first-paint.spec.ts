@@ -22,3 +22,16 @@ test("a photo that is slow to come does not hold Add to Cart back", async ({ pag
   const photo = page.getByRole("img", { name: /Lavender Fields/ }).first();
   await expect.poll(() => photo.evaluate((image: HTMLImageElement) => image.naturalWidth)).toBeGreaterThan(0);
 });
+
+test("a product page opened in a background tab loads its scripts without waiting to be painted", async ({ page }) => {
+  // A tab in the background: hidden, and no animation frame runs until the shopper turns to it.
+  await page.addInitScript(() => {
+    Object.defineProperty(document, "hidden", { get: () => true });
+    Object.defineProperty(document, "visibilityState", { get: () => "hidden" });
+    window.requestAnimationFrame = () => 0;
+  });
+  const cart = new CartPage(page);
+  await cart.open("/shop/wax/1001");
+  await page.getByRole("button", { name: "Add to Cart" }).click();
+  await cart.expectCount(1);
+});

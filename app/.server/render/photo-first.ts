@@ -35,7 +35,14 @@ const MODULE_SCRIPT = /(<script\b[^>]*\btype=")module("[^>]*>)/;
 export function startScriptsAfterPhoto(hrefs: string[], headStartMs: number, inertType: string) {
   // The policy's nonce, which the browser shows to scripts only while they run.
   const nonce = document.currentScript?.nonce ?? "";
-  const afterNextPaint = () => new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve)));
+  // A tab opened in the background paints nothing and runs no animation frame until it is shown: its
+  // scripts load at once, as they did before, so the page works when the shopper turns to it.
+  const afterNextPaint = () =>
+    new Promise((resolve) => {
+      if (document.hidden) return resolve(undefined);
+      document.addEventListener("visibilitychange", resolve, { once: true });
+      requestAnimationFrame(() => setTimeout(resolve));
+    });
   const parsed = new Promise((resolve) =>
     document.readyState === "loading" ? document.addEventListener("DOMContentLoaded", resolve) : resolve(undefined),
   );
