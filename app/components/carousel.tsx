@@ -59,7 +59,9 @@ export function Carousel({ images, alts, name, start = 0 }: CarouselProps) {
 
   return (
     <section
-      className="carousel"
+      // Until the controls work, the style sheet leaves the other photos without a box, so a browser does not
+      // fetch them (they are lazy) before the shown photo and the scripts, on a slow link's few connections.
+      className={hydrated ? "carousel carousel--live" : "carousel"}
       aria-roledescription="carousel"
       aria-label={`Photos of ${name}`}
       onKeyDown={onKeyDown}
@@ -98,20 +100,16 @@ export function Carousel({ images, alts, name, start = 0 }: CarouselProps) {
               aria-label={`${slide + 1} of ${count}`}
               aria-hidden={slide !== index}
             >
-              {/* The other photos can be shown only once the controls work: until then they would take a slow
-                  link's bandwidth and connections from the shown photo and the scripts. */}
-              {slide === first || hydrated ? (
-                <ResponsiveImage
-                  src={image}
-                  alt={alts[slide] ?? ""}
-                  {...PRODUCT_IMAGE_SIZE}
-                  sizes="(max-width: 800px) 100vw, 560px"
-                  // The photo the page opens on (a shared link's variant's) is the one to fetch first.
-                  loading={slide === first ? "eager" : "lazy"}
-                  fetchPriority={slide === first ? "high" : undefined}
-                  draggable={false}
-                />
-              ) : null}
+              <ResponsiveImage
+                src={image}
+                alt={alts[slide] ?? ""}
+                {...PRODUCT_IMAGE_SIZE}
+                sizes="(max-width: 800px) 100vw, 560px"
+                // The photo the page opens on (a shared link's variant's) is the one to fetch first.
+                loading={slide === first ? "eager" : "lazy"}
+                fetchPriority={slide === first ? "high" : undefined}
+                draggable={false}
+              />
             </div>
           ))}
         </div>

@@ -1,6 +1,9 @@
-/** The scripts and style sheets a page names: what a browser fetches to run and show it. */
+/**
+ * The scripts and style sheets a page names: what a browser fetches to run and show it, whether as an
+ * attribute or, on a browsing page, in the list its inline script starts once the photo is on screen.
+ */
 export function pageAssets(html: string): string[] {
-  const urls = [...html.matchAll(/(?:src|href)="(\/assets\/[^"]+\.(?:js|css))"/g)].map((match) => match[1]!);
+  const urls = [...html.matchAll(/"(\/assets\/[^"]+\.(?:js|css))"/g)].map((match) => match[1]!);
   return [...new Set(urls)];
 }
 

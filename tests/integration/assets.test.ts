@@ -3,6 +3,7 @@ import http from "node:http";
 import path from "node:path";
 import zlib from "node:zlib";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { pageAssets } from "../helpers/asset-requests";
 import { repoRoot } from "../helpers/run-script";
 import { openShop, type Shop } from "../helpers/shop-api";
 
@@ -15,7 +16,7 @@ describe("hashed assets", () => {
 
   it("go out as the build compressed them, brotli or gzip as the browser takes them, and cached for good", async () => {
     const html = await (await fetch(`${shop.url}/shop/wax`)).text();
-    const scripts = [...html.matchAll(/rel="modulepreload" href="(\/assets\/[^"]+\.js)"/g)].map((match) => match[1]!);
+    const scripts = pageAssets(html).filter((asset) => asset.endsWith(".js"));
     expect(scripts.length).toBeGreaterThan(3);
 
     for (const asset of scripts) {

@@ -37,11 +37,11 @@ describe("a browsing page, photo first", () => {
     // Everything else of the head as it was, the starter after the photo's preload.
     expect(changed.indexOf(PHOTO)).toBeLessThan(changed.indexOf(starter![1]));
     expect(changed.replace(`<script nonce="n0nce">${starter![1]}</script>`, "")).toBe(
-      page(PHOTO).replace(PRELOADS, "").replace('type="module"', `type="${MODULE_AFTER_PHOTO}"`),
+      page(PHOTO).replace(PRELOADS, "").replace('type="module" async=""', `type="${MODULE_AFTER_PHOTO}"`),
     );
     expect(rest.map(([attributes]) => attributes)).toEqual([
       ' nonce="n0nce"',
-      ` nonce="n0nce" type="${MODULE_AFTER_PHOTO}" async=""`,
+      ` nonce="n0nce" type="${MODULE_AFTER_PHOTO}"`,
     ]);
   });
 

@@ -23,7 +23,7 @@ export const MODULE_AFTER_PHOTO = "text/x-module-after-photo";
 /** The photo React preloads for the page's `<img fetchPriority="high">`. */
 const PHOTO_PRELOAD = /<link rel="preload" as="image"[^>]*\bfetchPriority="high"[^>]*\/>/;
 const MODULE_PRELOAD = /<link rel="modulepreload" href="([^"]+)"[^>]*\/>/g;
-const MODULE_SCRIPT = /(<script\b[^>]*\btype=")module("[^>]*>)/;
+const MODULE_SCRIPT = /<script\b[^>]*\btype="module"[^>]*>/;
 
 /**
  * Runs in the browser, written into the page as its own text: after the first
@@ -85,7 +85,10 @@ export function photoFirstPage(html: string, nonce: string | undefined): string 
   const tag = `<script${nonce ? ` nonce="${nonce}"` : ""}>${call}</script>`;
   let first = true;
   const newHead = head.replace(MODULE_PRELOAD, () => (first ? ((first = false), tag) : ""));
-  return newHead + html.slice(headEnd).replace(MODULE_SCRIPT, `$1${MODULE_AFTER_PHOTO}$2`);
+  // A script that is not to run is a data block, which may not be async.
+  const inert = (tag: string) =>
+    tag.replace(' type="module"', ` type="${MODULE_AFTER_PHOTO}"`).replace(' async=""', "");
+  return newHead + html.slice(headEnd).replace(MODULE_SCRIPT, inert);
 }
 
 /**
