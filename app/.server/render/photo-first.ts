@@ -24,6 +24,7 @@ export const MODULE_AFTER_PHOTO = "text/x-module-after-photo";
 const PHOTO_PRELOAD = /<link rel="preload" as="image"[^>]*\bfetchPriority="high"[^>]*\/>/;
 const MODULE_PRELOAD = /<link rel="modulepreload" href="([^"]+)"[^>]*\/>/g;
 const MODULE_SCRIPT = /<script\b[^>]*\btype="module"[^>]*>/;
+const MODULE_TYPE = Buffer.from(' type="module"');
 
 /**
  * Runs in the browser, written into the page as its own text: after the first
@@ -67,6 +68,9 @@ export function startScriptsAfterPhoto(hrefs: string[], headStartMs: number, ine
   });
 }
 
+/** The starter's own text, less its indentation: lines stay lines, so no statement runs into the next. */
+const STARTER_SOURCE = String(startScriptsAfterPhoto).replace(/^\s+/gm, "");
+
 /**
  * A page's HTML as it leaves the server, up to and with React Router's module
  * script: unchanged unless its head preloads a photo at high priority; then
@@ -79,9 +83,7 @@ export function photoFirstPage(html: string, nonce: string | undefined): string 
   const head = html.slice(0, headEnd);
   const hrefs = [...head.matchAll(MODULE_PRELOAD)].map((match) => match[1]!);
   if (!PHOTO_PRELOAD.test(head) || hrefs.length === 0 || !MODULE_SCRIPT.test(html)) return html;
-  // The function's own text, less its indentation: lines stay lines, so no statement runs into the next.
-  const source = String(startScriptsAfterPhoto).replace(/^\s+/gm, "");
-  const call = `(${source})(${JSON.stringify(hrefs)},${PHOTO_HEAD_START_MS},${JSON.stringify(MODULE_AFTER_PHOTO)})`;
+  const call = `(${STARTER_SOURCE})(${JSON.stringify(hrefs)},${PHOTO_HEAD_START_MS},${JSON.stringify(MODULE_AFTER_PHOTO)})`;
   const tag = `<script${nonce ? ` nonce="${nonce}"` : ""}>${call}</script>`;
   let first = true;
   const newHead = head.replace(MODULE_PRELOAD, () => (first ? ((first = false), tag) : ""));
@@ -98,6 +100,8 @@ export function photoFirstPage(html: string, nonce: string | undefined): string 
  */
 export function photoFirstStream(nonce: string | undefined): Transform {
   let held: Buffer | undefined = Buffer.alloc(0);
+  // Where the module script's type may still be found in the held bytes: the search never reads them twice.
+  let from = 0;
   const release = (stream: Transform, bytes: Buffer, upTo: number) => {
     held = undefined;
     stream.push(photoFirstPage(bytes.subarray(0, upTo).toString("utf8"), nonce));
@@ -107,11 +111,14 @@ export function photoFirstStream(nonce: string | undefined): Transform {
     transform(chunk: Buffer, _encoding, callback: TransformCallback) {
       if (!held) return callback(null, chunk);
       const bytes = Buffer.concat([held, chunk]);
-      const text = bytes.toString("utf8");
-      const script = MODULE_SCRIPT.exec(text);
-      // The tag ends in ">", so the text up to it is whole characters.
-      if (script) release(this, bytes, Buffer.byteLength(text.slice(0, script.index + script[0].length)));
-      else held = bytes;
+      const type = bytes.indexOf(MODULE_TYPE, from);
+      // The tag's end is its first ">": React escapes it in attribute values. Up to it, the bytes are whole characters.
+      const tagEnd = type < 0 ? -1 : bytes.indexOf(">", type);
+      if (tagEnd >= 0) release(this, bytes, tagEnd + 1);
+      else {
+        held = bytes;
+        from = type >= 0 ? type : Math.max(0, bytes.length - MODULE_TYPE.length + 1);
+      }
       callback();
     },
     flush(callback: TransformCallback) {
