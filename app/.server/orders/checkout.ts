@@ -3,6 +3,7 @@ import { normalizeCode } from "~/lib/discount-schema";
 import { type Db, transaction } from "../db";
 import type { OrderRow } from "../db/schema";
 import { runSteps } from "../db/steps";
+import { isDatabaseUnavailable } from "../db/unavailable";
 import { consumeRateLimit } from "../rate-limits";
 import type { GuessesLimited } from "../pricing/discount-guesses";
 import type { DiscountTerms } from "../pricing/discount-rules";
@@ -96,6 +97,9 @@ export async function placeOrder(
   try {
     reservation = await reserveOrder(db, request, lines, options, providers.current.name, pricing);
   } catch (error) {
+    // The database is out of reach (on SQLite, another process held it past the busy timeout): asking it for
+    // the key would wait as long again, and the shopper's retry with the same key finds its order anyway.
+    if (isDatabaseUnavailable(error)) throw error;
     // The key has an order already (a retry, a double click, or a race another request won): the
     // new order's insert failed on the key, and that order is the answer, even when it took the last unit.
     const existing = await findOrderByIdempotencyKey(db, request.idempotencyKey);
