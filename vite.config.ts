@@ -4,9 +4,10 @@ import { defineConfig } from "vite";
 import { imagesVersion } from "./server/images-version.ts";
 import { compileServer } from "./scripts/compile-server.ts";
 import { precompressAssets } from "./scripts/precompress-assets.ts";
+import { reactRouterProductionBuild } from "./scripts/react-router-production.ts";
 
 export default defineConfig({
-  plugins: [reactRouter(), precompressAssets(), compileServer()],
+  plugins: [reactRouterProductionBuild(), reactRouter(), precompressAssets(), compileServer()],
   resolve: { tsconfigPaths: true },
   build: { assetsInlineLimit: 0 },
   // Pages name the shop's own images with their version, so browsers keep them for good (app/lib/images.ts).
@@ -20,11 +21,13 @@ export default defineConfig({
             // Add to Cart and their titles. All of it in one file: it compresses better than the small chunks the
             // bundler would cut, and each file a page asks for costs a slow link a round trip (a browser opens six
             // connections to a shop, and a browsing page asks for its photo and its route's own module too).
+            // With the browser's entry in it, the file is the entry itself and holds the bundler's own helpers
+            // too, which would otherwise be two more files of a few hundred bytes.
             codeSplitting: {
               groups: [
                 {
                   name: "framework",
-                  test: /node_modules[\\/](?:react|react-dom|react-router|scheduler)[\\/]|app[\\/](?:root\.tsx|components[\\/](?:responsive-image|add-to-cart-button|product-grid)\.tsx|lib[\\/]meta\.ts)$/,
+                  test: /node_modules[\\/](?:react|react-dom|react-router|scheduler)[\\/]|app[\\/](?:root\.tsx|components[\\/](?:responsive-image|add-to-cart-button|product-grid)\.tsx|lib[\\/]meta\.ts)$|entry\.client\.tsx$/,
                 },
               ],
             },
