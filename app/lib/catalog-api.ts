@@ -1,5 +1,6 @@
 import type { CategoryWithProducts, Product } from "./catalog";
-import { centsToDollars, dollarsToCents } from "./money";
+import { centsToDollars } from "./money";
+import { dollarsToCents } from "./money-input";
 import { priceRange, type ProductOption } from "./variants";
 
 /** A variant as the JSON API shows it (DESIGN.md, "Sizes and scents"): its values, price in dollars and stock. */

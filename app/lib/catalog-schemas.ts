@@ -1,4 +1,4 @@
-import { typedDollarsToCents } from "./money";
+import { typedDollarsToCents } from "./money-input";
 import { rowIdSchema } from "./row-id";
 import { ouncesToHundredths } from "./weight";
 import { z } from "./zod";

@@ -1,4 +1,4 @@
-import { typedDollarsToCents } from "./money";
+import { typedDollarsToCents } from "./money-input";
 import { z } from "./zod";
 
 /** The owner's discount form (DESIGN.md, "Shipping, tax and discount codes"), checked on the server. */

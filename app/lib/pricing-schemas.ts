@@ -1,4 +1,4 @@
-import { typedDollarsToCents } from "./money";
+import { typedDollarsToCents } from "./money-input";
 import { rowIdSchema } from "./row-id";
 import { percentToMillionths } from "./tax-rate";
 import { US_STATES, ZONE_PRESETS } from "./us-states";

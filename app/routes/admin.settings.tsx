@@ -10,7 +10,7 @@ import { type SetupAnswer, answerFor } from "~/components/admin/setup-answer";
 import { TextAreaField } from "~/components/text-area-field";
 import { backOfficeTitle } from "~/lib/meta";
 import { revalidateAfterEveryAnswer } from "~/lib/revalidate";
-import { LOGO_TYPES, SHOP_SETTING_LABELS } from "~/lib/shop-settings";
+import { LOGO_TYPES, SHOP_SETTING_LABELS } from "~/lib/settings-form";
 import { fieldErrors } from "~/lib/zod";
 import type { Route } from "./+types/admin.settings";
 

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { dollarsToCents } from "~/lib/money";
+import { dollarsToCents } from "~/lib/money-input";
 import { newCredentials, signIn, signedUp } from "../helpers/accounts";
 import { BrowserSession } from "../helpers/browser-session";
 import { makeTestOwner } from "../helpers/owner";

@@ -1,7 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { productFormSchema } from "~/lib/catalog-schemas";
 import { discountSchema } from "~/lib/discount-schema";
-import { centsToDollars, dollarsToCents, formatPrice, typedDollarsToCents } from "~/lib/money";
+import { centsToDollars, formatPrice } from "~/lib/money";
+import { dollarsToCents, typedDollarsToCents } from "~/lib/money-input";
 import { rateSchema } from "~/lib/pricing-schemas";
 
 describe("dollarsToCents", () => {

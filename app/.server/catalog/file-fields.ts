@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { dollarsToCents } from "~/lib/money";
+import { dollarsToCents } from "~/lib/money-input";
 import { ouncesToHundredths } from "~/lib/weight";
 
 /** The catalog file's fields that items and their variants share, with the messages the import names them by. */

@@ -6,13 +6,8 @@ import {
   type ShopPages,
   policyPath,
 } from "~/lib/shop-pages";
-import {
-  DEFAULT_SHOP_NAME,
-  DEFAULT_TAGLINE,
-  SHOP_SETTING_LABELS,
-  type ShopLogo,
-  type ShopSettings,
-} from "~/lib/shop-settings";
+import { SHOP_SETTING_LABELS } from "~/lib/settings-form";
+import { DEFAULT_SHOP_NAME, DEFAULT_TAGLINE, type ShopLogo, type ShopSettings } from "~/lib/shop-settings";
 import { z } from "~/lib/zod";
 import { type ProcessedLogo, type ProcessedPhoto, deleteUnusedPhotos, photoUrl, storePhotos } from "../catalog/photos";
 import { type Actor, recordActivity } from "../admin/activity";
