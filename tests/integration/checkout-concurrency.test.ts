@@ -228,17 +228,28 @@ describe.runIf(testEngine === "postgres")(
         return holder;
       };
       const [firstItems, secondItems] = [await holdItems(), await holdItems()];
-      const wantCandle = (holder: typeof firstItems) =>
-        holder.query("select 1 from variants where id = $1 for update", [candle.id]);
+      /**
+       * Lets the run, which holds the candle and waits to insert its order behind `orders`, go on once `items` waits
+       * for the candle: the run then waits for the items with the deadlock already there, and its own check, which
+       * PostgreSQL makes once, deadlock_timeout after the run begins to wait, finds it however slow the machine.
+       */
+      const crossAt = async (orders: Awaited<ReturnType<typeof faults.holdLock>>, items: typeof firstItems) => {
+        await faults.blockedBackend(/^insert into "orders"/, orders);
+        const wanted = items.query("select 1 from variants where id = $1 for update", [candle.id]);
+        await faults.blockedHolder(/^select 1 from variants/);
+        await orders.release();
+        // The run inserts its order and waits for the items: PostgreSQL ends it, and the holder has the candle.
+        await wanted;
+      };
+      const firstOrders = await faults.holdLock("orders", "share");
       await third.commit();
-      // The last run holds the candle and waits for the items; the first holder wants the candle: PostgreSQL ends the run.
-      await faults.blockedBackend(/^insert into "order_items"/, firstItems);
-      await wantCandle(firstItems);
-      // The run after it waits for the candle, gets it once the first commits, and meets the second the same way.
+      // PostgreSQL ends the last run; the first holder has the candle, and the run after it waits for it at its read.
+      await crossAt(firstOrders, firstItems);
       await faults.blockedBackend(/ for update of "v"$/, firstItems);
+      // It gets the candle once the first commits, and meets the second the same way.
+      const secondOrders = await faults.holdLock("orders", "share");
       await firstItems.commit();
-      await faults.blockedBackend(/^insert into "order_items"/, secondItems);
-      await wantCandle(secondItems);
+      await crossAt(secondOrders, secondItems);
       await faults.blockedBackend(/ for update of "v"$/, secondItems);
       await secondItems.commit();
       await expectPlacedAtLastSave(await pending);
