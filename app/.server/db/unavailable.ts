@@ -4,12 +4,31 @@
  * moment (503), the second is a bug (500).
  */
 export function isDatabaseUnavailable(error: unknown): boolean {
-  for (let current = error, depth = 0; current instanceof Error && depth < 5; current = current.cause, depth++) {
+  for (const current of causes(error)) {
     const code = (current as { code?: unknown }).code;
     if (typeof code === "string" && isUnavailableCode(code)) return true;
     if (PG_CONNECTION_MESSAGES.some((pattern) => pattern.test(current.message))) return true;
   }
   return false;
+}
+
+/**
+ * Whether SQLite refused because another connection held the database past
+ * busy_timeout: asking it again at once would wait as long again, with the
+ * server's one connection (better-sqlite3 waits synchronously).
+ */
+export function isSqliteBusy(error: unknown): boolean {
+  return causes(error).some((current) => {
+    const code = (current as { code?: unknown }).code;
+    return typeof code === "string" && isSqliteBusyCode(code);
+  });
+}
+
+/** `error` and the errors it was caused by, five deep. */
+function causes(error: unknown): Error[] {
+  const found: Error[] = [];
+  for (let current = error; current instanceof Error && found.length < 5; current = current.cause) found.push(current);
+  return found;
 }
 
 function isUnavailableCode(code: string) {
@@ -22,11 +41,12 @@ function isUnavailableCode(code: string) {
     code === "57P02" ||
     code === "57P03" ||
     NETWORK_CODES.has(code) ||
-    // SQLite: another connection held the lock past busy_timeout.
-    code.startsWith("SQLITE_BUSY") ||
-    code.startsWith("SQLITE_LOCKED")
+    isSqliteBusyCode(code)
   );
 }
+
+// SQLite: another connection held the lock past busy_timeout.
+const isSqliteBusyCode = (code: string) => code.startsWith("SQLITE_BUSY") || code.startsWith("SQLITE_LOCKED");
 
 const NETWORK_CODES = new Set([
   "ECONNREFUSED",

@@ -3,7 +3,7 @@ import { normalizeCode } from "~/lib/discount-schema";
 import { type Db, transaction } from "../db";
 import type { OrderRow } from "../db/schema";
 import { runSteps } from "../db/steps";
-import { isDatabaseUnavailable } from "../db/unavailable";
+import { isSqliteBusy } from "../db/unavailable";
 import { consumeRateLimit } from "../rate-limits";
 import type { GuessesLimited } from "../pricing/discount-guesses";
 import type { DiscountTerms } from "../pricing/discount-rules";
@@ -97,9 +97,10 @@ export async function placeOrder(
   try {
     reservation = await reserveOrder(db, request, lines, options, providers.current.name, pricing);
   } catch (error) {
-    // The database is out of reach (on SQLite, another process held it past the busy timeout): asking it for
-    // the key would wait as long again, and the shopper's retry with the same key finds its order anyway.
-    if (isDatabaseUnavailable(error)) throw error;
+    // SQLite kept the reservation out, and wrote nothing of it, while another process held the database: asking
+    // for the key would hold the server as long again, to answer 503 all the same. PostgreSQL asks on a fresh
+    // connection, which finds the order of a key sent before, or of this request if only its commit's answer was lost.
+    if (isSqliteBusy(error)) throw error;
     // The key has an order already (a retry, a double click, or a race another request won): the
     // new order's insert failed on the key, and that order is the answer, even when it took the last unit.
     const existing = await findOrderByIdempotencyKey(db, request.idempotencyKey);
