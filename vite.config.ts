@@ -22,7 +22,9 @@ export default defineConfig({
             // bundler would cut, and each file a page asks for costs a slow link a round trip (a browser opens six
             // connections to a shop, and a browsing page asks for its photo and its route's own module too).
             // With the browser's entry in it, the file is the entry itself and holds the bundler's own helpers
-            // too, which would otherwise be two more files of a few hundred bytes.
+            // too, which would otherwise be two more files of a few hundred bytes. React Router's module script
+            // then runs the entry as it imports the layout, before it sets the route modules and the manifest on
+            // window, in the same task: hydrateRoot only schedules the render, which reads them.
             codeSplitting: {
               groups: [
                 {

@@ -1,17 +1,20 @@
-import path from "node:path";
+import fs from "node:fs";
 import type { Plugin } from "vite";
 
-const DEVELOPMENT = `${path.sep}dist${path.sep}development${path.sep}`;
-const PRODUCTION = `${path.sep}dist${path.sep}production${path.sep}`;
+const DEVELOPMENT = "/dist/development/";
+const PRODUCTION = "/dist/production/";
 
 /**
- * React Router's package points every import at its development build, whose
- * only difference from the production build beside it is that it warns the
- * developer in the console (its ENABLE_DEV_WARNINGS). The browser build takes
- * the production one: a shopper's browser runs no warnings meant for us, and
- * every page's JavaScript is about half a kilobyte smaller compressed. Both
- * entry points resolve there, so the browser still loads one copy. The
- * server keeps the package as it is.
+ * React Router's package points every import at its development build. The
+ * production build beside it differs only in its flag for a developer's
+ * warnings (ENABLE_DEV_WARNINGS): console warnings, and a note added to the
+ * router's own fallback screens (its default HydrateFallback and error
+ * boundary), which the shop never shows: its root has an ErrorBoundary of
+ * its own, and no route loads in the browser. The browser build takes the
+ * production one: a shopper's browser runs no warnings meant for us, and
+ * every page's JavaScript is half a kilobyte smaller compressed. Both entry
+ * points resolve there, so the browser still loads one copy. The server
+ * keeps the package as it is.
  */
 export function reactRouterProductionBuild(): Plugin {
   return {
@@ -19,11 +22,15 @@ export function reactRouterProductionBuild(): Plugin {
     apply: "build",
     enforce: "pre",
     applyToEnvironment: (environment) => environment.name === "client",
-    async resolveId(source, importer, options) {
-      if (source !== "react-router" && source !== "react-router/dom") return null;
-      const resolved = await this.resolve(source, importer, { ...options, skipSelf: true });
-      if (!resolved?.id.includes(DEVELOPMENT)) return resolved;
-      return { ...resolved, id: resolved.id.replace(DEVELOPMENT, PRODUCTION) };
+    resolveId: {
+      filter: { id: /^react-router(?:\/dom)?$/ },
+      async handler(source, importer, options) {
+        const resolved = await this.resolve(source, importer, { ...options, skipSelf: true });
+        if (!resolved?.id.includes(DEVELOPMENT)) return resolved;
+        const id = resolved.id.replace(DEVELOPMENT, PRODUCTION);
+        if (!fs.existsSync(id)) throw new Error(`React Router's production build is not at ${id}`);
+        return { ...resolved, id };
+      },
     },
   };
 }
