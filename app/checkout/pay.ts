@@ -27,6 +27,7 @@ export type PayResult =
    * `discount_*` code): the shopper sees the new total, and why, and pays again.
    */
   | { kind: "total_changed"; quote: Quote; error: ApiError }
+  /** orderPlaced: the order exists, or may (no answer came): the next Pay reuses its key, so it is placed once. */
   | { kind: "failed"; error: ApiError; orderPlaced: boolean };
 
 /**
@@ -85,8 +86,10 @@ export async function pay(
   }
   if (placed?.status === 409 && placed.data.quote)
     return { kind: "total_changed", quote: placed.data.quote as Quote, error: placed.data.error as ApiError };
-  // A 502 means the order exists and waits for the payment service: a retry with the same key resumes it.
-  if (placed?.status !== 200 && placed?.status !== 201) return failed(placed, placed?.status === 502);
+  // A 502 means the order exists and waits for the payment service. A 503, or no answer at all, means it may: the
+  // database or the link went while it was placed. A retry with the same key resumes it, or places it once.
+  if (placed?.status !== 200 && placed?.status !== 201)
+    return failed(placed, placed === undefined || placed.status === 502 || placed.status === 503);
   const { number, amountCents, accessToken, status } = placed.data.order as {
     number: string;
     amountCents: number;

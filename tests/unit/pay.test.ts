@@ -87,4 +87,23 @@ describe("pay", () => {
       payment: { provider: "test" },
     });
   });
+
+  it("keeps the attempt's key when the order may exist (no answer, 502, 503), and not when the checkout was refused", async () => {
+    const input = { idempotencyKey: "key-12345678", items: [item], shipping, shownTotalCents: 1999 };
+    const refusal = (code: string) => ({ error: { code, message: "No." } });
+    const answers = [
+      { status: 503, body: refusal("unavailable"), orderPlaced: true },
+      { status: 502, body: refusal("payment_unavailable"), orderPlaced: true },
+      { status: 400, body: refusal("invalid_request"), orderPlaced: false },
+      { status: 429, body: refusal("rate_limited"), orderPlaced: false },
+    ];
+    for (const { status, body, orderPlaced } of answers) {
+      stubApi({ "/api/checkout": { status, body } });
+      expect(await pay(input, vi.fn()), `${status}`).toEqual({ kind: "failed", error: body.error, orderPlaced });
+    }
+    vi.stubGlobal("fetch", async () => {
+      throw new TypeError("Failed to fetch");
+    });
+    expect(await pay(input, vi.fn())).toMatchObject({ kind: "failed", error: { code: "network" }, orderPlaced: true });
+  });
 });
