@@ -5,8 +5,8 @@
  */
 export function isDatabaseUnavailable(error: unknown): boolean {
   for (const current of causes(error)) {
-    const code = (current as { code?: unknown }).code;
-    if (typeof code === "string" && isUnavailableCode(code)) return true;
+    const code = codeOf(current);
+    if (code !== undefined && isUnavailableCode(code)) return true;
     if (PG_CONNECTION_MESSAGES.some((pattern) => pattern.test(current.message))) return true;
   }
   return false;
@@ -19,9 +19,15 @@ export function isDatabaseUnavailable(error: unknown): boolean {
  */
 export function isSqliteBusy(error: unknown): boolean {
   return causes(error).some((current) => {
-    const code = (current as { code?: unknown }).code;
-    return typeof code === "string" && isSqliteBusyCode(code);
+    const code = codeOf(current);
+    return code !== undefined && isSqliteBusyCode(code);
   });
+}
+
+/** The driver's error code (PostgreSQL's SQLSTATE, SQLite's result code, Node's network code), if it gave one. */
+function codeOf(error: Error): string | undefined {
+  const code = (error as { code?: unknown }).code;
+  return typeof code === "string" ? code : undefined;
 }
 
 /** `error` and the errors it was caused by, five deep. */

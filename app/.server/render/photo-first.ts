@@ -88,8 +88,8 @@ export function photoFirstPage(html: string, nonce: string | undefined): string 
   let first = true;
   const newHead = head.replace(MODULE_PRELOAD, () => (first ? ((first = false), tag) : ""));
   // A script that is not to run is a data block, which may not be async.
-  const inert = (tag: string) =>
-    tag.replace(' type="module"', ` type="${MODULE_AFTER_PHOTO}"`).replace(' async=""', "");
+  const inert = (script: string) =>
+    script.replace(' type="module"', ` type="${MODULE_AFTER_PHOTO}"`).replace(' async=""', "");
   return newHead + html.slice(headEnd).replace(MODULE_SCRIPT, inert);
 }
 
