@@ -3,11 +3,12 @@ import { reactRouter } from "@react-router/dev/vite";
 import { defineConfig } from "vite";
 import { imagesVersion } from "./server/images-version.ts";
 import { compileServer } from "./scripts/compile-server.ts";
+import { minifyAgain } from "./scripts/minify-again.ts";
 import { precompressAssets } from "./scripts/precompress-assets.ts";
 import { reactRouterProductionBuild } from "./scripts/react-router-production.ts";
 
 export default defineConfig({
-  plugins: [reactRouterProductionBuild(), reactRouter(), precompressAssets(), compileServer()],
+  plugins: [reactRouterProductionBuild(), reactRouter(), minifyAgain(), precompressAssets(), compileServer()],
   resolve: { tsconfigPaths: true },
   build: { assetsInlineLimit: 0 },
   // Pages name the shop's own images with their version, so browsers keep them for good (app/lib/images.ts).
@@ -29,8 +30,10 @@ export default defineConfig({
               groups: [
                 {
                   name: "framework",
-                  test: /node_modules[\\/](?:react|react-dom|react-router|scheduler)[\\/]|app[\\/](?:root\.tsx|components[\\/](?:responsive-image|add-to-cart-button|product-grid)\.tsx|lib[\\/]meta\.ts)$|entry\.client\.tsx$/,
+                  test: /node_modules[\\/](?:react|react-dom|react-router|scheduler)[\\/]|app[\\/](?:root\.tsx|components[\\/](?:responsive-image|add-to-cart-button)\.tsx|lib[\\/]meta\.ts)$|entry\.client\.tsx$/,
                 },
+                // A category's and the shop's lists: their products and pages, in one file beside the route's own.
+                { name: "product-list", test: /app[\\/]components[\\/](?:product-grid|product-card|pagination)\.tsx$/ },
               ],
             },
           },
