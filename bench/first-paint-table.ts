@@ -7,7 +7,7 @@ import type { FirstPaintResults, LighthouseFigure } from "./results";
 
 /** LCP within this many times the page's own floor without scripts. */
 const FLOOR_TARGET = 1.3;
-/** The product page's JavaScript, compressed, at most this (the figure before its scripts came after the photo). */
+/** A product page's JavaScript, compressed, at most this (docs/decisions/010-first-paint.md). */
 export const JS_BUDGET_BYTES = 98 * 1024;
 
 const lighthouseRow = (catalog: string, page: LighthouseFigure) =>
